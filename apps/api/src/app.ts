@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import swaggerPlugin from './plugins/swagger.ts';
+import spaPlugin from './plugins/spa.ts';
+import authPlugin from './plugins/auth.ts';
+import healthRoutes from './modules/health.routes.ts';
+
+export interface AppDependencies {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  clock?: Clock;
+  /** Pino logger options; false silences the logger (tests). */
+  logger?: boolean | object;
+}
+
+/** Wires plugins and modules; no business logic lives here. */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+        : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  await app.register(spaPlugin, { webDist: config.WEB_DIST });
+  return app;
+}

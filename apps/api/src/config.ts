@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded database and uploaded files live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection; absent means the embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
+  PUBLIC_URL: z.url().optional(),
+  /** An external OpenID provider (e.g. Keycloak realm URL) instead of the embedded one. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('vbuilder-web'),
+  /** Extra redirect URIs for the SPA client, comma separated (the dev server, for instance). */
+  OIDC_EXTRA_REDIRECT_URIS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('vbuilder <no-reply@vbuilder.local>'),
+  SEED_DEMO: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built SPA; served with history fallback when it exists. */
+  WEB_DIST: z.string().optional(),
+  /** Links in the top bar (SPEC §1). */
+  LEARNING_PLATFORM_URL: z.url().default('https://learn.vbuilder.app'),
+  SUPPORT_URL: z.url().default('https://support.vbuilder.app'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; fails naming every bad key so a misconfigured server never starts. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "not set" (an exported but blank variable in a shell or a CI file).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The origin the app is reached at: PUBLIC_URL, or localhost on PORT. */
+export const publicUrl = (config: Config): string =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');

@@ -1,0 +1,24 @@
+import type { ErrorCode } from '@vbuilder/shared';
+
+/** A failure a client can act on; the error handler answers { code, message, details? } with statusCode. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(statusCode: number, code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const badRequest = (code: ErrorCode, message: string, details?: unknown) =>
+  new AppError(400, code, message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (what: string) => new AppError(404, 'not_found', `The ${what} does not exist`);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);

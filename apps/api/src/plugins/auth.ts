@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { isRole } from '@vbuilder/shared';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
+import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
+import { findUserByEmail, findUserById } from '../modules/users/users.repository.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { isAllowed } from './authorize.ts';
+
+/** Paths under /api served by plugins (docs UI assets) rather than by our modules. */
+const EXEMPT_PREFIXES = ['/api/docs'];
+
+type Verify = (token: string) => Promise<JWTPayload>;
+
+async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; external: boolean }> {
+  const { config } = app;
+  if (config.OIDC_ISSUER) {
+    // External issuer (e.g. Keycloak): keys from its discovery document, audience not enforced
+    // because Keycloak puts 'account' or the client id there depending on realm settings.
+    const issuer = config.OIDC_ISSUER.replace(/\/$/, '');
+    const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+    return { verify: async (t) => (await jwtVerify(t, jwks, { issuer })).payload, external: true };
+  }
+  const secrets = await loadIdentitySecrets(app.db);
+  const jwks = createLocalJWKSet(publicJwks(secrets));
+  const issuer = embeddedIssuer(config);
+  const audience = apiAudience(config);
+  return { verify: async (t) => (await jwtVerify(t, jwks, { issuer, audience })).payload, external: false };
+}
+
+/**
+ * Bearer tokens → req.actor. The token proves who the caller is; the actor (role, organization,
+ * status) is read from the database on every request, so a role change or a deactivation takes
+ * effect on the next request rather than when the token expires.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  const { verify, external } = await buildVerifier(app);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
+    if (!route.config?.policy) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no policy (config.policy)`);
+    }
+  });
+
+  const loadUser = async (payload: JWTPayload): Promise<UserRow | null> => {
+    if (external) {
+      const email = typeof payload.email === 'string' ? payload.email : null;
+      return email ? findUserByEmail(app.db, email) : null;
+    }
+    return payload.sub ? findUserById(app.db, payload.sub) : null;
+  };
+
+  app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config?.policy;
+    if (!policy || policy === 'public') return;
+
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    if (!token) throw unauthorized();
+    let payload: JWTPayload;
+    try {
+      payload = await verify(token);
+    } catch {
+      throw unauthorized('The access token is invalid or expired');
+    }
+    const user = await loadUser(payload);
+    if (!user || user.status !== 'active' || !isRole(user.role)) {
+      throw unauthorized('The account is not active');
+    }
+    request.actor = {
+      userId: user.id,
+      organizationId: user.organizationId,
+      role: user.role,
+      sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+    };
+    if (!isAllowed(policy, request.actor)) throw forbidden();
+  });
+});

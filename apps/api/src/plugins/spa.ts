@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/** Paths that belong to the server, never to the SPA's history fallback. */
+const SERVER_PREFIXES = ['/api/', '/oidc/', '/oidc'];
+
+export const isServerPath = (url: string): boolean =>
+  SERVER_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+/**
+ * Serves the built SPA and answers every other GET that accepts HTML with index.html, so deep
+ * links like /account/home work after a reload. API and identity paths keep JSON 404s.
+ */
+export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist: string | undefined }) {
+  const root = opts.webDist ? path.resolve(opts.webDist) : undefined;
+  const hasSpa = !!root && existsSync(path.join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be revalidated to pick up a new build.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn('The web app is not built: only the API is served (run `npm run build`).');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasSpa && request.method === 'GET' && wantsHtml && !isServerPath(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'not_found', message: `No route ${request.method} ${pathname}` });
+  });
+});

@@ -1,0 +1,31 @@
+import type { Role } from '@vbuilder/shared';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Policy } from './plugins/authorize.ts';
+
+/** Who is calling, built from the database on every request (never from the browser). */
+export interface Actor {
+  userId: string;
+  organizationId: string | null;
+  role: Role;
+  /** The identity provider session id of the token (SPEC §3 'session id'). */
+  sessionId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    clock: Clock;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on every route whose policy is not 'public'. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Every /api route declares who may call it; a route without one fails at startup. */
+    policy?: Policy;
+  }
+}

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Each file builds its own app on a fresh database; PGlite start-up is CPU bound.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,28 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LoadingScreen } from '../components/errors/loading-screen.tsx';
+import { AuthProvider } from '../lib/auth/auth-provider.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { theme } from './theme.ts';
+
+/** Toasts: top-right, 4 s, at most 3 visible (SPEC §9). */
+export const TOASTS = { position: 'top-right', autoClose: 4000, limit: 3 } as const;
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position={TOASTS.position} autoClose={TOASTS.autoClose} limit={TOASTS.limit} />
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Suspense fallback={<LoadingScreen />}>
+            <AuthProvider>{children}</AuthProvider>
+          </Suspense>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,19 @@
+/** The roles of SPEC §6. 'user' is a legacy administrator role, displayed as 'Administrator'. */
+export const ROLES = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+
+/** Roles that run an organization (SPEC: 'user' is shown as Administrator and acts as one). */
+export const isAdministrator = (role: string | null | undefined): boolean =>
+  role === 'Administrator' || role === 'user';
+
+export const isSuperAdministrator = (role: string | null | undefined): boolean =>
+  role === 'Super Administrator';
+
+/** The role as a person reads it: 'user' is displayed as 'Administrator', other roles pass through. */
+export const displayRole = (role: string | null | undefined): string =>
+  role === 'user' ? 'Administrator' : (role ?? '');
+
+/** Roles that sign in without belonging to an organization. */
+export const PLATFORM_ROLES: readonly Role[] = ['Super Administrator'];

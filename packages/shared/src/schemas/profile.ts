@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { EmailSchema, NameSchema, PhoneSchema } from './common.ts';
+
+/** The user profile as SPEC §3 names its fields (snake_case and 'loggin_status' kept as specified). */
+export const UserProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  organizationId: z.string().nullable(),
+  must_change_password: z.boolean(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  loggin_status: z.string(),
+  last_login: z.string().nullable(),
+  created_at: z.string(),
+  profile_image: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** GET /api/auth/profile answers this envelope; status 200 means success. */
+export const ProfileEnvelopeSchema = z.object({
+  status: z.number(),
+  loggedIn: z.boolean(),
+  user: UserProfileSchema,
+});
+export type ProfileEnvelope = z.infer<typeof ProfileEnvelopeSchema>;
+
+/** PUT /api/auth/profile (SPEC §7). The form splits the full name on whitespace. */
+export const UpdateProfileSchema = z.object({
+  firstName: NameSchema,
+  lastName: z.string().trim().max(120).default(''),
+  email: EmailSchema,
+  phoneNumber: z.union([PhoneSchema, z.literal('')]).optional(),
+});
+export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
+
+/** Splits a full name as SPEC §5 says: the first word is firstName, the rest lastName. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
