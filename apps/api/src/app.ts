@@ -9,6 +9,8 @@ import swaggerPlugin from './plugins/swagger.ts';
 import spaPlugin from './plugins/spa.ts';
 import authPlugin from './plugins/auth.ts';
 import healthRoutes from './modules/health.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
+import profileRoutes from './modules/profile/profile.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -50,6 +52,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

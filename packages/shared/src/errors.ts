@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'token_expired',
   'weak_password',
   'wrong_password',
+  'password_unchanged',
   'already_in_organization',
   'file_too_large',
   'unsupported_file_type',

@@ -4,3 +4,5 @@ export * from './errors.ts';
 export * from './schemas/common.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/accounts.ts';
+export * from './schemas/organization.ts';
+export * from './schemas/dashboard.ts';

@@ -48,3 +48,11 @@ export const SignInSchema = z.object({
 export type SignInInput = z.infer<typeof SignInSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/accounts/resend-activation: always answered 202, a fresh link goes out if the account is pending. */
+export const ResendActivationSchema = z.object({ email: EmailSchema });
+export type ResendActivationInput = z.infer<typeof ResendActivationSchema>;
+
+/** POST /api/accounts/activate answers the activated account's email, so the screen can offer to sign in with it. */
+export const ActivateResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type ActivateResponse = z.infer<typeof ActivateResponseSchema>;

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { ROLES, type Role } from '@vbuilder/shared';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { insertOrganization } from '../organizations/organizations.repository.ts';
+import { insertUser } from '../users/users.repository.ts';
+
+export interface DemoAccount {
+  role: Role;
+  name: string;
+  email: string;
+  password: string;
+  id: string;
+}
+
+export interface DemoSeed {
+  organizationId: string;
+  organizationName: string;
+  accounts: DemoAccount[];
+}
+
+const DEMO_PEOPLE: Record<Role, { name: string; local: string }> = {
+  'Super Administrator': { name: 'Sam Super', local: 'superadmin' },
+  Administrator: { name: 'Ada Admin', local: 'admin' },
+  user: { name: 'Uma User', local: 'user' },
+  Teacher: { name: 'Tom Teacher', local: 'teacher' },
+  Student: { name: 'Sara Student', local: 'student' },
+};
+
+/** A readable random password (no look-alike characters), never a fixed one. */
+const randomPassword = () => randomBytes(12).toString('base64url').replace(/[-_lIO0]/g, 'x');
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Creates the demo organization with one active user per role and random passwords.
+ * The passwords exist only in the return value: callers print them once.
+ */
+export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<DemoSeed> {
+  return db.transaction(async (tx) => {
+    const org = await insertOrganization(tx, {
+      name: 'Demo School',
+      type: 'school',
+      email: `office@${domain}`,
+      phone: '+1 555 0100',
+      address: '1 Demo Street',
+      postalCode: '10001',
+    });
+    const accounts: DemoAccount[] = [];
+    for (const role of ROLES) {
+      const person = DEMO_PEOPLE[role];
+      const password = randomPassword();
+      const user = await insertUser(tx, {
+        email: `${person.local}@${domain}`,
+        name: person.name,
+        role,
+        organizationId: role === 'Super Administrator' ? null : org.id,
+        status: 'active',
+        passwordHash: await hashPassword(password),
+      });
+      accounts.push({ role, name: person.name, email: user.email, password, id: user.id });
+    }
+    return { organizationId: org.id, organizationName: org.name, accounts };
+  });
+}
+
+/** The sign-in details as a block for the terminal. */
+export function formatDemoSeed(seed: DemoSeed, url: string): string {
+  const roleWidth = Math.max(...seed.accounts.map((a) => a.role.length));
+  const emailWidth = Math.max(...seed.accounts.map((a) => a.email.length));
+  const lines = seed.accounts.map(
+    (a) => `  ${a.role.padEnd(roleWidth)}  ${a.email.padEnd(emailWidth)}  ${a.password}`,
+  );
+  return [
+    '',
+    `Demo organization "${seed.organizationName}" created. Sign in at ${url} with:`,
+    ...lines,
+    'These passwords are shown only now: keep them somewhere safe.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  isSuperAdministrator,
+  PROFILE_IMAGE_TYPES,
+  type ProfileEnvelope,
+  type UpdateProfileInput,
+  type UserProfile,
+} from '@vbuilder/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { FileStore } from '../../lib/files.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { Actor } from '../../types.d.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+
+/** Stored profile images live under this key prefix and are served at /api/files/<key>. */
+export const PROFILE_IMAGE_PREFIX = 'profile-images';
+
+/** The file extension we store each accepted image type under (and serve its content type from). */
+export const PROFILE_IMAGE_EXTENSIONS: Record<(typeof PROFILE_IMAGE_TYPES)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+const isStoredKey = (value: string) => value.startsWith(`${PROFILE_IMAGE_PREFIX}/`);
+
+/** The address a stored image is served at; a full URL (an imported avatar) passes through. */
+export const profileImageUrl = (value: string | null): string | null =>
+  value === null ? null : isStoredKey(value) ? `/api/files/${value}` : value;
+
+/** A user row as SPEC §3's profile (snake_case fields and 'loggin_status' as specified). */
+export function toUserProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    organizationId: row.organizationId,
+    must_change_password: row.mustChangePassword,
+    name: row.name,
+    phone: row.phone,
+    status: row.status,
+    loggin_status: row.loginStatus,
+    last_login: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    profile_image: profileImageUrl(row.profileImage),
+  };
+}
+
+const envelope = (row: UserRow): ProfileEnvelope => ({ status: 200, loggedIn: true, user: toUserProfile(row) });
+
+async function loadActor(db: DbOrTx, actor: Actor): Promise<UserRow> {
+  const row = await findUserById(db, actor.userId);
+  // The auth plugin found this user a moment ago; a deletion in between ends the session.
+  if (!row) throw unauthorized('The account no longer exists');
+  return row;
+}
+
+/**
+ * The caller's profile. When the client names the organization it believes the user is in and it
+ * is another one, the answer is 403 so the client drops its cached user (SPEC §4 "organization mismatch").
+ */
+export async function getProfile(db: DbOrTx, actor: Actor, organizationId?: string): Promise<ProfileEnvelope> {
+  const row = await loadActor(db, actor);
+  if (organizationId !== undefined && organizationId !== row.organizationId && !isSuperAdministrator(row.role)) {
+    throw forbidden('The profile does not belong to this organization');
+  }
+  return envelope(row);
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+};
+
+/** Updates the caller's name, email and phone; the email stays unique across all users. */
+export async function updateProfile(db: DbOrTx, actor: Actor, input: UpdateProfileInput): Promise<ProfileEnvelope> {
+  const current = await loadActor(db, actor);
+  const email = input.email.trim().toLowerCase();
+  if (email !== current.email) {
+    const holder = await findUserByEmail(db, email);
+    if (holder && holder.id !== current.id) throw conflict('email_taken', 'An account with this email already exists');
+  }
+  const name = `${input.firstName.trim()} ${(input.lastName ?? '').trim()}`.trim();
+  const phone = input.phoneNumber === undefined ? current.phone : input.phoneNumber.trim() || null;
+  try {
+    const row = await updateUser(db, current.id, { name, email, phone });
+    if (!row) throw unauthorized('The account no longer exists');
+    return envelope(row);
+  } catch (error) {
+    // Two requests claiming the same address at once: the database's unique index decides.
+    if (isUniqueViolation(error)) throw conflict('email_taken', 'An account with this email already exists');
+    throw error;
+  }
+}
+
+/** Checks the bytes (not the name or the declared type) and answers the image type, or throws. */
+export async function detectProfileImageType(bytes: Uint8Array): Promise<(typeof PROFILE_IMAGE_TYPES)[number]> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime as (typeof PROFILE_IMAGE_TYPES)[number] | undefined;
+  if (!mime || !PROFILE_IMAGE_TYPES.includes(mime)) {
+    throw badRequest('unsupported_file_type', `Profile images must be one of: ${PROFILE_IMAGE_TYPES.join(', ')}`);
+  }
+  return mime;
+}
+
+/**
+ * Stores a new profile image under a random, unguessable key, points the user at it and only
+ * then removes the previous file, so a failure at any step never leaves the user without an image.
+ */
+export async function replaceProfileImage(
+  db: DbOrTx,
+  files: FileStore,
+  actor: Actor,
+  bytes: Uint8Array,
+): Promise<ProfileEnvelope> {
+  const current = await loadActor(db, actor);
+  const mime = await detectProfileImageType(bytes);
+  const key = `${PROFILE_IMAGE_PREFIX}/${randomUUID()}.${PROFILE_IMAGE_EXTENSIONS[mime]}`;
+  await files.saveFile(key, bytes);
+  let row: UserRow | null;
+  try {
+    row = await updateUser(db, current.id, { profileImage: key });
+  } catch (error) {
+    await files.deleteFile(key).catch(() => undefined);
+    throw error;
+  }
+  if (!row) {
+    await files.deleteFile(key).catch(() => undefined);
+    throw unauthorized('The account no longer exists');
+  }
+  if (current.profileImage && isStoredKey(current.profileImage)) {
+    // A leftover file is harmless (its name is unguessable); a failed request after a saved image is not.
+    await files.deleteFile(current.profileImage).catch(() => undefined);
+  }
+  return envelope(row);
+}
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'file_too_large', `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);

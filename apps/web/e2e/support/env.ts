@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../../..');
+const dataDir = path.join(REPO_ROOT, '.e2e-data');
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+/** Where the end-to-end server runs and keeps its data, mail and seeded accounts. */
+export const E2E = {
+  port,
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 4025),
+  baseUrl: `http://localhost:${port}`,
+  dataDir,
+  mailDir: path.join(dataDir, 'mail'),
+  accountsFile: path.join(dataDir, 'accounts.json'),
+  serverLog: path.join(dataDir, 'server.log'),
+  pidFile: path.join(dataDir, 'server.pid'),
+};

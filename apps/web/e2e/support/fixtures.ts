@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from './env.ts';
+
+export interface SeededAccount {
+  role: string;
+  name: string;
+  email: string;
+  password: string;
+  id: string;
+}
+
+export interface SeededDemo {
+  organizationId: string;
+  organizationName: string;
+  accounts: SeededAccount[];
+}
+
+export const demo = (): SeededDemo => JSON.parse(readFileSync(E2E.accountsFile, 'utf8')) as SeededDemo;
+export const account = (role: string): SeededAccount => {
+  const found = demo().accounts.find((a) => a.role === role);
+  if (!found) throw new Error(`No seeded ${role}`);
+  return found;
+};
+
+/** Signs in through the real identity provider, from the login screen to /account/home. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/signin\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/account\//);
+}
+
+/** No serious or critical accessibility violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}

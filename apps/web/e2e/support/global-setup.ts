@@ -1,0 +1,55 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { E2E, REPO_ROOT } from './env.ts';
+import { startMailbox } from './mailbox.ts';
+
+const node = path.join(REPO_ROOT, 'node_modules/.bin/node');
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`vbuilder did not become healthy at ${url} (see ${E2E.serverLog})`);
+}
+
+/**
+ * A fresh vbuilder for the journeys: new data folder, demo accounts seeded through the admin CLI
+ * (their random passwords kept for the tests), a real SMTP server receiving the mails, and the
+ * production server serving the built SPA.
+ */
+export default async function globalSetup() {
+  rmSync(E2E.dataDir, { recursive: true, force: true });
+  mkdirSync(E2E.mailDir, { recursive: true });
+  const env = {
+    ...process.env,
+    DATA_DIR: E2E.dataDir,
+    PORT: String(E2E.port),
+    PUBLIC_URL: E2E.baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
+  };
+  const seeded = execFileSync(node, ['apps/api/src/cli.ts', 'seed-demo', '--json'], { cwd: REPO_ROOT, env });
+  writeFileSync(E2E.accountsFile, seeded);
+
+  const mailbox = await startMailbox(E2E.smtpPort, E2E.mailDir);
+  const log = openSync(E2E.serverLog, 'a');
+  const server = spawn(node, ['apps/api/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', log, log] });
+  writeFileSync(E2E.pidFile, String(server.pid));
+  await waitForHealth(E2E.baseUrl, 60_000);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await mailbox.close();
+  };
+}

@@ -1,0 +1,130 @@
+import { isSuperAdministrator } from '@vbuilder/shared';
+
+/** The side menu's sections (SPEC §2 'Side navigation'). */
+export const SECTION_IDS = [
+  'dashboard',
+  'assessments',
+  'organization',
+  'users',
+  'payments',
+  'questiontype',
+  'certifications',
+  'ai',
+  'subscriptions',
+  'profile',
+] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** What the menu needs to know about the signed-in user; every field may still be unknown. */
+export interface NavUser {
+  id?: string | null;
+  role?: string | null;
+  organizationId?: string | null;
+}
+
+/** One link of a section's panel; `labelKey` is a key of the `common` namespace. */
+export interface NavItem {
+  labelKey: string;
+  to: string;
+}
+
+const HOME = '/account/home';
+
+/** Sections per role, in the order of SPEC §6. Unknown roles (and 'user') get the Teacher menu. */
+const SECTIONS_BY_ROLE: Record<string, readonly SectionId[]> = {
+  Student: ['dashboard', 'profile', 'assessments', 'organization', 'certifications'],
+  Teacher: ['dashboard', 'profile', 'users', 'questiontype', 'assessments', 'certifications', 'ai'],
+  Administrator: [
+    'dashboard',
+    'profile',
+    'users',
+    'certifications',
+    'ai',
+    'questiontype',
+    'assessments',
+    'organization',
+    'payments',
+  ],
+  'Super Administrator': ['dashboard', 'profile', 'organization', 'subscriptions', 'payments'],
+};
+
+export function sectionsForRole(role: string | null | undefined): readonly SectionId[] {
+  return (role && Object.hasOwn(SECTIONS_BY_ROLE, role) ? SECTIONS_BY_ROLE[role] : undefined) ?? SECTIONS_BY_ROLE.Teacher!;
+}
+
+/** Where a section leads. Paths that need an id fall back to the dashboard while it is unknown. */
+export function targetFor(section: SectionId, user: NavUser | null | undefined): string {
+  const id = user?.id ? encodeURIComponent(user.id) : null;
+  const withUser = (path: string) => (id ? `${path}/${id}` : HOME);
+  switch (section) {
+    case 'dashboard':
+      return HOME;
+    case 'assessments':
+      return withUser('/account/questions');
+    case 'organization':
+      if (isSuperAdministrator(user?.role)) return '/account/organizations';
+      return user?.organizationId ? `/account/organization/${encodeURIComponent(user.organizationId)}` : HOME;
+    case 'users':
+      return withUser('/account/users');
+    case 'payments':
+      return '/account/payments/payment_history';
+    case 'questiontype':
+      return withUser('/account/questiontype');
+    case 'certifications':
+      return withUser('/account/certifications');
+    case 'ai':
+      return withUser('/account/aiassistant');
+    case 'subscriptions':
+      return '/account/subscription';
+    case 'profile':
+      return withUser('/account/profile');
+  }
+}
+
+export const QUESTION_EXAMPLES_PATH = '/account/questiontype/questionexamples';
+
+/** The section's own name, as shown on its rail icon and panel heading. */
+export function sectionLabelKey(section: SectionId, role: string | null | undefined): string {
+  if (section === 'organization') {
+    return isSuperAdministrator(role) ? 'nav.sections.organizations' : 'nav.sections.myOrganization';
+  }
+  return `nav.sections.${section}`;
+}
+
+/** The links a section's panel lists: its own target, plus 'Question Examples' under question types. */
+export function linksFor(section: SectionId, user: NavUser | null | undefined): NavItem[] {
+  const main = { labelKey: sectionLabelKey(section, user?.role), to: targetFor(section, user) };
+  if (section === 'questiontype') {
+    return [main, { labelKey: 'nav.links.questionExamples', to: QUESTION_EXAMPLES_PATH }];
+  }
+  return [main];
+}
+
+/** Path prefixes (under /account) to sections; the first match wins. */
+const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
+  [/^\/account\/home(\/|$)/, 'dashboard'],
+  // Question examples live under questiontype/ and select question types.
+  [/^\/account\/questiontype(\/|$)/, 'questiontype'],
+  [/^\/account\/(questions|user)(\/|$)/, 'assessments'],
+  [/^\/account\/organizations?(\/|$)/, 'organization'],
+  [/^\/account\/users(\/|$)/, 'users'],
+  [/^\/account\/payments(\/|$)/, 'payments'],
+  [/^\/account\/certifications(\/|$)/, 'certifications'],
+  [/^\/account\/aiassistant(\/|$)/, 'ai'],
+  [/^\/account\/subscription(\/|$)/, 'subscriptions'],
+  [/^\/account\/profile(\/|$)/, 'profile'],
+];
+
+/**
+ * The section a path belongs to, falling back to the dashboard. Given the role's sections, a path
+ * outside them (a Student on a users page) also falls back to the dashboard.
+ */
+export function activeSectionFor(path: string, available?: readonly SectionId[]): SectionId {
+  const found = PATH_SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? 'dashboard';
+  return available && !available.includes(found) ? 'dashboard' : found;
+}
+
+/** A link is current when the path is its target or a page below it. */
+export function isLinkActive(path: string, to: string): boolean {
+  return path === to || path.startsWith(`${to}/`);
+}

@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+
+/**
+ * A failed call, shaped like the API's `{ code, message, details? }` answer so screens handle
+ * it the same way as an `ApiError` from the shared client.
+ */
+export class RequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details?: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/**
+ * JSON call without a bearer token, for the public account pages and the sign-in interaction
+ * (cookies are sent: the interaction is tied to the provider's cookie).
+ */
+export async function requestJson<T>(
+  url: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown },
+  schema?: z.ZodType<T>,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new RequestError(0, 'network_error', 'The server could not be reached');
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    const body = (data ?? {}) as { code?: unknown; message?: unknown; details?: unknown };
+    const code =
+      typeof body.code === 'string'
+        ? body.code
+        : response.status === 429
+          ? 'rate_limited'
+          : response.status >= 500
+            ? 'internal_error'
+            : 'validation_error';
+    throw new RequestError(
+      response.status,
+      code,
+      typeof body.message === 'string' ? body.message : response.statusText,
+      body.details,
+    );
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new RequestError(response.status, 'internal_error', 'Unexpected answer');
+  return parsed.data;
+}
+
+/** The API error code of anything thrown by a call; unknown failures count as internal errors. */
+export function errorCodeOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return 'internal_error';
+}
+
+/**
+ * Field errors from a `validation_error` answer (`details: [{ path, message }]`), limited to the
+ * given fields. Messages are validation keys when the server validated with the shared schema.
+ */
+export function fieldErrorsOf(error: unknown, fields: readonly string[]): Record<string, string> {
+  if (errorCodeOf(error) !== 'validation_error') return {};
+  const details = (error as { details?: unknown }).details;
+  if (!Array.isArray(details)) return {};
+  const result: Record<string, string> = {};
+  for (const issue of details) {
+    if (!issue || typeof issue !== 'object') continue;
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    const field = Array.isArray(path) ? String(path[0] ?? '') : typeof path === 'string' ? path : '';
+    if (!fields.includes(field) || result[field]) continue;
+    result[field] =
+      typeof message === 'string' && message.startsWith('validation.') ? message : 'validation.invalidValue';
+  }
+  return result;
+}

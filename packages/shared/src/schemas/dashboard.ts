@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const CountSchema = z.number().int().nonnegative();
+
+/**
+ * GET /api/dashboard/summary: the analytics overview of the home dashboard (SPEC §2).
+ * 'organization' scope counts the caller's organization; 'platform' (Super Administrator)
+ * counts every organization. Only figures that exist in the product so far are reported.
+ */
+export const DashboardSummarySchema = z.object({
+  scope: z.enum(['organization', 'platform']),
+  /** The organization counted; null for the platform scope or a user without an organization. */
+  organizationId: z.string().nullable(),
+  users: z.object({
+    total: CountSchema,
+    students: CountSchema,
+    teachers: CountSchema,
+    /** Administrators, including the legacy 'user' role that acts as one. */
+    administrators: CountSchema,
+  }),
+  /** Number of organizations on the platform; only in the platform scope. */
+  organizations: CountSchema.nullable(),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;

@@ -1,0 +1,111 @@
+/**
+ * `npm test`: every check a change must pass, in order of speed —
+ * typecheck, lint, unit/component/API tests on PGlite, the API tests again on PostgreSQL,
+ * the production build, and the Playwright journeys in Chromium. Ends with one line
+ * "N passed, N failed" counting every test that ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` to run some steps
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  console.log(`=== ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (!ok) failures.push(step);
+  return ok;
+}
+
+/** Adds a Vitest JSON report's counts to the totals. */
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+/** Adds a Playwright JSON report's counts to the totals (flaky = passed on retry). */
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432), timeout: 2000 });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const wants = (step: string) => only.length === 0 || only.includes(step);
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+if (wants('typecheck')) run('typecheck', 'npm', ['run', '-s', 'typecheck']);
+if (wants('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
+
+if (wants('unit')) {
+  const file = path.join(results, 'vitest-pglite.json');
+  run('unit, component and API tests (PGlite)', 'npx', [
+    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+  ]);
+  countVitest(file);
+}
+
+if (wants('postgres')) {
+  if (await reachable(postgresUrl)) {
+    const file = path.join(results, 'vitest-postgres.json');
+    run('API tests (PostgreSQL)', 'npx', [
+      'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    ], { TEST_DATABASE_URL: postgresUrl });
+    countVitest(file);
+  } else if (isCI) {
+    console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: CI requires it.`);
+    failures.push('API tests (PostgreSQL): server not reachable');
+  } else {
+    console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: API tests ran on PGlite only.`);
+  }
+}
+
+if (wants('e2e')) {
+  if (run('web build', 'npm', ['run', '-s', 'build'])) {
+    const file = path.join(results, 'e2e.json');
+    run('end-to-end journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+      CI: 'true',
+    });
+    countPlaywright(file);
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);
