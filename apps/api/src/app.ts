@@ -8,9 +8,12 @@ import securityPlugin from './plugins/security.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import spaPlugin from './plugins/spa.ts';
 import authPlugin from './plugins/auth.ts';
+import oidcPlugin from './plugins/oidc.ts';
 import healthRoutes from './modules/health.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
+import mailPlugin from './modules/mail/mailer.ts';
+import accountsRoutes from './modules/accounts/accounts.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -50,10 +53,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
+  await app.register(mailPlugin);
+  await app.register(oidcPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

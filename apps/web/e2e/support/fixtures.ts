@@ -15,6 +15,8 @@ export interface SeededDemo {
   organizationId: string;
   organizationName: string;
   accounts: SeededAccount[];
+  /** A Teacher whose temporary password must be changed at first sign-in. */
+  forced: SeededAccount;
 }
 
 export const demo = (): SeededDemo => JSON.parse(readFileSync(E2E.accountsFile, 'utf8')) as SeededDemo;

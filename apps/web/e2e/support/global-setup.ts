@@ -40,7 +40,17 @@ export default async function globalSetup() {
     WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
   };
   const seeded = execFileSync(node, ['apps/api/src/cli.ts', 'seed-demo', '--json'], { cwd: REPO_ROOT, env });
-  writeFileSync(E2E.accountsFile, seeded);
+  const demo = JSON.parse(String(seeded)) as { organizationId: string; accounts: unknown[] };
+  // An invited-style account whose temporary password must be changed at first sign-in.
+  const forced = { email: 'forced@demo.vbuilder.local', password: 'Temporary-Pass-1', role: 'Teacher', name: 'Fay Forced' };
+  const created = execFileSync(
+    node,
+    ['apps/api/src/cli.ts', 'create-user', '--email', forced.email, '--password', forced.password, '--role', forced.role,
+      '--org', demo.organizationId, '--name', forced.name, '--must-change-password', '--json'],
+    { cwd: REPO_ROOT, env },
+  );
+  const forcedAccount = { ...forced, id: (JSON.parse(String(created)) as { id: string }).id };
+  writeFileSync(E2E.accountsFile, JSON.stringify({ ...demo, forced: forcedAccount }));
 
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailDir);
   const log = openSync(E2E.serverLog, 'a');

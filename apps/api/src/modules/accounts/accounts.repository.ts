@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountTokens, organizations, users, type OrganizationRow, type UserRow } from '../../db/schema/index.ts';
+import {
+  accountTokens,
+  organizations,
+  users,
+  type OrganizationRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type NewAccountToken = typeof accountTokens.$inferInsert;
@@ -38,7 +44,11 @@ export async function retireAccountTokens(
     .update(accountTokens)
     .set({ usedAt })
     .where(
-      and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, [...purposes]), isNull(accountTokens.usedAt)),
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.purpose, [...purposes]),
+        isNull(accountTokens.usedAt),
+      ),
     );
 }
 

@@ -28,5 +28,10 @@ export async function dashboardSummary(db: DbOrTx, actor: Actor): Promise<Dashbo
     return { scope: 'organization', organizationId: null, users: tally([]), organizations: null };
   }
   const rows = await countUsersByRole(db, actor.organizationId);
-  return { scope: 'organization', organizationId: actor.organizationId, users: tally(rows), organizations: null };
+  return {
+    scope: 'organization',
+    organizationId: actor.organizationId,
+    users: tally(rows),
+    organizations: null,
+  };
 }

@@ -63,13 +63,18 @@ export default fp(
         await transport.sendMail(message);
         if (id) await app.db.update(mailOutbox).set({ sentAt: app.clock.now() }).where(eq(mailOutbox.id, id));
       } catch (err) {
-        app.log.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed; kept in the outbox');
+        app.log.error(
+          { err, to: message.to, subject: message.subject },
+          'mail delivery failed; kept in the outbox',
+        );
         if (id) {
           await app.db
             .update(mailOutbox)
             .set({ error: describeError(err) })
             .where(eq(mailOutbox.id, id))
-            .catch((dbErr: unknown) => app.log.error({ err: dbErr }, 'could not record the mail delivery failure'));
+            .catch((dbErr: unknown) =>
+              app.log.error({ err: dbErr }, 'could not record the mail delivery failure'),
+            );
         }
       }
     };
@@ -91,7 +96,10 @@ export default fp(
           id = row?.id ?? null;
         } catch (err) {
           // Still try to deliver: a mail that reaches the person matters more than its copy.
-          app.log.error({ err, to: message.to, subject: message.subject }, 'could not store the mail in the outbox');
+          app.log.error(
+            { err, to: message.to, subject: message.subject },
+            'could not store the mail in the outbox',
+          );
         }
         const delivery = deliver(id, message).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);

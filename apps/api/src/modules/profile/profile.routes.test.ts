@@ -21,7 +21,9 @@ const JPEG = Buffer.from(
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** A multipart body as a browser would send it, built with the platform's FormData. */
-async function multipart(parts: Record<string, { bytes: Uint8Array; filename: string; type: string } | string>) {
+async function multipart(
+  parts: Record<string, { bytes: Uint8Array; filename: string; type: string } | string>,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === 'string') form.append(name, value);
@@ -73,7 +75,11 @@ describe('profile routes', () => {
     it("answers SPEC's envelope with the user's fields", async () => {
       const { user, headers } = await signInAs(t.app, 'Teacher', orgId);
       const lastLogin = new Date('2026-03-04T05:06:07.000Z');
-      await updateUser(t.app.db, user.id, { phone: '+255 700 000 001', loginStatus: 'logged_in', lastLoginAt: lastLogin });
+      await updateUser(t.app.db, user.id, {
+        phone: '+255 700 000 001',
+        loginStatus: 'logged_in',
+        lastLoginAt: lastLogin,
+      });
 
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
       expect(res.statusCode).toBe(200);
@@ -107,21 +113,33 @@ describe('profile routes', () => {
 
     it('accepts the organization the user belongs to', async () => {
       const { headers } = await signInAs(t.app, 'Administrator', orgId);
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/profile?organizationId=${orgId}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/profile?organizationId=${orgId}`,
+        headers,
+      });
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses another organization with 403', async () => {
       const other = await makeOrganization(t.app);
       const { headers } = await signInAs(t.app, 'Administrator', orgId);
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/profile?organizationId=${other.id}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/profile?organizationId=${other.id}`,
+        headers,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'forbidden' });
     });
 
     it('lets a Super Administrator name any organization', async () => {
       const { headers } = await signInAs(t.app, 'Super Administrator', null);
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/profile?organizationId=${orgId}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/profile?organizationId=${orgId}`,
+        headers,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ role: 'Super Administrator', organizationId: null });
     });
@@ -143,16 +161,29 @@ describe('profile routes', () => {
         method: 'PUT',
         url: '/api/auth/profile',
         headers,
-        payload: { firstName: ' Amina ', lastName: 'Wanjiru  Otieno ', email: ' Amina.W@Example.TEST ', phoneNumber: '+254 712 345 678' },
+        payload: {
+          firstName: ' Amina ',
+          lastName: 'Wanjiru  Otieno ',
+          email: ' Amina.W@Example.TEST ',
+          phoneNumber: '+254 712 345 678',
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         status: 200,
         loggedIn: true,
-        user: { id: user.id, name: 'Amina Wanjiru  Otieno', email: 'amina.w@example.test', phone: '+254 712 345 678' },
+        user: {
+          id: user.id,
+          name: 'Amina Wanjiru  Otieno',
+          email: 'amina.w@example.test',
+          phone: '+254 712 345 678',
+        },
       });
       const again = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
-      expect(again.json().user).toMatchObject({ name: 'Amina Wanjiru  Otieno', email: 'amina.w@example.test' });
+      expect(again.json().user).toMatchObject({
+        name: 'Amina Wanjiru  Otieno',
+        email: 'amina.w@example.test',
+      });
     });
 
     it('keeps a one-word name without a trailing space and clears an empty phone', async () => {
@@ -205,7 +236,9 @@ describe('profile routes', () => {
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.code).toBe('validation_error');
-      const byField = Object.fromEntries(body.details.map((d: { path: string[]; message: string }) => [d.path[0], d.message]));
+      const byField = Object.fromEntries(
+        body.details.map((d: { path: string[]; message: string }) => [d.path[0], d.message]),
+      );
       expect(byField).toMatchObject({
         firstName: 'validation.nameRequired',
         email: 'validation.emailInvalid',
@@ -224,7 +257,9 @@ describe('profile routes', () => {
 
     it('stores a PNG, answers the envelope with its URL and serves the same bytes', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const res = await upload(headers, { profile_image: { bytes: PNG, filename: 'me.png', type: 'image/png' } });
+      const res = await upload(headers, {
+        profile_image: { bytes: PNG, filename: 'me.png', type: 'image/png' },
+      });
       expect(res.statusCode).toBe(200);
       const url: string = ProfileEnvelopeSchema.parse(res.json()).user.profile_image!;
       expect(url).toMatch(/^\/api\/files\/profile-images\/[0-9a-f-]{36}\.png$/);
@@ -240,7 +275,9 @@ describe('profile routes', () => {
 
     it('detects the type from the content, not the name or the declared type', async () => {
       const { headers } = await signInAs(t.app, 'Student', orgId);
-      const res = await upload(headers, { profile_image: { bytes: JPEG, filename: 'photo.png', type: 'image/png' } });
+      const res = await upload(headers, {
+        profile_image: { bytes: JPEG, filename: 'photo.png', type: 'image/png' },
+      });
       expect(res.statusCode).toBe(200);
       const url: string = res.json().user.profile_image;
       expect(url).toMatch(/\.jpg$/);
@@ -251,12 +288,16 @@ describe('profile routes', () => {
 
     it('replaces the previous image and removes its file', async () => {
       const { headers } = await signInAs(t.app, 'Administrator', orgId);
-      const first = await upload(headers, { profile_image: { bytes: PNG, filename: 'a.png', type: 'image/png' } });
+      const first = await upload(headers, {
+        profile_image: { bytes: PNG, filename: 'a.png', type: 'image/png' },
+      });
       const firstUrl: string = first.json().user.profile_image;
       const firstName = firstUrl.split('/').pop()!;
       expect(await storedImages()).toContain(firstName);
 
-      const second = await upload(headers, { profile_image: { bytes: GIF, filename: 'b.gif', type: 'image/gif' } });
+      const second = await upload(headers, {
+        profile_image: { bytes: GIF, filename: 'b.gif', type: 'image/gif' },
+      });
       expect(second.statusCode).toBe(200);
       const secondUrl: string = second.json().user.profile_image;
       expect(secondUrl).not.toBe(firstUrl);
@@ -272,7 +313,9 @@ describe('profile routes', () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
       const big = Buffer.concat([PNG, Buffer.alloc(LIMITS.profileImageMaxBytes)]);
       const before = await storedImages();
-      const res = await upload(headers, { profile_image: { bytes: big, filename: 'big.png', type: 'image/png' } });
+      const res = await upload(headers, {
+        profile_image: { bytes: big, filename: 'big.png', type: 'image/png' },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toMatchObject({ code: 'file_too_large' });
       expect(await storedImages()).toEqual(before);
@@ -281,7 +324,11 @@ describe('profile routes', () => {
     it('refuses content that is not an image', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
       const res = await upload(headers, {
-        profile_image: { bytes: Buffer.from('just some text, honestly'), filename: 'notes.txt', type: 'text/plain' },
+        profile_image: {
+          bytes: Buffer.from('just some text, honestly'),
+          filename: 'notes.txt',
+          type: 'text/plain',
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'unsupported_file_type' });
@@ -289,36 +336,51 @@ describe('profile routes', () => {
 
     it('refuses a .png name whose content is something else', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-      const res = await upload(headers, { profile_image: { bytes: pdf, filename: 'avatar.png', type: 'image/png' } });
+      const pdf = Buffer.from(
+        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+      );
+      const res = await upload(headers, {
+        profile_image: { bytes: pdf, filename: 'avatar.png', type: 'image/png' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'unsupported_file_type' });
     });
 
     it('refuses SVG (it can carry scripts)', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const res = await upload(headers, { profile_image: { bytes: SVG, filename: 'logo.svg', type: 'image/svg+xml' } });
+      const res = await upload(headers, {
+        profile_image: { bytes: SVG, filename: 'logo.svg', type: 'image/svg+xml' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'unsupported_file_type' });
     });
 
     it('answers 400 file_required when the field is missing or the body is not multipart', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const wrongField = await upload(headers, { avatar: { bytes: PNG, filename: 'me.png', type: 'image/png' } });
+      const wrongField = await upload(headers, {
+        avatar: { bytes: PNG, filename: 'me.png', type: 'image/png' },
+      });
       expect(wrongField.statusCode).toBe(400);
       expect(wrongField.json()).toMatchObject({ code: 'file_required' });
 
       const onlyText = await upload(headers, { note: 'hello' });
       expect(onlyText.json()).toMatchObject({ code: 'file_required' });
 
-      const json = await t.app.inject({ method: 'POST', url: '/api/auth/profile/image', headers, payload: {} });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/image',
+        headers,
+        payload: {},
+      });
       expect(json.statusCode).toBe(400);
       expect(json.json()).toMatchObject({ code: 'file_required' });
     });
 
     it('keeps the current image when an upload is refused', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const ok = await upload(headers, { profile_image: { bytes: PNG, filename: 'me.png', type: 'image/png' } });
+      const ok = await upload(headers, {
+        profile_image: { bytes: PNG, filename: 'me.png', type: 'image/png' },
+      });
       const url = ok.json().user.profile_image;
       await upload(headers, { profile_image: { bytes: SVG, filename: 'x.svg', type: 'image/svg+xml' } });
       const after = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
@@ -334,7 +396,10 @@ describe('profile routes', () => {
         url: '/api/files/profile-images/00000000-0000-4000-8000-000000000000.png',
       });
       expect(unknown.statusCode).toBe(404);
-      const traversal = await t.app.inject({ method: 'GET', url: '/api/files/profile-images/..%2F..%2Fpglite' });
+      const traversal = await t.app.inject({
+        method: 'GET',
+        url: '/api/files/profile-images/..%2F..%2Fpglite',
+      });
       expect(traversal.statusCode).toBe(404);
     });
   });

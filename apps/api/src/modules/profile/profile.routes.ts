@@ -75,7 +75,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('file_required', `Send the image as multipart field ${PROFILE_IMAGE_FIELD}`);
+      if (!req.isMultipart())
+        throw badRequest('file_required', `Send the image as multipart field ${PROFILE_IMAGE_FIELD}`);
       let bytes: Buffer | null = null;
       try {
         for await (const part of req.parts()) {
@@ -118,12 +119,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await files.readFile(`${PROFILE_IMAGE_PREFIX}/${req.params.name}`);
       if (!bytes) throw notFound('image');
       const extension = req.params.name.split('.').pop()!;
-      return reply
-        .type(CONTENT_TYPES[extension]!)
-        .header('x-content-type-options', 'nosniff')
-        // A stored image never changes: a new upload gets a new name.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(bytes);
+      return (
+        reply
+          .type(CONTENT_TYPES[extension]!)
+          .header('x-content-type-options', 'nosniff')
+          // A stored image never changes: a new upload gets a new name.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(bytes)
+      );
     },
   );
 };

@@ -49,7 +49,11 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
-const envelope = (row: UserRow): ProfileEnvelope => ({ status: 200, loggedIn: true, user: toUserProfile(row) });
+const envelope = (row: UserRow): ProfileEnvelope => ({
+  status: 200,
+  loggedIn: true,
+  user: toUserProfile(row),
+});
 
 async function loadActor(db: DbOrTx, actor: Actor): Promise<UserRow> {
   const row = await findUserById(db, actor.userId);
@@ -62,26 +66,41 @@ async function loadActor(db: DbOrTx, actor: Actor): Promise<UserRow> {
  * The caller's profile. When the client names the organization it believes the user is in and it
  * is another one, the answer is 403 so the client drops its cached user (SPEC §4 "organization mismatch").
  */
-export async function getProfile(db: DbOrTx, actor: Actor, organizationId?: string): Promise<ProfileEnvelope> {
+export async function getProfile(
+  db: DbOrTx,
+  actor: Actor,
+  organizationId?: string,
+): Promise<ProfileEnvelope> {
   const row = await loadActor(db, actor);
-  if (organizationId !== undefined && organizationId !== row.organizationId && !isSuperAdministrator(row.role)) {
+  if (
+    organizationId !== undefined &&
+    organizationId !== row.organizationId &&
+    !isSuperAdministrator(row.role)
+  ) {
     throw forbidden('The profile does not belong to this organization');
   }
   return envelope(row);
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
   return code === '23505';
 };
 
 /** Updates the caller's name, email and phone; the email stays unique across all users. */
-export async function updateProfile(db: DbOrTx, actor: Actor, input: UpdateProfileInput): Promise<ProfileEnvelope> {
+export async function updateProfile(
+  db: DbOrTx,
+  actor: Actor,
+  input: UpdateProfileInput,
+): Promise<ProfileEnvelope> {
   const current = await loadActor(db, actor);
   const email = input.email.trim().toLowerCase();
   if (email !== current.email) {
     const holder = await findUserByEmail(db, email);
-    if (holder && holder.id !== current.id) throw conflict('email_taken', 'An account with this email already exists');
+    if (holder && holder.id !== current.id)
+      throw conflict('email_taken', 'An account with this email already exists');
   }
   const name = `${input.firstName.trim()} ${(input.lastName ?? '').trim()}`.trim();
   const phone = input.phoneNumber === undefined ? current.phone : input.phoneNumber.trim() || null;
@@ -97,11 +116,16 @@ export async function updateProfile(db: DbOrTx, actor: Actor, input: UpdateProfi
 }
 
 /** Checks the bytes (not the name or the declared type) and answers the image type, or throws. */
-export async function detectProfileImageType(bytes: Uint8Array): Promise<(typeof PROFILE_IMAGE_TYPES)[number]> {
+export async function detectProfileImageType(
+  bytes: Uint8Array,
+): Promise<(typeof PROFILE_IMAGE_TYPES)[number]> {
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime as (typeof PROFILE_IMAGE_TYPES)[number] | undefined;
   if (!mime || !PROFILE_IMAGE_TYPES.includes(mime)) {
-    throw badRequest('unsupported_file_type', `Profile images must be one of: ${PROFILE_IMAGE_TYPES.join(', ')}`);
+    throw badRequest(
+      'unsupported_file_type',
+      `Profile images must be one of: ${PROFILE_IMAGE_TYPES.join(', ')}`,
+    );
   }
   return mime;
 }

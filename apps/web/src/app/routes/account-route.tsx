@@ -1,4 +1,39 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
+import { AccountLayout } from '../../components/layout/account-layout.tsx';
+import { LOGIN_PATH } from '../../lib/auth/constants.ts';
+import { storeIntendedPath } from '../../lib/auth/intended-path.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
+
+/**
+ * The protected area (SPEC §2): an authenticated user gets the account layout. While the session
+ * loads nothing shows for 100 ms, then a spinner (for at least 200 ms); only when loading is over
+ * is a visitor without a session sent to /login, with this page kept as the destination.
+ */
 export function Component() {
+  const { t } = useTranslation('auth');
+  const { status, signingOut } = useAuth();
+  const gate = useLoadingGate(status === 'initializing' || signingOut);
+
+  if (gate.busy) {
+    if (!gate.showSpinner) return null;
+    return <LoadingScreen label={signingOut ? t('logout.signingOut') : undefined} />;
+  }
+  if (status !== 'authenticated') return <RedirectToLogin />;
+  return <AccountLayout />;
+}
+
+function RedirectToLogin() {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    storeIntendedPath(`${pathname}${search}${hash}`);
+    void navigate(LOGIN_PATH, { replace: true });
+  }, [pathname, search, hash, navigate]);
+
   return null;
 }

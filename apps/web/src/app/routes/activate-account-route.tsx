@@ -1,4 +1,8 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useSearchParams } from 'react-router';
+import { ActivateAccountScreen } from '../../features/accounts/components/activate-account-screen.tsx';
+
+/** /activate_account?token= — the link of the activation mail. */
 export function Component() {
-  return null;
+  const [params] = useSearchParams();
+  return <ActivateAccountScreen token={params.get('token')} />;
 }

@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconSparkles } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Questions generated with the AI assistant. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconSparkles}
+      pageTitle={t('emptyStates.aiAssistant.pageTitle')}
+      title={t('emptyStates.aiAssistant.title')}
+      description={t('emptyStates.aiAssistant.description')}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { ChangePasswordScreen } from '../../features/accounts/components/change-password-screen.tsx';
+
 export function Component() {
-  return null;
+  return <ChangePasswordScreen />;
 }

@@ -1,4 +1,5 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { CreateOrganizationScreen } from '../../features/accounts/components/create-organization-screen.tsx';
+
 export function Component() {
-  return null;
+  return <CreateOrganizationScreen />;
 }

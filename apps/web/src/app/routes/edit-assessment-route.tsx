@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconPencil } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Editing one assessment. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconPencil}
+      pageTitle={t('emptyStates.editAssessment.pageTitle')}
+      title={t('emptyStates.editAssessment.title')}
+      description={t('emptyStates.editAssessment.description')}
+    />
+  );
 }

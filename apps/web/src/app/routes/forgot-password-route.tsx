@@ -1,4 +1,5 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { ForgotPasswordScreen } from '../../features/accounts/components/forgot-password-screen.tsx';
+
 export function Component() {
-  return null;
+  return <ForgotPasswordScreen />;
 }

@@ -1,4 +1,15 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { Stack } from '@mantine/core';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { SummaryCards } from '../../features/dashboard/components/summary-cards.tsx';
+import { WelcomeCard } from '../../features/dashboard/components/welcome-card.tsx';
+
+/** /account/home: the dashboard (SPEC §2 'Home dashboard'). */
 export function Component() {
-  return null;
+  const { user } = useAuth();
+  return (
+    <Stack gap="xl" maw={1280} mx="auto">
+      <WelcomeCard user={user} />
+      <SummaryCards />
+    </Stack>
+  );
 }

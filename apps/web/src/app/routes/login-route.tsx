@@ -1,4 +1,110 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconBolt, IconChartBar, IconListCheck, IconLogin2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
+import { AuthPageLayout } from '../../features/accounts/components/auth-page-layout.tsx';
+import { reportError } from '../../lib/auth/report-error.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
+
+/**
+ * / and /login (SPEC §2): the login screen behind a loading gate. Signing in starts from the
+ * button (or at once with ?login=1), never by itself, so there is no redirect loop. A signed-in
+ * visitor is sent on by PublicRouteRedirect.
+ */
 export function Component() {
-  return null;
+  const { status, signingOut } = useAuth();
+  const gate = useLoadingGate(status === 'initializing' || signingOut);
+
+  if (gate.busy) return gate.showSpinner ? <LoadingScreen /> : null;
+  if (status === 'authenticated') return <LoadingScreen />;
+  return <LoginScreen />;
+}
+
+function LoginScreen() {
+  const { t } = useTranslation('auth');
+  const { login } = useAuth();
+  const [params] = useSearchParams();
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const autoStarted = useRef(false);
+
+  const signIn = async () => {
+    setPending(true);
+    setFailed(false);
+    try {
+      await login();
+      // The browser is now leaving for the identity provider; the button stays busy until then.
+    } catch (error) {
+      reportError(error, { area: 'auth', action: 'login' });
+      setFailed(true);
+      setPending(false);
+    }
+  };
+
+  useEffect(() => {
+    if (autoStarted.current || params.get('login') !== '1') return;
+    autoStarted.current = true;
+    void signIn();
+    // Once per visit: the query parameter asks for one automatic start, not a loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
+
+  const features = [
+    { icon: IconBolt, text: t('login.features.live') },
+    { icon: IconListCheck, text: t('login.features.questions') },
+    { icon: IconChartBar, text: t('login.features.analytics') },
+  ];
+
+  return (
+    <AuthPageLayout title={t('login.title')} description={t('login.tagline')}>
+      <Stack gap="lg">
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {features.map(({ icon: Icon, text }) => (
+            <Group component="li" key={text} gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={28} radius="xl" variant="light" style={{ flexShrink: 0 }}>
+                <Icon size={16} aria-hidden />
+              </ThemeIcon>
+              <Text size="sm" lh={1.45} pt={4}>
+                {text}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+
+        {failed ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {t('login.failed')}
+          </Alert>
+        ) : null}
+
+        <Button
+          size="md"
+          fullWidth
+          leftSection={<IconLogin2 size={18} aria-hidden />}
+          loading={pending}
+          onClick={() => void signIn()}
+        >
+          {t('login.signIn')}
+        </Button>
+
+        <Divider />
+
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">
+            <Anchor component={Link} to="/sign-up">
+              {t('login.createAccount')}
+            </Anchor>
+          </Text>
+          <Text size="sm">
+            <Anchor component={Link} to="/forgotpassword">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Text>
+        </Group>
+      </Stack>
+    </AuthPageLayout>
+  );
 }

@@ -1,4 +1,19 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+
+/** /account/logout: ends the session here and at the identity provider (SPEC §4). */
 export function Component() {
-  return null;
+  const { t } = useTranslation('auth');
+  const { logout } = useAuth();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void logout();
+  }, [logout]);
+
+  return <LoadingScreen label={t('logout.signingOut')} />;
 }

@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconChartBar } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** A student's results for one assessment. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconChartBar}
+      pageTitle={t('emptyStates.myResults.pageTitle')}
+      title={t('emptyStates.myResults.title')}
+      description={t('emptyStates.myResults.description')}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { NotFoundPage } from '../../components/errors/not-found-page.tsx';
+
 export function Component() {
-  return null;
+  return <NotFoundPage />;
 }

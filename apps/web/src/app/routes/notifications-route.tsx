@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconBell } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** The user's notifications. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconBell}
+      pageTitle={t('emptyStates.notifications.pageTitle')}
+      title={t('emptyStates.notifications.title')}
+      description={t('emptyStates.notifications.description')}
+    />
+  );
 }

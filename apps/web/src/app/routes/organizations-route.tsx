@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Every organization on the platform (Super Administrator). */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconBuildingCommunity}
+      pageTitle={t('emptyStates.organizations.pageTitle')}
+      title={t('emptyStates.organizations.title')}
+      description={t('emptyStates.organizations.description')}
+    />
+  );
 }

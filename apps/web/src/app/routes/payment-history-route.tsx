@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconReceipt } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** The organization's payment records. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconReceipt}
+      pageTitle={t('emptyStates.paymentHistory.pageTitle')}
+      title={t('emptyStates.paymentHistory.title')}
+      description={t('emptyStates.paymentHistory.description')}
+    />
+  );
 }

@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconCategory } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** The question types and which plans include them. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconCategory}
+      pageTitle={t('emptyStates.questionTypes.pageTitle')}
+      title={t('emptyStates.questionTypes.title')}
+      description={t('emptyStates.questionTypes.description')}
+    />
+  );
 }

@@ -1,4 +1,9 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useSearchParams } from 'react-router';
+import { ResetPasswordScreen } from '../../features/accounts/components/reset-password-screen.tsx';
+
+/** /resetpassword?token= — the link of the password reset mail. */
 export function Component() {
-  return null;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return <ResetPasswordScreen key={token ?? ''} token={token} />;
 }

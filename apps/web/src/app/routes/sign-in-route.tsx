@@ -1,4 +1,9 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useParams } from 'react-router';
+import { SignInScreen } from '../../features/accounts/components/sign-in-screen.tsx';
+
+/** /signin/:uid — the identity provider's login interaction. */
 export function Component() {
-  return null;
+  const { uid = '' } = useParams();
+  // A new interaction is a new form: keying by uid drops any state of the previous one.
+  return <SignInScreen key={uid} uid={uid} />;
 }

@@ -1,4 +1,5 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { SignUpScreen } from '../../features/accounts/components/sign-up-screen.tsx';
+
 export function Component() {
-  return null;
+  return <SignUpScreen />;
 }

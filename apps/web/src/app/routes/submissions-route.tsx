@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconInbox } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Students' submissions for one assessment. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconInbox}
+      pageTitle={t('emptyStates.submissions.pageTitle')}
+      title={t('emptyStates.submissions.title')}
+      description={t('emptyStates.submissions.description')}
+    />
+  );
 }

@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconCreditCard } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** The organization's subscription status. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconCreditCard}
+      pageTitle={t('emptyStates.subscription.pageTitle')}
+      title={t('emptyStates.subscription.title')}
+      description={t('emptyStates.subscription.description')}
+    />
+  );
 }

@@ -1,4 +1,16 @@
-// Scaffold: replaced by the route's real screen in this session's work.
+import { useTranslation } from 'react-i18next';
+import { IconClipboardList } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Taking an assessment, and retaking it on the redo path. */
 export function Component() {
-  return null;
+  const { t } = useTranslation('common');
+  return (
+    <EmptyState
+      icon={IconClipboardList}
+      pageTitle={t('emptyStates.takeAssessment.pageTitle')}
+      title={t('emptyStates.takeAssessment.title')}
+      description={t('emptyStates.takeAssessment.description')}
+    />
+  );
 }

@@ -49,7 +49,10 @@ const SECTIONS_BY_ROLE: Record<string, readonly SectionId[]> = {
 };
 
 export function sectionsForRole(role: string | null | undefined): readonly SectionId[] {
-  return (role && Object.hasOwn(SECTIONS_BY_ROLE, role) ? SECTIONS_BY_ROLE[role] : undefined) ?? SECTIONS_BY_ROLE.Teacher!;
+  return (
+    (role && Object.hasOwn(SECTIONS_BY_ROLE, role) ? SECTIONS_BY_ROLE[role] : undefined) ??
+    SECTIONS_BY_ROLE.Teacher!
+  );
 }
 
 /** Where a section leads. Paths that need an id fall back to the dashboard while it is unknown. */

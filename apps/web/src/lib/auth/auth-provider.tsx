@@ -1,5 +1,58 @@
-import type { ReactNode } from 'react';
-// Scaffold: replaced by the auth work in this session.
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return children;
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AuthErrorScreen } from '../../components/errors/auth-error-screen.tsx';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+import { AuthErrorBoundary } from './auth-error-boundary.tsx';
+import type { AuthSession } from './auth-session.ts';
+import { createBrowserAuthSession } from './browser-session.ts';
+
+export { useAuth } from './use-auth.ts';
+export type { AuthContextValue } from './auth-context.ts';
+
+/**
+ * The session for the whole app (SPEC §4). Sits under QueryClientProvider (logout clears the
+ * query cache) and above the router, so it navigates only with full page loads; route-level
+ * redirects are PublicRouteRedirect's and the account gate's.
+ */
+export function AuthProvider({ children, session: given }: { children: ReactNode; session?: AuthSession }) {
+  const queryClient = useQueryClient();
+  const [session] = useState(() => given ?? createBrowserAuthSession(queryClient));
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+
+  useEffect(() => {
+    void session.start();
+  }, [session]);
+
+  const authenticated = state.status === 'authenticated';
+  useEffect(() => (authenticated ? session.attach() : undefined), [session, authenticated]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      login: session.login,
+      logout: session.logout,
+      reloadProfile: session.reloadProfile,
+      retry: session.retry,
+      signOutAndRestart: session.signOutAndRestart,
+    }),
+    [session, state],
+  );
+
+  const retry = () => void session.retry();
+  return (
+    <AuthContext.Provider value={value}>
+      <AuthErrorBoundary retryCount={state.retryCount} onRetry={retry} onSignOut={session.signOutAndRestart}>
+        {state.error ? (
+          <AuthErrorScreen
+            reason={state.error.code}
+            retryCount={state.retryCount}
+            onRetry={retry}
+            onSignOut={session.signOutAndRestart}
+          />
+        ) : (
+          children
+        )}
+      </AuthErrorBoundary>
+    </AuthContext.Provider>
+  );
 }

@@ -30,4 +30,5 @@ export const resetPassword = (input: ResetPasswordInput) =>
 /** Signed-in calls go through the shared client, which adds and refreshes the bearer token. */
 export const changePassword = (input: ChangePasswordInput) => api.post('/accounts/change-password', input);
 
-export const createOrganization = (input: CreateOrganizationInput) => api.post('/accounts/organization', input);
+export const createOrganization = (input: CreateOrganizationInput) =>
+  api.post('/accounts/organization', input);

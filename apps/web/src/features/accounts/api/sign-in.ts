@@ -12,6 +12,8 @@ export const InteractionDetailsSchema = z.object({
   prompt: z.unknown().optional(),
   loginHint: z.string().nullish(),
   clientId: z.string().optional(),
+  /** Set when the provider finished the step itself (implied consent): the page only goes there. */
+  redirectTo: z.string().optional(),
 });
 export type InteractionDetails = z.infer<typeof InteractionDetailsSchema>;
 
@@ -26,6 +28,8 @@ export const interactionQuery = (uid: string) =>
   queryOptions({
     queryKey: ['accounts', 'interaction', uid] as const,
     queryFn: () => getInteractionDetails(uid),
+    // The screen shows failures itself; no toast on top.
+    meta: { silent: true },
     // An interaction is single-use: refetching or retrying cannot make an expired one valid.
     retry: false,
     staleTime: Infinity,

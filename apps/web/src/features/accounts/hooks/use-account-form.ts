@@ -11,7 +11,10 @@ type Schema = Parameters<typeof schemaResolver>[0];
  * never runs twice at once; a failed call becomes a translated alert and, where the server named
  * fields, field errors.
  */
-export function useAccountForm<Values extends Record<string, unknown>>(schema: Schema, initialValues: Values) {
+export function useAccountForm<Values extends Record<string, unknown>>(
+  schema: Schema,
+  initialValues: Values,
+) {
   const { t } = useTranslation('validation');
   const [serverError, setServerError] = useState<string | null>(null);
   const inFlight = useRef(false);
@@ -36,15 +39,18 @@ export function useAccountForm<Values extends Record<string, unknown>>(schema: S
     if (first) form.getInputNode(first)?.focus();
   };
 
-  /** Shows a failed call: field errors where the server named fields, and the alert. */
-  const showServerError = (error: unknown, fieldErrors: Record<string, string> = {}) => {
+  /**
+   * Shows a failed call: field errors where the server named fields, and the alert. A screen that
+   * maps the error to a field itself (`fieldErrors`) gets no alert: the field says it all.
+   */
+  const showServerError = (error: unknown, fieldErrors?: Record<string, string>) => {
     const errors = { ...fieldErrorsOf(error, fields), ...fieldErrors };
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       // Focus after the errors render, so the field is announced with its message.
       requestAnimationFrame(() => focusFirstError(errors));
     }
-    setServerError(errorCodeOf(error));
+    setServerError(fieldErrors ? null : errorCodeOf(error));
   };
 
   const handleSubmit = (submit: (values: Values) => Promise<void>) =>

@@ -1,0 +1,74 @@
+import type { Account } from 'oidc-provider';
+import type { Db } from '../db/client.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { dummyPasswordHash, verifyPassword } from '../lib/passwords.ts';
+import { findUserByEmail, findUserById, updateUser } from '../modules/users/users.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which claims each scope releases. role and organization_id ride on `openid` so every ID token
+ * carries them (DESIGN §3); the API still reads both from the database, never from a token.
+ */
+export const SCOPE_CLAIMS = {
+  openid: ['sub', 'role', 'organization_id'],
+  email: ['email'],
+  profile: ['name'],
+} as const;
+
+export const userClaims = (user: UserRow) => ({
+  sub: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  organization_id: user.organizationId,
+});
+
+/** An account the provider may issue tokens for: only active users. */
+export async function findActiveUser(db: Db, id: string): Promise<UserRow | null> {
+  // Subjects come from tokens and cookies; a non-uuid would make PostgreSQL throw, not miss.
+  if (!UUID.test(id)) return null;
+  const user = await findUserById(db, id);
+  return user && user.status === 'active' ? user : null;
+}
+
+/**
+ * oidc-provider's findAccount. Answering "no account" for a deactivated or unactivated user ends
+ * everything tied to them at the next use: refresh grants fail (invalid_grant), an existing
+ * provider session counts as signed out, and no new code is issued.
+ */
+export const findAccount =
+  (db: Db) =>
+  async (_ctx: unknown, id: string): Promise<Account | undefined> => {
+    const user = await findActiveUser(db, id);
+    if (!user) return undefined;
+    return { accountId: user.id, claims: () => userClaims(user) };
+  };
+
+/**
+ * Checks an email and password. Unknown emails are compared against a dummy hash so that both
+ * failures cost the same scrypt time and give the same answer. The account's state is revealed
+ * only to someone who knew its password.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  const hash = user?.passwordHash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(password, hash);
+  if (!user || !user.passwordHash || !matches) {
+    throw new AppError(401, 'invalid_credentials', 'The email or password is incorrect');
+  }
+  if (user.status === 'pending') {
+    throw new AppError(403, 'account_not_activated', 'The account is not activated yet');
+  }
+  if (user.status !== 'active') {
+    throw new AppError(403, 'account_inactive', 'The account has been deactivated');
+  }
+  return user;
+}
+
+/** SPEC's login status and last login, kept on the user row. */
+export const recordLogin = (db: Db, userId: string, now: Date) =>
+  updateUser(db, userId, { lastLoginAt: now, loginStatus: 'logged_in' });
+
+export const recordLogout = (db: Db, userId: string) => updateUser(db, userId, { loginStatus: 'logged_out' });

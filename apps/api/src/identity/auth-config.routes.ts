@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OIDC_SCOPES } from './provider.ts';
+import { embeddedIssuer } from './tokens.ts';
+
+export const AuthConfigSchema = z.object({
+  /** The OpenID issuer the SPA signs in with (its discovery document is under it). */
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Space-separated scopes to request. */
+  scopes: z.string(),
+  learningPlatformUrl: z.string(),
+  supportUrl: z.string(),
+});
+
+/**
+ * What the SPA needs before it can sign anyone in: the embedded provider at /oidc, or the external
+ * issuer (Keycloak realm) when OIDC_ISSUER is set, plus the top bar's outside links (SPEC §1).
+ */
+const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const body = {
+    issuer: config.OIDC_ISSUER ? config.OIDC_ISSUER.replace(/\/$/, '') : embeddedIssuer(config),
+    clientId: config.OIDC_CLIENT_ID,
+    scopes: OIDC_SCOPES.join(' '),
+    learningPlatformUrl: config.LEARNING_PLATFORM_URL,
+    supportUrl: config.SUPPORT_URL,
+  };
+  app.get(
+    '/auth/config',
+    {
+      schema: { tags: ['auth'], security: [], response: { 200: AuthConfigSchema } },
+      config: { policy: 'public' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
+};
+
+export default authConfigRoutes;

@@ -1,0 +1,172 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import { z } from 'zod';
+import { ErrorResponseSchema, LIMITS, SignInSchema } from '@vbuilder/shared';
+import { AppError } from '../lib/errors.ts';
+import { authenticate, recordLogin } from './account.ts';
+
+const ParamsSchema = z.object({ uid: z.string().min(1).max(100) });
+
+export const InteractionDetailsSchema = z.object({
+  uid: z.string(),
+  prompt: z.enum(['login', 'consent']),
+  loginHint: z.string().optional(),
+  clientId: z.string(),
+  /** Present when the server finished the interaction itself (a consent prompt): go there. */
+  redirectTo: z.string().optional(),
+});
+
+const RedirectSchema = z.object({ redirectTo: z.string() });
+
+const interactionExpired = () =>
+  new AppError(404, 'interaction_expired', 'This sign-in request has expired or does not exist');
+
+const WINDOW_MS = LIMITS.loginWindowMinutes * 60 * 1000;
+
+type Limit = { isAllowed: true } | { isAllowed: false; remaining: number; ttlInSeconds: number };
+/** A peek (no increment) says whether one more failure would go over the limit. */
+const waitSeconds = (limit: Limit) =>
+  !limit.isAllowed && limit.remaining <= 0 ? Math.max(limit.ttlInSeconds, 1) : 0;
+
+/**
+ * The JSON side of the sign-in page (/signin/:uid, a SPA route). The provider scopes its
+ * interaction cookie to /signin/<uid>, so these endpoints live under that path, not under /api.
+ */
+const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider }> = async (app, { provider }) => {
+  // Local to this plugin: other modules may register their own limits.
+  await app.register(rateLimit, { global: false });
+
+  // Only failed attempts count (the plugin's read-then-increment use): a class signing in together
+  // behind one school address must not lock itself out, while guessing stops after the limit.
+  const perAddress = app.createRateLimit({
+    max: LIMITS.loginAttemptsPerAddress,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (req) => `signin-address:${req.ip}`,
+  });
+  const perAccount = app.createRateLimit({
+    max: LIMITS.loginAttemptsPerAccount,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (req) => `signin-account:${(req.body as { email: string }).email.toLowerCase()}`,
+  });
+
+  const load = async (uid: string, request: FastifyRequest, reply: FastifyReply) => {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      throw interactionExpired();
+    }
+    // The cookie names the interaction; a mismatching path means a stale tab or a forged link.
+    if (interaction.uid !== uid) throw interactionExpired();
+    return interaction;
+  };
+
+  const finish = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: Parameters<Provider['interactionResult']>[2],
+  ) => provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+
+  // The abort call has no body; a client that still sends a JSON content type must not get a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/signin/:uid/details',
+    {
+      schema: {
+        tags: ['identity'],
+        params: ParamsSchema,
+        response: { 200: InteractionDetailsSchema, 404: ErrorResponseSchema },
+      },
+      config: { policy: 'public' },
+    },
+    async (request, reply) => {
+      const interaction = await load(request.params.uid, request, reply);
+      const clientId = String(interaction.params.client_id ?? '');
+      const loginHint =
+        typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
+      if (interaction.prompt.name === 'consent') {
+        // First-party client: consent is implied. Finish it here so the page only has to redirect.
+        const redirectTo = await provider.interactionResult(request.raw, reply.raw, { consent: {} });
+        return { uid: interaction.uid, prompt: 'consent' as const, clientId, redirectTo };
+      }
+      return {
+        uid: interaction.uid,
+        prompt: 'login' as const,
+        clientId,
+        ...(loginHint ? { loginHint } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/signin/:uid/login',
+    {
+      schema: {
+        tags: ['identity'],
+        params: ParamsSchema,
+        body: SignInSchema,
+        response: { 200: RedirectSchema },
+      },
+      config: { policy: 'public' },
+    },
+    async (request, reply) => {
+      const [address, account] = await Promise.all([
+        perAddress(request, { increment: false }),
+        perAccount(request, { increment: false }),
+      ]);
+      const wait = Math.max(waitSeconds(address), waitSeconds(account));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(429, 'rate_limited', 'Too many sign-in attempts. Please wait and try again.');
+      }
+
+      await load(request.params.uid, request, reply);
+
+      let user;
+      try {
+        user = await authenticate(app.db, request.body.email, request.body.password);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'invalid_credentials') {
+          await Promise.all([perAddress(request), perAccount(request)]);
+        }
+        throw err;
+      }
+
+      await recordLogin(app.db, user.id, app.clock.now());
+      // `consent` is answered with the login: the first-party client never shows a consent page.
+      const redirectTo = await finish(request, reply, { login: { accountId: user.id }, consent: {} });
+      return { redirectTo };
+    },
+  );
+
+  app.post(
+    '/signin/:uid/abort',
+    {
+      schema: { tags: ['identity'], params: ParamsSchema, response: { 200: RedirectSchema } },
+      config: { policy: 'public' },
+    },
+    async (request, reply) => {
+      await load(request.params.uid, request, reply);
+      const redirectTo = await finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'The user cancelled the sign-in',
+      });
+      return { redirectTo };
+    },
+  );
+};
+
+export default interactionRoutes;

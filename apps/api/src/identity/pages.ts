@@ -1,0 +1,87 @@
+/**
+ * The few HTML pages the identity provider renders itself (everything else is the SPA). They hold
+ * no inline script: our Content-Security-Policy allows scripts from our origin only, so the logout
+ * page loads AUTO_SUBMIT_SCRIPT_PATH, a same-origin file, to submit its form.
+ */
+
+/** Served by plugins/oidc.ts; outside /oidc so the provider never sees it. */
+export const AUTO_SUBMIT_SCRIPT_PATH = '/signin/auto-submit.js';
+
+/** Submits the form marked data-auto-submit as soon as the page is parsed (the script is deferred). */
+export const AUTO_SUBMIT_SCRIPT = `document.querySelectorAll('form[data-auto-submit]').forEach(function (f) { f.submit(); });\n`;
+
+const escapeHtml = (value: unknown) =>
+  String(value ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const STYLE = `
+  :root { color-scheme: light; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8f9fa;
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #212529; }
+  main { width: min(420px, calc(100vw - 32px)); box-sizing: border-box; padding: 32px; background: #fff;
+    border: 1px solid #dee2e6; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.06); text-align: center; }
+  h1 { font-size: 1.25rem; margin: 0 0 12px; }
+  p { margin: 0 0 20px; line-height: 1.5; color: #495057; overflow-wrap: anywhere; }
+  button, a.button { display: inline-block; font: inherit; font-weight: 600; padding: 10px 20px; border: 0;
+    border-radius: 4px; background: #1971c2; color: #fff; text-decoration: none; cursor: pointer; }
+  button:hover, a.button:hover { background: #1864ab; }
+  button:focus-visible, a.button:focus-visible { outline: 2px solid #0b3d6e; outline-offset: 2px; }
+`;
+
+function page(title: string, body: string, head = ''): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · vbuilder</title>
+<style>${STYLE}</style>
+${head}
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/**
+ * The end-session page. `form` is oidc-provider's confirmation form (id "op.logoutForm", carrying
+ * its anti-forgery token); the inputs outside it join it through their form attribute. The script
+ * submits it at once, so users never see a "do you want to sign out?" question; without
+ * JavaScript the button does the same.
+ */
+export function logoutPage(form: string): string {
+  const marked = form.replace('<form ', '<form data-auto-submit ');
+  return page(
+    'Signing out',
+    `<h1>Signing you out…</h1>
+<p>You are being signed out of vbuilder.</p>
+${marked}
+<input type="hidden" form="op.logoutForm" name="logout" value="yes">
+<button type="submit" form="op.logoutForm">Sign out</button>`,
+    `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>`,
+  );
+}
+
+/**
+ * The provider's error page: the OAuth error description only (never a stack or internals) and a
+ * way back to the application.
+ */
+export function errorPage(out: { error?: unknown; error_description?: unknown }, homeUrl: string): string {
+  const description =
+    out.error === 'server_error'
+      ? 'Something went wrong on our side. Please try again.'
+      : String(out.error_description ?? out.error ?? 'The request could not be completed.');
+  return page(
+    'Sign-in problem',
+    `<h1>We could not complete this request</h1>
+<p>${escapeHtml(description)}</p>
+<a class="button" href="${escapeHtml(homeUrl)}">Return to vbuilder</a>`,
+  );
+}

@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  isSuperAdministrator,
+  type ActivateResponse,
+  type ChangePasswordInput,
+  type CreateOrganizationInput,
+  type Organization,
+  type ResetPasswordInput,
+  type SignUpInput,
+} from '@vbuilder/shared';
+import { publicUrl } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { OrganizationRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Actor } from '../../types.d.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+import {
+  activationLink,
+  activationMail,
+  resetLink,
+  resetPasswordMail,
+  signUpAttemptMail,
+} from './accounts.mails.ts';
+import {
+  insertOrganization,
+  insertUserIfEmailFree,
+  joinOrganization,
+  retireAccountTokens,
+} from './accounts.repository.ts';
+import { checkAccountToken, consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
+
+/** What the account flows need from the app: the database, time, mail and the site's address for links. */
+export interface AccountsContext {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  baseUrl: string;
+}
+
+export const accountsContext = (app: FastifyInstance): AccountsContext => ({
+  db: app.db,
+  clock: app.clock,
+  mailer: app.mailer,
+  baseUrl: publicUrl(app.config),
+});
+
+/** The role a person who signs up gets: they will run the organization they create next. */
+const SIGN_UP_ROLE = 'Administrator';
+
+const accountInactive = () => new AppError(403, 'account_inactive', 'This account has been deactivated');
+
+export const SIGN_UP_MESSAGE =
+  'Thank you for signing up. We have sent you an email with a link to activate your account.';
+export const RESEND_ACTIVATION_MESSAGE =
+  'If an account with this email is waiting for activation, we have sent it a new activation link.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account with this email exists, we have sent it a link to choose a new password.';
+
+/**
+ * Signs up a new administrator account, pending until the mailbox is confirmed. An email that
+ * already has an account gets the same answer (no account enumeration) and its owner a mail:
+ * a fresh activation link if still pending, otherwise a notice with a reset link.
+ */
+export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<{ message: string }> {
+  // Hash on every path so that the answer takes as long for a taken email as for a new one.
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+
+  const created = await ctx.db.transaction(async (tx) => {
+    const user = await insertUserIfEmailFree(tx, {
+      email: input.email,
+      name: input.name,
+      role: SIGN_UP_ROLE,
+      organizationId: null,
+      status: 'pending',
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!user) return null;
+    const token = await issueAccountToken(tx, { userId: user.id, purpose: 'activate', now });
+    return { user, token };
+  });
+
+  if (created) {
+    await ctx.mailer.send(activationMail(created.user, activationLink(ctx.baseUrl, created.token)));
+    return { message: SIGN_UP_MESSAGE };
+  }
+
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (!existing) return { message: SIGN_UP_MESSAGE };
+
+  if (existing.status === 'pending') {
+    // Nobody has proved this mailbox yet, so the latest sign-up's name and password win, and
+    // earlier activation links are retired: the link a person receives activates the password
+    // they just chose, never one someone else set up for their address beforehand.
+    const token = await ctx.db.transaction(async (tx) => {
+      await updateUser(tx, existing.id, { name: input.name, passwordHash });
+      await retireAccountTokens(tx, existing.id, ['activate'], now);
+      return issueAccountToken(tx, { userId: existing.id, purpose: 'activate', now });
+    });
+    await ctx.mailer.send(
+      activationMail({ email: existing.email, name: input.name }, activationLink(ctx.baseUrl, token)),
+    );
+  } else if (existing.status === 'inactive') {
+    await ctx.mailer.send(signUpAttemptMail(existing, null));
+  } else {
+    const token = await issueAccountToken(ctx.db, { userId: existing.id, purpose: 'reset', now });
+    await ctx.mailer.send(signUpAttemptMail(existing, resetLink(ctx.baseUrl, token)));
+  }
+  return { message: SIGN_UP_MESSAGE };
+}
+
+/** Activates the account an activation link was sent to; the link is spent in the same transaction. */
+export async function activateAccount(ctx: AccountsContext, token: string): Promise<ActivateResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { userId } = await consumeAccountToken(tx, { token, purposes: ['activate'], now });
+    const user = await findUserById(tx, userId);
+    if (!user) throw badRequest('invalid_token', 'This link is not valid');
+    if (user.status === 'inactive') throw accountInactive();
+    if (user.status !== 'active') await updateUser(tx, user.id, { status: 'active' });
+    return { message: 'Your account is now active. You can sign in.', email: user.email };
+  });
+}
+
+/** Sends a fresh activation link when the account is waiting for activation; silent otherwise. */
+export async function resendActivation(ctx: AccountsContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user?.status === 'pending') {
+    const token = await issueAccountToken(ctx.db, {
+      userId: user.id,
+      purpose: 'activate',
+      now: ctx.clock.now(),
+    });
+    await ctx.mailer.send(activationMail(user, activationLink(ctx.baseUrl, token)));
+  }
+  return { message: RESEND_ACTIVATION_MESSAGE };
+}
+
+/** Sends a password reset link to an existing account that is not deactivated; silent otherwise. */
+export async function forgotPassword(ctx: AccountsContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && user.status !== 'inactive') {
+    const token = await issueAccountToken(ctx.db, {
+      userId: user.id,
+      purpose: 'reset',
+      now: ctx.clock.now(),
+    });
+    await ctx.mailer.send(resetPasswordMail(user, resetLink(ctx.baseUrl, token)));
+  }
+  return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+/**
+ * Sets a new password from a reset (or invitation) link. The link proves the mailbox, so it
+ * also activates a pending or invited account and clears must_change_password.
+ */
+export async function resetPassword(
+  ctx: AccountsContext,
+  input: ResetPasswordInput,
+): Promise<{ message: string }> {
+  const purposes = ['reset', 'invite'] as const;
+  // Refuse a bad link before paying for a password hash.
+  await checkAccountToken(ctx.db, { token: input.token, purposes, now: ctx.clock.now() });
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const { userId } = await consumeAccountToken(tx, { token: input.token, purposes, now });
+    const user = await findUserById(tx, userId);
+    if (!user) throw badRequest('invalid_token', 'This link is not valid');
+    if (user.status === 'inactive') throw accountInactive();
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, status: 'active' });
+    await retireAccountTokens(tx, user.id, ['activate'], now);
+  });
+  return { message: 'Your password has been changed. You can now sign in with it.' };
+}
+
+/** Changes the caller's password after checking the current one; clears must_change_password. */
+export async function changePassword(
+  ctx: AccountsContext,
+  actor: Actor,
+  input: ChangePasswordInput,
+): Promise<{ message: string }> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest('wrong_password', 'The current password is incorrect');
+  }
+  if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC')) {
+    throw badRequest('password_unchanged', 'The new password must be different from the current one', [
+      { path: ['newPassword'], message: 'validation.passwordUnchanged' },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
+    // A reset link mailed before the change must not undo it.
+    await retireAccountTokens(tx, user.id, ['reset'], ctx.clock.now());
+  });
+  return { message: 'Your password has been changed.' };
+}
+
+export const toOrganization = (row: OrganizationRow): Organization => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  postalCode: row.postalCode,
+});
+
+const blankToNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+/**
+ * Creates an organization for a signed-in user who has none and makes them its Administrator,
+ * both in one transaction. Super administrators run the platform and never join one.
+ */
+export async function createOwnOrganization(
+  ctx: AccountsContext,
+  actor: Actor,
+  input: CreateOrganizationInput,
+): Promise<Organization> {
+  if (isSuperAdministrator(actor.role)) {
+    throw forbidden('A super administrator does not belong to an organization');
+  }
+  const alreadyIn = () =>
+    conflict('already_in_organization', 'Your account already belongs to an organization');
+  if (actor.organizationId) throw alreadyIn();
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertOrganization(tx, {
+      name: input.name.trim(),
+      type: input.type,
+      email: input.email,
+      phone: blankToNull(input.phone),
+      address: blankToNull(input.address),
+      postalCode: blankToNull(input.postalCode),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const joined = await joinOrganization(tx, actor.userId, row.id, 'Administrator');
+    if (!joined) throw alreadyIn();
+    return toOrganization(row);
+  });
+}

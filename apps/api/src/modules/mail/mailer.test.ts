@@ -1,0 +1,138 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { renderMail } from './templates.ts';
+
+const message = (to: string) =>
+  renderMail({
+    to,
+    subject: 'Hello <there>',
+    greeting: 'Hello Ada & co,',
+    paragraphs: ['Here is <b>your</b> link.'],
+    action: { label: 'Open', url: 'http://localhost:3999/activate_account?token=abc_DEF-123' },
+  });
+
+const outboxRow = async (t: TestApp, id: string | null) => {
+  expect(id).not.toBeNull();
+  const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+  return row!;
+};
+
+describe('mailer over SMTP', () => {
+  let t: TestApp;
+  let server: SMTPServer;
+  const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({ envelopeTo: (session.envelope.rcptTo ?? []).map((r) => r.address), mail });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    t = await buildTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'vbuilder <mail@vbuilder.test>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('delivers text and HTML, and marks the outbox row sent', async () => {
+    const { id } = await t.app.mailer.send(message('ada@example.test'));
+    await t.app.mailer.idle();
+
+    expect(received).toHaveLength(1);
+    const { envelopeTo, mail } = received[0]!;
+    expect(envelopeTo).toEqual(['ada@example.test']);
+    expect(mail.subject).toBe('Hello <there>');
+    expect(mail.from?.text).toContain('mail@vbuilder.test');
+    expect(mail.text).toContain('Open: http://localhost:3999/activate_account?token=abc_DEF-123');
+    // User-supplied text is escaped in the HTML part.
+    expect(mail.html).toContain('Hello Ada &amp; co,');
+    expect(mail.html).toContain('&lt;b&gt;your&lt;/b&gt;');
+    expect(mail.html).toContain('href="http://localhost:3999/activate_account?token=abc_DEF-123"');
+
+    const row = await outboxRow(t, id);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.error).toBeNull();
+  });
+});
+
+describe('mailer when SMTP fails', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A port that was free a moment ago: connections are refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the mail with the error and never fails the request that sent it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-up',
+      payload: { name: 'Ada', email: 'ada@example.test', password: 'long enough password' },
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.mailer.idle();
+    const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ada@example.test'));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(row!.text).toContain('/activate_account?token=');
+  });
+});
+
+describe('mailer without SMTP', () => {
+  let t: TestApp;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    t = await buildTestApp({}, { logger: { level: 'info', stream } });
+  });
+  afterAll(() => t.close());
+
+  it('logs the subject, recipient and links, and keeps the mail unsent in the outbox', async () => {
+    const { id } = await t.app.mailer.send(message('grace@example.test'));
+    await t.app.mailer.idle();
+    const logged = lines.find((l) => l.to === 'grace@example.test');
+    expect(logged).toMatchObject({
+      subject: 'Hello <there>',
+      links: ['http://localhost:3999/activate_account?token=abc_DEF-123'],
+    });
+    const row = await outboxRow(t, id);
+    expect(row).toMatchObject({
+      to: 'grace@example.test',
+      subject: 'Hello <there>',
+      sentAt: null,
+      error: null,
+    });
+    expect(row.html).toContain('<!doctype html>');
+  });
+});

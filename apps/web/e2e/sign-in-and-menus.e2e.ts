@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { account, expectAccessible, signIn } from './support/fixtures.ts';
+
+/** SPEC §6: the side menu sections of each role, as their English labels. */
+const MENUS: Record<string, string[]> = {
+  Student: ['Dashboard', 'Profile', 'Assessments', 'My Organization', 'Certifications'],
+  Teacher: ['Dashboard', 'Profile', 'Users', 'Question Types', 'Assessments', 'Certifications', 'AI Assistant'],
+  user: ['Dashboard', 'Profile', 'Users', 'Question Types', 'Assessments', 'Certifications', 'AI Assistant'],
+  Administrator: [
+    'Dashboard', 'Profile', 'Users', 'Certifications', 'AI Assistant', 'Question Types', 'Assessments',
+    'My Organization', 'Payment History',
+  ],
+  'Super Administrator': ['Dashboard', 'Profile', 'Organizations', 'Subscriptions', 'Payment History'],
+};
+
+for (const [role, sections] of Object.entries(MENUS)) {
+  test(`${role} signs in through the identity provider and sees exactly its menu`, async ({ page }) => {
+    const me = account(role);
+    await signIn(page, me.email, me.password);
+    await expect(page).toHaveURL(/\/account\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(me.name);
+
+    const rail = page.getByRole('navigation', { name: 'Main navigation' });
+    const railLabels = await rail.getByTestId('nav-section').evaluateAll((els) =>
+      els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
+    );
+    expect(railLabels).toEqual(sections);
+    await expectAccessible(page);
+  });
+}
+
+test('a signed-in user is sent back where they wanted to go, and logout ends the session', async ({ page }) => {
+  const me = account('Teacher');
+  await page.goto(`/account/profile/${me.id}`);
+  await expect(page).toHaveURL(/\/login|\/$/);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/signin\//);
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`/account/profile/${me.id}$`));
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The session is gone: the protected area asks to sign in again.
+  await page.goto('/account/home');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.map((c) => c.name)).not.toContain('user_data');
+});
+
+test('wrong credentials give a clear error and no session', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/signin\//);
+  await page.getByLabel('Email').fill(account('Student').email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin\//);
+});
+
+test('a temporary password must be changed before anything else', async ({ page }) => {
+  const { forced } = (await import('./support/fixtures.ts')).demo();
+  await signIn(page, forced.email, forced.password).catch(() => undefined);
+  await page.waitForURL(/\/change-password$/);
+  await page.getByLabel('Current password').fill(forced.password);
+  await page.getByLabel('New password', { exact: true }).fill('A-much-better-pass-42');
+  await page.getByLabel('Confirm new password').fill('A-much-better-pass-42');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.waitForURL(/\/account\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(forced.name);
+});

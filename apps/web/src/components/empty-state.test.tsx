@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../lib/auth/auth-provider.tsx';
+import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
+import { NotFoundPage } from './errors/not-found-page.tsx';
+import * as users from '../app/routes/users-route.tsx';
+import * as assessments from '../app/routes/assessments-route.tsx';
+import * as takeAssessment from '../app/routes/take-assessment-route.tsx';
+import * as viewAssessment from '../app/routes/view-assessment-route.tsx';
+import * as editAssessment from '../app/routes/edit-assessment-route.tsx';
+import * as myResults from '../app/routes/my-results-route.tsx';
+import * as submissions from '../app/routes/submissions-route.tsx';
+import * as organization from '../app/routes/organization-route.tsx';
+import * as organizations from '../app/routes/organizations-route.tsx';
+import * as subscription from '../app/routes/subscription-route.tsx';
+import * as questionExamples from '../app/routes/question-examples-route.tsx';
+import * as questionTypes from '../app/routes/question-types-route.tsx';
+import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
+import * as certifications from '../app/routes/certifications-route.tsx';
+import * as notificationsRoute from '../app/routes/notifications-route.tsx';
+import * as pendingMarking from '../app/routes/pending-marking-route.tsx';
+import * as paymentHistory from '../app/routes/payment-history-route.tsx';
+
+vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
+
+const signIn = (role: string) =>
+  vi
+    .mocked(useAuth)
+    .mockReturnValue(authValue(makeProfile({ role })) as unknown as ReturnType<typeof useAuth>);
+
+const ROUTES: Array<[string, ComponentType, string]> = [
+  ['users', users.Component, 'Users'],
+  ['assessments', assessments.Component, 'Assessments'],
+  ['take assessment', takeAssessment.Component, 'Take assessment'],
+  ['view assessment', viewAssessment.Component, 'Assessment'],
+  ['edit assessment', editAssessment.Component, 'Edit assessment'],
+  ['my results', myResults.Component, 'My results'],
+  ['submissions', submissions.Component, 'Submissions'],
+  ['organization', organization.Component, 'My Organization'],
+  ['organizations', organizations.Component, 'Organizations'],
+  ['subscription', subscription.Component, 'Subscription'],
+  ['question examples', questionExamples.Component, 'Question Type Examples'],
+  ['question types', questionTypes.Component, 'Question Types'],
+  ['AI assistant', aiAssistant.Component, 'AI Assistant'],
+  ['certifications', certifications.Component, 'Certifications'],
+  ['notifications', notificationsRoute.Component, 'Notifications'],
+  ['pending marking', pendingMarking.Component, 'Manual marking'],
+  ['payment history', paymentHistory.Component, 'Payment History'],
+];
+
+describe('empty-state routes', () => {
+  afterEach(() => vi.mocked(useAuth).mockReset());
+
+  it.each(ROUTES)('%s shows its title and a translated empty state', async (_name, Route, title) => {
+    signIn('Administrator');
+    await renderAt(<Route />);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    const inner = screen.getByRole('heading', { level: 2 });
+    expect(inner.textContent).not.toMatch(/^emptyStates\.|coming soon/i);
+    expect(document.body.textContent).not.toMatch(/emptyStates\.|coming soon/i);
+  });
+
+  it('tells a teacher they have not created assessments, and a student that none are assigned', async () => {
+    signIn('Teacher');
+    const { unmount } = await renderAt(<assessments.Component />);
+    expect(screen.getByText("You haven't created any assessments yet.")).toBeInTheDocument();
+    unmount();
+    signIn('Student');
+    await renderAt(<assessments.Component />);
+    expect(screen.getByText('No assessments have been assigned to you yet.')).toBeInTheDocument();
+  });
+
+  it('speaks to administrators as givers of certificates and to others as holders', async () => {
+    signIn('user');
+    const { unmount } = await renderAt(<certifications.Component />);
+    expect(screen.getByText('No certificates given yet')).toBeInTheDocument();
+    unmount();
+    signIn('Student');
+    await renderAt(<certifications.Component />);
+    expect(screen.getByText("You haven't earned any certificates yet.")).toBeInTheDocument();
+  });
+
+  it("titles the organization page 'Organization' for a Super Administrator", async () => {
+    signIn('Super Administrator');
+    await renderAt(<organization.Component />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Organization' })).toBeInTheDocument();
+  });
+});
+
+describe('NotFoundPage', () => {
+  it('says so kindly and links home', async () => {
+    await renderAt(<NotFoundPage />, { route: '/no/such/page' });
+    expect(screen.getByRole('heading', { level: 1, name: "We couldn't find this page" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/account/home');
+  });
+});

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Box, Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '../../lib/languages.ts';
+
+/** The 12 interface languages (SPEC §1); the choice is kept in the language cookie by the detector. */
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation('common');
+  // The chosen language, even while its catalog is still loading (resolvedLanguage is then English).
+  const current =
+    LANGUAGES.find((l) => l.code === i18n.language) ??
+    LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ??
+    LANGUAGES.find((l) => l.code === FALLBACK_LANGUAGE)!;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          px={8}
+          leftSection={<IconLanguage size={20} aria-hidden />}
+          aria-label={t('topBar.language', { language: current.name })}
+        >
+          <Box component="span" visibleFrom="sm" lang={current.code}>
+            {current.name}
+          </Box>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('topBar.chooseLanguage')}</Menu.Label>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language.code}
+            lang={language.code}
+            aria-current={language.code === current.code ? 'true' : undefined}
+            rightSection={language.code === current.code ? <IconCheck size={16} aria-hidden /> : null}
+            onClick={() => void i18n.changeLanguage(language.code)}
+          >
+            {language.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Anchor, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconLifebuoy, IconLogout } from '@tabler/icons-react';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { AvatarMenu } from './avatar-menu.tsx';
+import { Brand } from './brand.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+import { useExternalLinks } from './use-external-links.ts';
+
+/** The brand, with the learning platform and support (new tabs), the language picker, logout and the avatar menu. */
+export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+  const { t } = useTranslation('common');
+  const { logout } = useAuth();
+  const { learningPlatformUrl, supportUrl } = useExternalLinks();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={navOpened ? t('topBar.closeNavigation') : t('topBar.openNavigation')}
+          aria-expanded={navOpened}
+        />
+        <Anchor
+          component={Link}
+          to="/account/home"
+          underline="never"
+          c="inherit"
+          aria-label={t('topBar.home')}
+        >
+          <Brand />
+        </Anchor>
+      </Group>
+
+      <Group gap={4} wrap="nowrap">
+        {learningPlatformUrl ? (
+          <Button
+            component="a"
+            href={learningPlatformUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="gray"
+            visibleFrom="lg"
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            aria-label={`${t('topBar.learningPlatform')} ${t('newTab')}`}
+          >
+            {t('topBar.learningPlatform')}
+          </Button>
+        ) : null}
+        {supportUrl ? (
+          <Tooltip label={t('topBar.support')}>
+            <ActionIcon
+              component="a"
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              visibleFrom="sm"
+              aria-label={`${t('topBar.support')} ${t('newTab')}`}
+            >
+              <IconLifebuoy size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        <LanguagePicker />
+        <Tooltip label={t('topBar.logout')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('topBar.logout')}
+            onClick={() => void logout()}
+          >
+            <IconLogout size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <AvatarMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api-client.ts';
+
+/** Only web addresses become links: a misconfigured value never turns into a script URL. */
+const WebUrl = z
+  .string()
+  .nullish()
+  .transform((value) => (value && /^https?:\/\//i.test(value) ? value : null));
+
+const ExternalLinksSchema = z.object({ learningPlatformUrl: WebUrl, supportUrl: WebUrl });
+export type ExternalLinks = z.infer<typeof ExternalLinksSchema>;
+
+export const externalLinksQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'config'] as const,
+    queryFn: () => api.get('/auth/config', ExternalLinksSchema),
+    staleTime: Infinity,
+    // The links are a convenience: the shell works without them, so a failure is not announced.
+    meta: { silent: true },
+  });
+
+/** The learning platform and support addresses (GET /api/auth/config); null until known or when not configured. */
+export function useExternalLinks(): ExternalLinks {
+  const { data } = useQuery(externalLinksQuery());
+  return { learningPlatformUrl: data?.learningPlatformUrl ?? null, supportUrl: data?.supportUrl ?? null };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { initialsOf } from './user-display.ts';
+
+describe('initialsOf (SPEC §2 avatar)', () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['ada lovelace byron', 'AL'],
+    ['  Grace   Hopper ', 'GH'],
+    ['Plato', 'P'],
+    ['', 'U'],
+    ['   ', 'U'],
+    [null, 'U'],
+    [undefined, 'U'],
+    ['Émile Zola', 'ÉZ'],
+    ['𝒜lice Smith', '𝒜S'],
+  ])('%j → %s', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
+  });
+});

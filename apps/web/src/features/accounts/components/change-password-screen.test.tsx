@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserProfile } from '@vbuilder/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../test-utils.tsx';
+import { ChangePasswordScreen } from './change-password-screen.tsx';
+
+const auth = vi.hoisted(() => ({
+  status: 'authenticated' as 'initializing' | 'authenticated' | 'unauthenticated',
+  user: null as UserProfile | null,
+  error: null,
+  login: vi.fn(async () => {}),
+  logout: vi.fn(async () => {}),
+  reloadProfile: vi.fn(async () => {}),
+}));
+vi.mock('../../../lib/auth/auth-provider.tsx', () => ({ useAuth: () => auth }));
+// The shared client (bearer token, refresh) is tested on its own; here only what the screen sends.
+const api = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../../../lib/api-client.ts', () => ({ api }));
+
+const user: UserProfile = {
+  id: 'u1',
+  email: 'ada@school.test',
+  role: 'Teacher',
+  organizationId: 'o1',
+  must_change_password: true,
+  name: 'Ada Lovelace',
+  phone: null,
+  status: 'active',
+  loggin_status: 'online',
+  last_login: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  profile_image: null,
+};
+
+async function fillAndSubmit(current: string) {
+  const events = userEvent.setup({ delay: null });
+  await events.type(screen.getByLabelText('Current password'), current);
+  await events.type(screen.getByLabelText('New password'), 'a-brand-new-password');
+  await events.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password');
+  await events.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+// Typing into several fields takes a while on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('ChangePasswordScreen', () => {
+  beforeEach(() => {
+    Object.assign(auth, { status: 'authenticated', user });
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('shows the translated error on the current password when it is wrong', async () => {
+    api.post.mockRejectedValueOnce(
+      Object.assign(new Error('Wrong'), { status: 400, code: 'wrong_password' }),
+    );
+    await renderScreen(<ChangePasswordScreen />);
+    expect(screen.getByText(/temporary password/)).toBeInTheDocument();
+
+    await fillAndSubmit('not-my-password');
+
+    const current = screen.getByLabelText('Current password');
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription('The current password is incorrect.');
+    expect(current).toHaveFocus();
+    expect(auth.reloadProfile).not.toHaveBeenCalled();
+  });
+
+  it('changes the password, reloads the profile and goes home', async () => {
+    api.post.mockResolvedValueOnce({ message: 'ok' });
+    await renderScreen(<ChangePasswordScreen />);
+
+    await fillAndSubmit('temporary-password');
+
+    expect(await screen.findByTestId('current-path')).toHaveTextContent('/account/home');
+    expect(auth.reloadProfile).toHaveBeenCalledTimes(1);
+    expect(api.post).toHaveBeenCalledWith('/accounts/change-password', {
+      currentPassword: 'temporary-password',
+      newPassword: 'a-brand-new-password',
+    });
+  });
+
+  it('offers to sign in when there is no session', async () => {
+    Object.assign(auth, { status: 'unauthenticated', user: null });
+    const events = userEvent.setup({ delay: null });
+    await renderScreen(<ChangePasswordScreen />);
+
+    await events.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(auth.login).toHaveBeenCalled();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+});

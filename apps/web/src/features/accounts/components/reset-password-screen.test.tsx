@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { jsonResponse, renderScreen, sentBody } from '../test-utils.tsx';
+import { ResetPasswordScreen } from './reset-password-screen.tsx';
+
+const token = 'r'.repeat(32);
+
+// Typing into several fields takes a while on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('ResetPasswordScreen', () => {
+  let fetchMock: MockInstance<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = vi.spyOn(globalThis, 'fetch');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses passwords that do not match', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<ResetPasswordScreen token={token} />);
+
+    await user.type(screen.getByLabelText('New password'), 'a-long-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-different-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves the new password and offers to sign in', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'ok' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<ResetPasswordScreen token={token} />);
+
+    await user.type(screen.getByLabelText('New password'), 'a-long-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-long-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
+    expect(sentBody(fetchMock.mock.calls[0])).toEqual({ token, password: 'a-long-new-password' });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?login=1');
+  });
+
+  it('sends the visitor for a new link when the token has expired', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 'token_expired', message: 'expired' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<ResetPasswordScreen token={token} />);
+
+    await user.type(screen.getByLabelText('New password'), 'a-long-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-long-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+
+    expect(await screen.findByText('This link has expired. Please request a new one.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgotpassword',
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { jsonResponse, renderScreen, sentBody } from '../test-utils.tsx';
+import { SignInScreen } from './sign-in-screen.tsx';
+
+const details = { uid: 'abc123', prompt: 'login', clientId: 'vbuilder-web' };
+
+// Typing into several fields takes a while on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('SignInScreen', () => {
+  let fetchMock: MockInstance<typeof fetch>;
+  const assign = vi.fn();
+
+  beforeEach(() => {
+    fetchMock = vi.spyOn(globalThis, 'fetch');
+    vi.stubGlobal('location', { ...window.location, assign });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    assign.mockReset();
+  });
+
+  it('signs in and follows the redirect of the provider', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { ...details, loginHint: 'ada@school.test' }))
+      .mockResolvedValueOnce(jsonResponse(200, { redirectTo: '/oidc/auth/abc123' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveValue('ada@school.test');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/signin/abc123/details');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/auth/abc123'));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/signin/abc123/login');
+    expect(sentBody(fetchMock.mock.calls[1])).toEqual({
+      email: 'ada@school.test',
+      password: 'correct horse battery',
+    });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/sign-up');
+  });
+
+  it('shows the translated message for wrong credentials and clears the password', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, details))
+      .mockResolvedValueOnce(jsonResponse(401, { code: 'invalid_credentials', message: 'Invalid' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@school.test');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('checks the fields before calling the provider', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, details));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('continues at once when the provider answered the consent step itself', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { ...details, prompt: 'consent', redirectTo: '/oidc/auth/abc123/resume' }),
+    );
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/auth/abc123/resume'));
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+
+  it('offers to start again when the interaction has expired', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 'interaction_expired', message: 'gone' }));
+    await renderScreen(<SignInScreen uid="old" />);
+
+    expect(await screen.findByRole('heading', { name: 'This sign-in page has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/login?login=1');
+  });
+
+  it('switches to the expired state when the interaction ends during sign-in', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, details))
+      .mockResolvedValueOnce(jsonResponse(404, { code: 'interaction_expired', message: 'gone' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@school.test');
+    await user.type(screen.getByLabelText('Password'), 'whatever-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('link', { name: 'Start again' })).toBeInTheDocument();
+  });
+
+  it('offers a new activation email to an account that is not activated', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, details))
+      .mockResolvedValueOnce(jsonResponse(403, { code: 'account_not_activated', message: 'no' }))
+      .mockResolvedValueOnce(jsonResponse(202, { message: 'ok' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await user.type(await screen.findByLabelText('Email'), 'Ada@School.test ');
+    await user.type(screen.getByLabelText('Password'), 'whatever-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Resend activation email' }));
+
+    expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls[2]?.[0]).toBe('/api/accounts/resend-activation');
+    expect(sentBody(fetchMock.mock.calls[2])).toEqual({ email: 'ada@school.test' });
+  });
+});

@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconClockExclamation, IconLogin2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { SignInSchema } from '@vbuilder/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorCodeOf } from '../api/request.ts';
+import { interactionQuery, submitLogin } from '../api/sign-in.ts';
+import { useAccountForm } from '../hooks/use-account-form.ts';
+import { ACCOUNT_PATHS } from '../paths.ts';
+import { AuthPageLayout } from './auth-page-layout.tsx';
+import { PasswordField } from './password-field.tsx';
+import { ResendActivation } from './resend-activation.tsx';
+import { ServerErrorAlert } from './server-error-alert.tsx';
+
+/** The identity provider's login page for interaction `uid` (the provider redirects here). */
+export function SignInScreen({ uid }: { uid: string }) {
+  const { t } = useTranslation('accounts');
+  const details = useQuery(interactionQuery(uid));
+  const [expired, setExpired] = useState(false);
+
+  if (details.isPending) {
+    return (
+      <AuthPageLayout title={t('signIn.title')}>
+        <Center py="xl" role="status" aria-label={t('signIn.loading')}>
+          <Loader />
+        </Center>
+      </AuthPageLayout>
+    );
+  }
+
+  const code = details.isError ? errorCodeOf(details.error) : null;
+  if (expired || code === 'interaction_expired' || code === 'not_found') {
+    return <InteractionExpired />;
+  }
+  if (details.isError) {
+    return (
+      <AuthPageLayout title={t('signIn.title')}>
+        <Stack>
+          <ServerErrorAlert code={code} />
+          <Button onClick={() => void details.refetch()} loading={details.isFetching}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </AuthPageLayout>
+    );
+  }
+
+  if (details.data.redirectTo) {
+    return <ContinueTo url={details.data.redirectTo} />;
+  }
+
+  return <SignInForm uid={uid} loginHint={details.data.loginHint ?? ''} onExpired={() => setExpired(true)} />;
+}
+
+/** A consent step the provider answered itself: nothing to ask, just continue the sign-in. */
+function ContinueTo({ url }: { url: string }) {
+  const { t } = useTranslation('accounts');
+  useEffect(() => {
+    window.location.assign(url);
+  }, [url]);
+  return (
+    <AuthPageLayout title={t('signIn.title')}>
+      <Center py="xl" role="status" aria-label={t('signIn.continuing')}>
+        <Loader />
+      </Center>
+    </AuthPageLayout>
+  );
+}
+
+function InteractionExpired() {
+  const { t } = useTranslation('accounts');
+  return (
+    <AuthPageLayout title={t('signIn.expiredTitle')}>
+      <Stack>
+        <Alert color="orange" variant="light" icon={<IconClockExclamation aria-hidden />}>
+          {t('errors:interaction_expired')}
+        </Alert>
+        <Button component={Link} to={ACCOUNT_PATHS.signIn} leftSection={<IconLogin2 size={18} aria-hidden />}>
+          {t('signIn.startAgain')}
+        </Button>
+      </Stack>
+    </AuthPageLayout>
+  );
+}
+
+function SignInForm({
+  uid,
+  loginHint,
+  onExpired,
+}: {
+  uid: string;
+  loginHint: string;
+  onExpired: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const [redirecting, setRedirecting] = useState(false);
+  const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
+  const { form, serverError, showServerError, handleSubmit } = useAccountForm(SignInSchema, {
+    email: loginHint,
+    password: '',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotActivatedEmail(null);
+    const input = SignInSchema.parse(values);
+    try {
+      const { redirectTo } = await submitLogin(uid, input);
+      // The page is about to leave: keep the button busy so nobody submits twice.
+      setRedirecting(true);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'interaction_expired') return onExpired();
+      if (code === 'account_not_activated') setNotActivatedEmail(input.email);
+      if (code === 'invalid_credentials') {
+        form.setFieldValue('password', '');
+        requestAnimationFrame(() => form.getInputNode('password')?.focus());
+      }
+      showServerError(error);
+    }
+  });
+
+  return (
+    <AuthPageLayout
+      title={t('signIn.title')}
+      description={t('signIn.description')}
+      footer={
+        <>
+          {t('signIn.noAccount')}{' '}
+          <Anchor component={Link} to={ACCOUNT_PATHS.signUp} fw={600}>
+            {t('signIn.createAccount')}
+          </Anchor>
+        </>
+      }
+    >
+      <Stack gap="md">
+        <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')}>
+          <Stack gap="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              required
+              withAsterisk={false}
+              autoFocus={!loginHint}
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <Stack gap={6}>
+              <PasswordField
+                label={t('fields.password')}
+                autoComplete="current-password"
+                required
+                withAsterisk={false}
+                autoFocus={!!loginHint}
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <Group justify="flex-end">
+                <Anchor component={Link} to={ACCOUNT_PATHS.forgotPassword} size="sm">
+                  {t('signIn.forgotPassword')}
+                </Anchor>
+              </Group>
+            </Stack>
+            <ServerErrorAlert code={serverError} />
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={form.submitting || redirecting}
+              leftSection={<IconLogin2 size={18} aria-hidden />}
+            >
+              {t('signIn.submit')}
+            </Button>
+          </Stack>
+        </form>
+        {notActivatedEmail ? (
+          <Stack gap="xs">
+            <Text size="sm" c="gray.7">
+              {t('signIn.notActivatedHelp')}
+            </Text>
+            <ResendActivation key={notActivatedEmail} email={notActivatedEmail} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </AuthPageLayout>
+  );
+}

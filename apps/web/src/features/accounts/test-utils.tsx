@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { theme } from '../../app/theme.ts';
+import { i18nReady } from '../../lib/i18n.ts';
+
+/** Renders an account screen at `route` inside the app's providers, with English loaded. */
+export async function renderScreen(
+  ui: ReactNode,
+  { route = '/screen', path = '/screen' }: { route?: string; path?: string } = {},
+) {
+  await i18nReady;
+  // The notifications store is global: drop toasts left by an earlier test.
+  notifications.clean();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '/account/home', element: <CurrentPath /> },
+      { path: '*', element: <CurrentPath /> },
+    ],
+    { initialEntries: [route] },
+  );
+  const result = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router };
+}
+
+function CurrentPath() {
+  const location = useLocation();
+  return <p data-testid="current-path">{location.pathname}</p>;
+}
+
+/** A fetch answer with a JSON body (or none). */
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
+}
+
+/** The JSON body a mocked fetch was called with. */
+export function sentBody(call: unknown[] | undefined): unknown {
+  const init = call?.[1] as RequestInit | undefined;
+  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+}

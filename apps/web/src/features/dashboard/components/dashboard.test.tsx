@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { DashboardSummary } from '@vbuilder/shared';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { authValue, makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
+import { Component as HomeRoute } from '../../../app/routes/home-route.tsx';
+
+vi.mock('../../../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
+
+const organizationSummary: DashboardSummary = {
+  scope: 'organization',
+  organizationId: 'org-1',
+  users: { total: 1234, students: 1100, teachers: 120, administrators: 14 },
+  organizations: null,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function signIn(overrides: Parameters<typeof makeProfile>[0]) {
+  vi.mocked(useAuth).mockReturnValue(
+    authValue(makeProfile(overrides)) as unknown as ReturnType<typeof useAuth>,
+  );
+}
+
+const card = (label: string) => screen.getByText(label).closest('.mantine-Paper-root') as HTMLElement;
+
+describe('Home dashboard', () => {
+  let fetchMock: MockInstance<typeof fetch>;
+  beforeEach(() => {
+    fetchMock = vi.spyOn(globalThis, 'fetch');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.mocked(useAuth).mockReset();
+  });
+
+  it('welcomes the user with name, role and organization ID and shows the organization counts', async () => {
+    signIn({ name: 'Ada Lovelace', role: 'user', organizationId: 'org-1' });
+    fetchMock.mockResolvedValue(json(200, organizationSummary));
+    await renderAt(<HomeRoute />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Administrator')).toBeInTheDocument(); // 'user' is displayed as Administrator
+    expect(screen.getByText('org-1')).toBeInTheDocument();
+
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(within(card('Total users')).getByText('1,234')).toBeInTheDocument();
+    expect(within(card('Students')).getByText('1,100')).toBeInTheDocument();
+    expect(within(card('Teachers')).getByText('120')).toBeInTheDocument();
+    expect(within(card('Administrators')).getByText('14')).toBeInTheDocument();
+    expect(screen.queryByText('Organizations')).not.toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/summary');
+  });
+
+  it('shows a Super Administrator the platform totals with the number of organizations', async () => {
+    signIn({ name: 'Root', role: 'Super Administrator', organizationId: null });
+    fetchMock.mockResolvedValue(
+      json(200, {
+        scope: 'platform',
+        organizationId: null,
+        users: { total: 50, students: 30, teachers: 10, administrators: 8 },
+        organizations: 4,
+      }),
+    );
+    await renderAt(<HomeRoute />);
+    expect(screen.getByText('Super Administrator')).toBeInTheDocument();
+    expect(screen.getByText('You are not part of an organization yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Everyone on the platform, across all organizations.'),
+    ).toBeInTheDocument();
+    expect(within(card('Organizations')).getByText('4')).toBeInTheDocument();
+    expect(within(card('Total users')).getByText('50')).toBeInTheDocument();
+  });
+
+  it('explains the missing figures to someone outside any organization', async () => {
+    signIn({ role: 'Teacher', organizationId: null });
+    fetchMock.mockResolvedValue(
+      json(200, {
+        ...organizationSummary,
+        organizationId: null,
+        users: { total: 0, students: 0, teachers: 0, administrators: 0 },
+      }),
+    );
+    await renderAt(<HomeRoute />);
+    expect(await screen.findByText('No organization yet')).toBeInTheDocument();
+    expect(screen.queryByText('Total users')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the overview cannot load', async () => {
+    signIn({ role: 'Student' });
+    fetchMock.mockResolvedValueOnce(json(500, { code: 'internal_error', message: 'boom' }));
+    await renderAt(<HomeRoute />);
+    expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
+
+    fetchMock.mockResolvedValueOnce(json(200, organizationSummary));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1,234')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ProfileEnvelopeSchema, type UpdateProfileInput, type UserProfile } from '@vbuilder/shared';
+import { api } from '../../../lib/api-client.ts';
+import { profileKeys, userOf } from './get-profile.ts';
+
+export const updateProfile = async (input: UpdateProfileInput): Promise<UserProfile> =>
+  userOf(await api.put('/auth/profile', input, ProfileEnvelopeSchema));
+
+/** PUT /auth/profile; the answer is the new profile, shown at once (the screen reloads it later). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    // The edit dialog shows field errors and its own toast.
+    meta: { silent: true },
+    onSuccess: (user) => queryClient.setQueryData(profileKeys.me(), user),
+  });
+}

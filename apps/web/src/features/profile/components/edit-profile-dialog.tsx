@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAt, IconCheck, IconPhone, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { splitFullName, type UserProfile } from '@vbuilder/shared';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { EDIT_DIALOG_CLOSE_DELAY_MS } from '../lib/profile-display.ts';
+import { showToast } from '../lib/toast.tsx';
+import { ProfileModal } from './profile-modal.tsx';
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Where the API's field names land in this form (the name is sent split in two). */
+const FORM_FIELD: Record<string, keyof Values> = {
+  firstName: 'name',
+  lastName: 'name',
+  email: 'email',
+  phoneNumber: 'phone',
+};
+
+const codeOf = (error: unknown): string | null =>
+  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
+
+/** Field errors from a validation_error answer, as validation keys per form field. */
+function fieldErrorsOf(error: unknown): Partial<Record<keyof Values, string>> {
+  const details = (error as { details?: unknown } | null)?.details;
+  if (codeOf(error) !== 'validation_error' || !Array.isArray(details)) return {};
+  const errors: Partial<Record<keyof Values, string>> = {};
+  for (const issue of details as { path?: unknown; message?: unknown }[]) {
+    const field = Array.isArray(issue?.path) ? FORM_FIELD[String(issue.path[0])] : undefined;
+    if (field && !errors[field]) errors[field] = typeof issue.message === 'string' ? issue.message : '';
+  }
+  return errors;
+}
+
+interface Props {
+  opened: boolean;
+  user: UserProfile | null;
+  onClose: () => void;
+  /** Called when the dialog closes after a successful save (SPEC §4: 1 s later), to reload the profile. */
+  onSaved: () => void;
+}
+
+/** 'Edit Profile' (SPEC §2, §5): name, email and phone; the server is the only judge of the values. */
+export function EditProfileDialog({ opened, user, onClose, onSaved }: Props) {
+  const { t } = useTranslation('profile');
+  return (
+    <ProfileModal opened={opened} onClose={onClose} title={t('edit.title')}>
+      {/* Mounted per opening, so the form starts from the current profile each time. */}
+      {opened && <EditProfileForm user={user} onClose={onClose} onSaved={onSaved} />}
+    </ProfileModal>
+  );
+}
+
+function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
+  const { t, i18n } = useTranslation(['profile', 'errors', 'validation']);
+  const update = useUpdateProfile();
+  const [saved, setSaved] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
+  });
+
+  // Closed early (Escape, close button) while the 1 s pause runs: still reload the saved profile.
+  const onSavedRef = useRef(onSaved);
+  useEffect(() => {
+    onSavedRef.current = onSaved;
+  });
+  useEffect(
+    () => () => {
+      if (closeTimer.current === undefined) return;
+      clearTimeout(closeTimer.current);
+      onSavedRef.current();
+    },
+    [],
+  );
+
+  const translateField = (key: string | undefined) =>
+    key?.startsWith('validation.')
+      ? t(`validation:${key}`, { defaultValue: t('errors:validation_error') })
+      : t('errors:validation_error');
+
+  const submit = form.onSubmit((values) => {
+    if (update.isPending || saved) return;
+    if (!user) {
+      showToast('failure', t('profile:edit.missingUser'));
+      return;
+    }
+    const { firstName, lastName } = splitFullName(values.name);
+    update.mutate(
+      { firstName, lastName, email: values.email, phoneNumber: values.phone.trim() },
+      {
+        onSuccess: (updated) => {
+          setSaved(true);
+          showToast('success', t('profile:edit.success', { name: updated.name }));
+          closeTimer.current = setTimeout(() => {
+            closeTimer.current = undefined;
+            onClose();
+            onSaved();
+          }, EDIT_DIALOG_CLOSE_DELAY_MS);
+        },
+        onError: (error) => {
+          const fieldErrors = fieldErrorsOf(error);
+          form.setErrors(
+            Object.fromEntries(
+              Object.entries(fieldErrors).map(([field, key]) => [field, translateField(key)]),
+            ),
+          );
+          // The server's reason when we can say it in the reader's language, else the generic failure.
+          const code = codeOf(error);
+          showToast(
+            'failure',
+            code && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('profile:edit.failure'),
+          );
+        },
+      },
+    );
+  });
+
+  const busy = update.isPending || saved;
+  return (
+    // noValidate: SPEC §5 — no client-side checks; the server's messages are shown on the fields.
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('profile:edit.name')}
+          autoComplete="name"
+          leftSection={<IconUser size={16} aria-hidden />}
+          data-autofocus
+          readOnly={saved}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('profile:edit.email')}
+          type="email"
+          autoComplete="email"
+          leftSection={<IconAt size={16} aria-hidden />}
+          readOnly={saved}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('profile:edit.phone')}
+          type="tel"
+          autoComplete="tel"
+          leftSection={<IconPhone size={16} aria-hidden />}
+          readOnly={saved}
+          {...form.getInputProps('phone')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('profile:edit.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={update.isPending}
+            color={saved ? 'green' : undefined}
+            leftSection={saved ? <IconCheck size={16} aria-hidden /> : undefined}
+          >
+            {saved ? t('profile:edit.saved') : t('profile:edit.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,300 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { deferred, elapse, envelope, flush, makeProfile, renderWithProviders } from '../test-utils.tsx';
+import { ProfileScreen } from './profile-screen.tsx';
+import { RoleBadge } from './role-badge.tsx';
+
+const mocks = vi.hoisted(() => ({
+  api: { get: vi.fn(), put: vi.fn(), upload: vi.fn() },
+  reloadProfile: vi.fn(),
+}));
+
+vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api: mocks.api,
+}));
+vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
+  useAuth: () => ({ reloadProfile: mocks.reloadProfile }),
+}));
+
+const toasts = () => vi.mocked(notifications.show).mock.calls.map(([data]) => data);
+const toastTexts = () => toasts().map((data) => [data.title, data.message].filter(Boolean).join(' | '));
+
+async function renderScreen(user = makeProfile()) {
+  mocks.api.get.mockResolvedValue(envelope(user));
+  const result = await renderWithProviders(<ProfileScreen />);
+  await flush();
+  return result;
+}
+
+const imageInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+const pick = (file: File) => fireEvent.change(imageInput(), { target: { files: [file] } });
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+
+describe('ProfileScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    mocks.api.get.mockReset();
+    mocks.api.put.mockReset();
+    mocks.api.upload.mockReset();
+    mocks.reloadProfile.mockReset();
+  });
+
+  it('shows the banner, the personal card and the account card', async () => {
+    await renderScreen(
+      makeProfile({
+        last_login: '2026-03-04T05:06:07.000Z',
+        profile_image: '/api/files/profile-images/x.png',
+      }),
+    );
+    expect(mocks.api.get).toHaveBeenCalledWith('/auth/profile', expect.anything());
+    expect(screen.getByRole('heading', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(screen.getByText('Teacher').closest('[data-role-color]')).toHaveAttribute(
+      'data-role-color',
+      'teal',
+    );
+    expect(screen.getByRole('button', { name: 'Change profile image' })).toBeInTheDocument();
+    expect(imageInput()).toHaveAttribute('accept', 'image/*');
+
+    const personal = within(screen.getByRole('region', { name: 'Personal Information' }));
+    expect(personal.getByText('amina@school.test')).toBeInTheDocument();
+    expect(personal.getByText('+255700000001')).toBeInTheDocument();
+    expect(personal.getByText('5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40')).toBeInTheDocument();
+
+    const account = within(screen.getByRole('region', { name: 'Account' }));
+    expect(account.getByText('Active').closest('[data-status-color]')).toHaveAttribute(
+      'data-status-color',
+      'green',
+    );
+    expect(account.getByText('Logged in')).toBeInTheDocument();
+    const format = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(account.getByText(format.format(new Date('2026-03-04T05:06:07.000Z')))).toBeInTheDocument();
+    expect(account.getByText(format.format(new Date('2026-01-15T09:30:00.000Z')))).toBeInTheDocument();
+  });
+
+  it("says 'not provided', 'not associated' and 'never' when those are missing", async () => {
+    await renderScreen(makeProfile({ phone: null, organizationId: null, last_login: null }));
+    expect(screen.getByText('not provided')).toBeInTheDocument();
+    expect(screen.getByText('not associated')).toBeInTheDocument();
+    expect(screen.getByText('never')).toBeInTheDocument();
+  });
+
+  it('keeps a leading plus that is already there', async () => {
+    await renderScreen(makeProfile({ phone: '+60 12-345 6789' }));
+    expect(screen.getByText('+60 12-345 6789')).toBeInTheDocument();
+  });
+
+  it('shows the initials when there is no image', async () => {
+    await renderScreen(makeProfile({ profile_image: null, name: 'Amina Wanjiru' }));
+    expect(screen.getByText('AW')).toBeInTheDocument();
+  });
+
+  describe('profile image', () => {
+    it('previews, uploads, toasts and refetches the profile 750 ms later', async () => {
+      await renderScreen();
+      const upload = deferred<unknown>();
+      mocks.api.upload.mockReturnValue(upload.promise);
+
+      pick(png());
+      const dialog = screen.getByRole('dialog', { name: 'Update Profile Image' });
+      expect(within(dialog).getByText('Preview and confirm your new profile image.')).toBeInTheDocument();
+      expect(within(dialog).getByRole('img')).toHaveAttribute('src', 'blob:preview');
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await flush();
+      expect(within(dialog).getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+      const [path, form] = mocks.api.upload.mock.calls[0]!;
+      expect(path).toBe('/auth/profile/image');
+      expect((form as FormData).get('profile_image')).toBeInstanceOf(File);
+
+      upload.resolve(envelope(makeProfile({ profile_image: '/api/files/profile-images/new.png' })));
+      await flush();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(toastTexts()).toContain('Profile image updated.');
+      expect(mocks.api.get).toHaveBeenCalledTimes(1);
+
+      await elapse(749);
+      expect(mocks.reloadProfile).not.toHaveBeenCalled();
+      expect(mocks.api.get).toHaveBeenCalledTimes(1);
+      await elapse(1);
+      expect(mocks.reloadProfile).toHaveBeenCalledTimes(1);
+      expect(mocks.api.get).toHaveBeenCalledTimes(2);
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    });
+
+    it('toasts the failure, keeps the dialog and does not refetch', async () => {
+      await renderScreen();
+      mocks.api.upload.mockRejectedValue(new ApiError(400, 'unsupported_file_type', 'nope'));
+
+      pick(png());
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await flush();
+      expect(toastTexts()).toContain(
+        'The profile image could not be updated. | This type of file is not supported.',
+      );
+      expect(screen.getByRole('dialog', { name: 'Update Profile Image' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+      await elapse(2000);
+      expect(mocks.reloadProfile).not.toHaveBeenCalled();
+    });
+
+    it('cancels without uploading', async () => {
+      await renderScreen();
+      pick(png());
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(mocks.api.upload).not.toHaveBeenCalled();
+    });
+
+    it('refuses a file that is not an image before previewing it', async () => {
+      await renderScreen();
+      pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(toastTexts()).toContain(
+        'The profile image could not be updated. | This type of file is not supported.',
+      );
+    });
+  });
+
+  describe('edit dialog', () => {
+    const open = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+      return screen.getByRole('dialog', { name: 'Edit Profile' });
+    };
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+    it('splits the name, saves, toasts, closes after 1 s and reloads', async () => {
+      await renderScreen();
+      const dialog = open();
+      expect(screen.getByLabelText('Name')).toHaveValue('Amina Wanjiru');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+      type('Name', '  Ada   Lovelace  King ');
+      type('Email', 'ada@school.test');
+      type('Phone', '44 20 7946 0958');
+      const saved = makeProfile({
+        name: 'Ada Lovelace King',
+        email: 'ada@school.test',
+        phone: '44 20 7946 0958',
+      });
+      mocks.api.put.mockResolvedValue(envelope(saved));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await flush();
+
+      expect(mocks.api.put).toHaveBeenCalledWith(
+        '/auth/profile',
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace King',
+          email: 'ada@school.test',
+          phoneNumber: '44 20 7946 0958',
+        },
+        expect.anything(),
+      );
+      expect(toastTexts()).toContain('Ada Lovelace King updated successfully.');
+      expect(screen.getByRole('heading', { name: 'Ada Lovelace King' })).toBeInTheDocument();
+
+      await elapse(999);
+      expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+      expect(mocks.reloadProfile).not.toHaveBeenCalled();
+      await elapse(1);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(mocks.reloadProfile).toHaveBeenCalledTimes(1);
+    });
+
+    it('sends empty fields as they are: the server decides (no client checks)', async () => {
+      await renderScreen();
+      open();
+      type('Name', '');
+      type('Email', 'not-an-email');
+      mocks.api.put.mockRejectedValue(
+        new ApiError(400, 'validation_error', 'The request is not valid', [
+          { path: ['firstName'], message: 'validation.nameRequired' },
+          { path: ['email'], message: 'validation.emailInvalid' },
+        ]),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await flush();
+
+      expect(mocks.api.put).toHaveBeenCalledWith(
+        '/auth/profile',
+        expect.objectContaining({ firstName: '', lastName: '', email: 'not-an-email' }),
+        expect.anything(),
+      );
+      expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
+      expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+      expect(toastTexts()).toContain('Some of the information is not valid. Please check the form.');
+      await elapse(1500);
+      expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+      expect(mocks.reloadProfile).not.toHaveBeenCalled();
+    });
+
+    it("shows the server's reason, or the generic failure", async () => {
+      await renderScreen();
+      open();
+      mocks.api.put.mockRejectedValueOnce(new ApiError(409, 'email_taken', 'taken'));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await flush();
+      expect(toastTexts()).toContain('An account with this email already exists.');
+
+      mocks.api.put.mockRejectedValueOnce(new TypeError('boom'));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await flush();
+      expect(toastTexts()).toContain('Failed to update user profile.');
+    });
+
+    it('cancel closes without saving', async () => {
+      await renderScreen();
+      open();
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(mocks.api.put).not.toHaveBeenCalled();
+    });
+  });
+
+  it('shows the load-error card and retries', async () => {
+    mocks.api.get.mockRejectedValueOnce(new ApiError(500, 'internal_error', 'down'));
+    await renderWithProviders(<ProfileScreen />);
+    await flush();
+
+    const alert = screen.getByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'Error: User profile could not be loaded' }),
+    ).toBeInTheDocument();
+    expect(toastTexts()).toEqual(['Failed to load user profile']);
+
+    mocks.api.get.mockResolvedValueOnce(envelope(makeProfile()));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Amina Wanjiru' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toHaveLength(1);
+  });
+});
+
+describe('RoleBadge', () => {
+  it.each([
+    ['Super Administrator', 'Super Administrator', 'grape'],
+    ['Administrator', 'Administrator', 'blue'],
+    ['user', 'Administrator', 'blue'],
+    ['Teacher', 'Teacher', 'teal'],
+    ['Student', 'Student', 'orange'],
+    ['Proctor', 'Proctor', 'gray'],
+  ])('%s is shown as %s in %s', async (role, label, color) => {
+    await renderWithProviders(<RoleBadge role={role} />);
+    await act(async () => {});
+    expect(screen.getByText(label).closest('[data-role-color]')).toHaveAttribute('data-role-color', color);
+  });
+});

@@ -1,0 +1,39 @@
+import type { MantineColor } from '@mantine/core';
+import { displayRole } from '@vbuilder/shared';
+
+/** SPEC §4/§9: refetch the profile 750 ms after a new image, close the edit dialog 1 s after saving. */
+export const PROFILE_REFETCH_DELAY_MS = 750;
+export const EDIT_DIALOG_CLOSE_DELAY_MS = 1000;
+
+/** A phone number shown with a leading plus (SPEC §2), or null when there is none. */
+export function formatPhone(phone: string | null | undefined): string | null {
+  const trimmed = phone?.trim();
+  if (!trimmed) return null;
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
+}
+
+/** A date and time in the reader's language and time zone; an unreadable value is shown as it came. */
+export function formatDateTime(iso: string, locale: string | undefined, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+type RoleStyle = { color: MantineColor; labelKey: string };
+
+/** Each role gets its own badge colour (SPEC §2); 'user' reads as Administrator, unknown roles are grey. */
+const ROLE_STYLES: Record<string, RoleStyle> = {
+  'Super Administrator': { color: 'grape', labelKey: 'roles.superAdministrator' },
+  Administrator: { color: 'blue', labelKey: 'roles.administrator' },
+  Teacher: { color: 'teal', labelKey: 'roles.teacher' },
+  Student: { color: 'orange', labelKey: 'roles.student' },
+};
+
+export function roleStyle(role: string | null | undefined): RoleStyle & { fallback: string } {
+  const shown = displayRole(role);
+  return { ...(ROLE_STYLES[shown] ?? { color: 'gray', labelKey: '' }), fallback: shown };
+}
+
+const STATUS_COLORS: Record<string, MantineColor> = { active: 'green', pending: 'yellow', inactive: 'red' };
+
+export const accountStatusColor = (status: string): MantineColor => STATUS_COLORS[status] ?? 'gray';

@@ -1,0 +1,80 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import { AuthError } from './auth-error.ts';
+import { CALLBACK_PATH } from './constants.ts';
+import { isAuthRedirect } from './session-rules.ts';
+import type { TokenService } from './token-service.ts';
+
+/**
+ * Starting the identity client (SPEC §4): on /auth/callback the sign-in is completed (and, with
+ * nothing to complete and no session, login is required); elsewhere the check is silent, from the
+ * stored session only: no iframe, no redirect.
+ */
+
+export type IdentityClient = Pick<
+  UserManager,
+  'getUser' | 'signinCallback' | 'signinRedirect' | 'removeUser' | 'clearStaleState'
+>;
+
+export type InitOutcome =
+  { kind: 'signed-in'; user: User } | { kind: 'signed-out' } | { kind: 'redirecting' };
+
+export interface InitArgs {
+  manager: IdentityClient;
+  tokens: Pick<TokenService, 'refresh'>;
+  location: { pathname: string; search: string; href: string };
+  /** Rewrites the address bar without the provider's one-time code and state. */
+  replaceUrl(path: string): void;
+  /** Starts login when the callback page has nothing to complete. */
+  startLogin(): Promise<void>;
+}
+
+async function storedSession(manager: IdentityClient, tokens: InitArgs['tokens']): Promise<InitOutcome> {
+  const user = await manager.getUser();
+  if (!user) return { kind: 'signed-out' };
+  if (!user.expired) return { kind: 'signed-in', user };
+  if (!user.refresh_token) {
+    await manager.removeUser();
+    return { kind: 'signed-out' };
+  }
+  try {
+    return { kind: 'signed-in', user: await tokens.refresh(user.access_token) };
+  } catch {
+    return { kind: 'signed-out' };
+  }
+}
+
+export async function initializeIdentity({
+  manager,
+  tokens,
+  location,
+  replaceUrl,
+  startLogin,
+}: InitArgs): Promise<InitOutcome> {
+  // Leftover state of abandoned logins (older than an hour) is of no use to anyone.
+  void manager.clearStaleState().catch(() => undefined);
+
+  if (location.pathname !== CALLBACK_PATH) return storedSession(manager, tokens);
+
+  const params = new URLSearchParams(location.search);
+  if (isAuthRedirect(location.search) || params.has('error')) {
+    try {
+      const user = await manager.signinCallback(location.href);
+      if (!user) throw new Error('The sign-in response held no session');
+      return { kind: 'signed-in', user };
+    } catch (error) {
+      // SPEC §7: an identity provider auth error clears the user.
+      await manager.removeUser().catch(() => undefined);
+      throw new AuthError('callback_failed', error instanceof Error ? error.message : 'Sign-in failed', {
+        cause: error,
+      });
+    } finally {
+      // The code is single-use: a reload must not try it again.
+      replaceUrl(location.pathname);
+    }
+  }
+
+  const existing = await storedSession(manager, tokens);
+  if (existing.kind === 'signed-in') return existing;
+  await startLogin();
+  return { kind: 'redirecting' };
+}

@@ -1,0 +1,38 @@
+import type { UserManager } from 'oidc-client-ts';
+import { currentBrowserPath, storeIntendedPath } from './intended-path.ts';
+import { getUserManager } from './oidc-client.ts';
+import { tokenService } from './token-service.ts';
+
+/**
+ * Leaving for the identity provider (SPEC §4 "Login stores the current path as intended (unless
+ * public), then redirects to the callback").
+ */
+
+type Redirector = Pick<UserManager, 'signinRedirect'>;
+
+export async function startLogin(
+  manager?: Redirector,
+  path: string = currentBrowserPath(),
+  extra?: { loginHint?: string },
+): Promise<void> {
+  storeIntendedPath(path);
+  const userManager = manager ?? (await getUserManager());
+  await userManager.signinRedirect(extra?.loginHint ? { login_hint: extra.loginHint } : undefined);
+}
+
+let forcing: Promise<void> | null = null;
+
+/**
+ * After the API kept refusing our tokens: forget the stored session (so the page that comes back
+ * does not believe it is still signed in) and log in again. Parallel callers share one redirect.
+ */
+export function forceLogin(): Promise<void> {
+  forcing ??= (async () => {
+    await tokenService.clear().catch(() => undefined);
+    await startLogin(undefined, currentBrowserPath());
+  })().catch((error: unknown) => {
+    forcing = null;
+    throw error;
+  });
+  return forcing;
+}

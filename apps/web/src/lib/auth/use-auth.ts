@@ -1,0 +1,9 @@
+import { useContext } from 'react';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+/** The session: status, user, error and the login/logout/reload actions (inside AuthProvider). */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
