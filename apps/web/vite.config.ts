@@ -8,7 +8,14 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/oidc': apiTarget },
+    // The sign-in page's JSON endpoints and script live under /signin/<uid>/ on the API server
+    // (the provider scopes its interaction cookie to that path); the page itself is the SPA's.
+    proxy: {
+      '/api': apiTarget,
+      '/oidc': apiTarget,
+      '^/signin/[^/]+/(details|login|abort)$': apiTarget,
+      '/signin/auto-submit.js': apiTarget,
+    },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {

@@ -21,7 +21,7 @@ for (const [role, sections] of Object.entries(MENUS)) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(me.name);
 
     const rail = page.getByRole('navigation', { name: 'Main navigation' });
-    const railLabels = await rail.getByTestId('nav-section').evaluateAll((els) =>
+    const railLabels = await rail.locator('button[aria-pressed]').evaluateAll((els) =>
       els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
     );
     expect(railLabels).toEqual(sections);

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { LoadingScreen } from '../components/errors/loading-screen.tsx';
 import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Toasts: top-right, 4 s, at most 3 visible (SPEC §9). */
 export const TOASTS = { position: 'top-right', autoClose: 4000, limit: 3 } as const;
@@ -14,7 +14,7 @@ export const TOASTS = { position: 'top-right', autoClose: 4000, limit: 3 } as co
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position={TOASTS.position} autoClose={TOASTS.autoClose} limit={TOASTS.limit} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>

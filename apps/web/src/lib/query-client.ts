@@ -15,6 +15,7 @@ export function notifyError(error: unknown) {
     color: 'red',
     title: i18n.t('errors:title'),
     message: i18n.t(`errors:${code}`, { defaultValue: i18n.t('errors:internal_error') }),
+    closeButtonProps: { 'aria-label': i18n.t('common:close') },
   });
 }
 
