@@ -64,7 +64,12 @@ test('wrong credentials give a clear error and no session', async ({ page }) => 
 
 test('a temporary password must be changed before anything else', async ({ page }) => {
   const { forced } = (await import('./support/fixtures.ts')).demo();
-  await signIn(page, forced.email, forced.password).catch(() => undefined);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/signin\//);
+  await page.getByLabel('Email').fill(forced.email);
+  await page.getByLabel('Password', { exact: true }).fill(forced.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/change-password$/);
   await page.getByLabel('Current password').fill(forced.password);
   await page.getByLabel('New password', { exact: true }).fill('A-much-better-pass-42');

@@ -31,7 +31,7 @@ test('sign-up → activation mail → sign in → create organization → signed
 
   await page.goto('/create-organization');
   await page.getByLabel('Organization name').fill('Riverside School');
-  await page.getByLabel('Type of organization').click();
+  await page.getByRole('combobox', { name: 'Type of organization' }).click();
   await page.getByRole('option', { name: 'School' }).click();
   await page.getByLabel('Organization email').fill('office@riverside.example');
   await page.getByRole('button', { name: 'Create organization' }).click();

@@ -23,6 +23,9 @@ const FORM_FIELD: Record<string, keyof Values> = {
   phoneNumber: 'phone',
 };
 
+/** One toast slot for the edit's outcome. */
+const EDIT_TOAST = 'profile-edit';
+
 const codeOf = (error: unknown): string | null =>
   error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
 
@@ -98,7 +101,7 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
       {
         onSuccess: (updated) => {
           setSaved(true);
-          showToast('success', t('profile:edit.success', { name: updated.name }));
+          showToast('success', t('profile:edit.success', { name: updated.name }), undefined, EDIT_TOAST);
           closeTimer.current = setTimeout(() => {
             closeTimer.current = undefined;
             onClose();
@@ -117,6 +120,8 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           showToast(
             'failure',
             code && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('profile:edit.failure'),
+            undefined,
+            EDIT_TOAST,
           );
         },
       },

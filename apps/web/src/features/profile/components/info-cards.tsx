@@ -93,7 +93,10 @@ export function AccountCard({ user }: { user: UserProfile }) {
       <Item icon={<IconId {...ICON} />} label={t('account.status')}>
         <Badge
           color={accountStatusColor(user.status)}
-          variant="light"
+          // The dot carries the colour and the text stays dark: the light variant's green is below AA.
+          variant="dot"
+          size="lg"
+          tt="none"
           data-status-color={accountStatusColor(user.status)}
         >
           {status}

@@ -5,6 +5,9 @@ import { useUploadProfileImage } from '../api/upload-profile-image.ts';
 import { showToast } from '../lib/toast.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 
+/** One toast slot for the upload's outcome. */
+const IMAGE_TOAST = 'profile-image';
+
 const codeOf = (error: unknown): string | null =>
   error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
 
@@ -50,7 +53,7 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
     if (!file || upload.isPending) return;
     upload.mutate(file, {
       onSuccess: () => {
-        showToast('success', t('profile:image.success'));
+        showToast('success', t('profile:image.success'), undefined, IMAGE_TOAST);
         upload.reset();
         onClose();
         onUploaded();
@@ -59,7 +62,7 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
         const code = codeOf(error);
         const reason =
           code && i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:internal_error');
-        showToast('failure', reason, t('profile:image.failure'));
+        showToast('failure', reason, t('profile:image.failure'), IMAGE_TOAST);
       },
     });
   };
@@ -96,6 +99,7 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
             {t('profile:image.cancel')}
           </Button>
           <Button
+            data-autofocus
             onClick={save}
             disabled={upload.isPending}
             leftSection={upload.isPending ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}

@@ -290,7 +290,7 @@ describe('RoleBadge', () => {
     ['Administrator', 'Administrator', 'blue'],
     ['user', 'Administrator', 'blue'],
     ['Teacher', 'Teacher', 'teal'],
-    ['Student', 'Student', 'orange'],
+    ['Student', 'Student', 'pink'],
     ['Proctor', 'Proctor', 'gray'],
   ])('%s is shown as %s in %s', async (role, label, color) => {
     await renderWithProviders(<RoleBadge role={role} />);

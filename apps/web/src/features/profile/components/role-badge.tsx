@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roleStyle } from '../lib/profile-display.ts';
+import { roleStyle, tintedBadgeStyle } from '../lib/profile-display.ts';
 
 /** The user's role as a coloured badge; 'user' is shown as Administrator (SPEC §3). */
 export function RoleBadge({ role, ...props }: { role: string | null | undefined } & BadgeProps) {
@@ -8,7 +8,14 @@ export function RoleBadge({ role, ...props }: { role: string | null | undefined 
   const { color, labelKey, fallback } = roleStyle(role);
   const label = labelKey ? t(labelKey) : fallback || t('roles.unknown');
   return (
-    <Badge color={color} variant="light" radius="sm" data-role-color={color} {...props}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      styles={tintedBadgeStyle(color)}
+      data-role-color={color}
+      {...props}
+    >
       {label}
     </Badge>
   );

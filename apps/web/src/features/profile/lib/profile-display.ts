@@ -26,7 +26,7 @@ const ROLE_STYLES: Record<string, RoleStyle> = {
   'Super Administrator': { color: 'grape', labelKey: 'roles.superAdministrator' },
   Administrator: { color: 'blue', labelKey: 'roles.administrator' },
   Teacher: { color: 'teal', labelKey: 'roles.teacher' },
-  Student: { color: 'orange', labelKey: 'roles.student' },
+  Student: { color: 'pink', labelKey: 'roles.student' },
 };
 
 export function roleStyle(role: string | null | undefined): RoleStyle & { fallback: string } {
@@ -37,3 +37,15 @@ export function roleStyle(role: string | null | undefined): RoleStyle & { fallba
 const STATUS_COLORS: Record<string, MantineColor> = { active: 'green', pending: 'yellow', inactive: 'red' };
 
 export const accountStatusColor = (status: string): MantineColor => STATUS_COLORS[status] ?? 'gray';
+
+/**
+ * Tinted badge colours that keep the text above WCAG AA contrast: Mantine's light variant puts
+ * shade-9 text on a mid tint (about 4.3:1 for teal and green), this uses the palest tint instead.
+ */
+export const tintedBadgeStyle = (color: MantineColor) => ({
+  root: {
+    background: `var(--mantine-color-${color}-0)`,
+    color: `var(--mantine-color-${color}-9)`,
+    border: `1px solid var(--mantine-color-${color}-2)`,
+  },
+});
