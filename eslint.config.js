@@ -4,7 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', '.e2e-data/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', '.e2e-data/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +28,9 @@ export default tseslint.config(
   {
     // Layers (DESIGN §2): shared knows nothing of api or web, and api and web never import each other.
     files: ['packages/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@vbuilder/api*', '@vbuilder/web*', '**/apps/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@vbuilder/api*', '@vbuilder/web*', '**/apps/**'] }],
+    },
   },
   {
     files: ['apps/api/**/*.ts'],

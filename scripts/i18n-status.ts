@@ -18,9 +18,11 @@ const flatten = (c: Catalog, prefix = ''): Map<string, string> => {
   }
   return out;
 };
-const read = (file: string): Catalog => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {});
+const read = (file: string): Catalog =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {};
 
-const languages = process.argv.length > 2 ? process.argv.slice(2) : readdirSync(localesDir).filter((d) => d !== 'en');
+const languages =
+  process.argv.length > 2 ? process.argv.slice(2) : readdirSync(localesDir).filter((d) => d !== 'en');
 let gaps = 0;
 for (const file of readdirSync(path.join(localesDir, 'en'))) {
   const english = flatten(read(path.join(localesDir, 'en', file)));

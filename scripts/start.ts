@@ -20,7 +20,9 @@ function newestMtime(target: string): number {
   return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), 0);
 }
 
-const builtAt = existsSync(path.join(dist, 'index.html')) ? statSync(path.join(dist, 'index.html')).mtimeMs : 0;
+const builtAt = existsSync(path.join(dist, 'index.html'))
+  ? statSync(path.join(dist, 'index.html')).mtimeMs
+  : 0;
 if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log('Building the web app...');
   execFileSync('npm', ['run', 'build', '-w', '@vbuilder/web'], { cwd: root, stdio: 'inherit' });

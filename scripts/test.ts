@@ -24,7 +24,9 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
   const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = res.status === 0;
-  console.log(`=== ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   if (!ok) failures.push(step);
   return ok;
 }
@@ -75,7 +77,11 @@ if (wants('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
 if (wants('unit')) {
   const file = path.join(results, 'vitest-pglite.json');
   run('unit, component and API tests (PGlite)', 'npx', [
-    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
   ]);
   countVitest(file);
 }
@@ -83,9 +89,20 @@ if (wants('unit')) {
 if (wants('postgres')) {
   if (await reachable(postgresUrl)) {
     const file = path.join(results, 'vitest-postgres.json');
-    run('API tests (PostgreSQL)', 'npx', [
-      'vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
-    ], { TEST_DATABASE_URL: postgresUrl });
+    run(
+      'API tests (PostgreSQL)',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'api',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
+      { TEST_DATABASE_URL: postgresUrl },
+    );
     countVitest(file);
   } else if (isCI) {
     console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: CI requires it.`);
@@ -98,9 +115,14 @@ if (wants('postgres')) {
 if (wants('e2e')) {
   if (run('web build', 'npm', ['run', '-s', 'build'])) {
     const file = path.join(results, 'e2e.json');
-    run('end-to-end journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-      CI: 'true',
-    });
+    run(
+      'end-to-end journeys (Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+      {
+        CI: 'true',
+      },
+    );
     countPlaywright(file);
   }
 }

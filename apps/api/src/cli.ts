@@ -5,7 +5,10 @@ import { loadConfig, publicUrl, ConfigError } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { findOrganizationById, insertOrganization } from './modules/organizations/organizations.repository.ts';
+import {
+  findOrganizationById,
+  insertOrganization,
+} from './modules/organizations/organizations.repository.ts';
 import { findUserByEmail, insertUser } from './modules/users/users.repository.ts';
 import { formatDemoSeed, seedDemo } from './modules/demo/seed-demo.ts';
 
@@ -42,7 +45,12 @@ function parseOption<T>(schema: z.ZodType<T>, value: unknown, option: string): T
 async function createOrg(database: Database, args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { name: { type: 'string' }, type: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      name: { type: 'string' },
+      type: { type: 'string' },
+      email: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     strict: true,
   });
   const name = parseOption(NameSchema, values.name ?? fail('--name is required'), 'name');

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { account, expectAccessible, signIn } from './support/fixtures.ts';
 
-test('the language picker switches all 12 languages and the choice is kept for 365 days', async ({ page }) => {
+test('the language picker switches all 12 languages and the choice is kept for 365 days', async ({
+  page,
+}) => {
   const me = account('Teacher');
   await signIn(page, me.email, me.password);
   await page.getByRole('button', { name: /^Language/ }).click();

@@ -4,11 +4,26 @@ import { account, expectAccessible, signIn } from './support/fixtures.ts';
 /** SPEC §6: the side menu sections of each role, as their English labels. */
 const MENUS: Record<string, string[]> = {
   Student: ['Dashboard', 'Profile', 'Assessments', 'My Organization', 'Certifications'],
-  Teacher: ['Dashboard', 'Profile', 'Users', 'Question Types', 'Assessments', 'Certifications', 'AI Assistant'],
+  Teacher: [
+    'Dashboard',
+    'Profile',
+    'Users',
+    'Question Types',
+    'Assessments',
+    'Certifications',
+    'AI Assistant',
+  ],
   user: ['Dashboard', 'Profile', 'Users', 'Question Types', 'Assessments', 'Certifications', 'AI Assistant'],
   Administrator: [
-    'Dashboard', 'Profile', 'Users', 'Certifications', 'AI Assistant', 'Question Types', 'Assessments',
-    'My Organization', 'Payment History',
+    'Dashboard',
+    'Profile',
+    'Users',
+    'Certifications',
+    'AI Assistant',
+    'Question Types',
+    'Assessments',
+    'My Organization',
+    'Payment History',
   ],
   'Super Administrator': ['Dashboard', 'Profile', 'Organizations', 'Subscriptions', 'Payment History'],
 };
@@ -21,15 +36,17 @@ for (const [role, sections] of Object.entries(MENUS)) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(me.name);
 
     const rail = page.getByRole('navigation', { name: 'Main navigation' });
-    const railLabels = await rail.locator('button[aria-pressed]').evaluateAll((els) =>
-      els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
-    );
+    const railLabels = await rail
+      .locator('button[aria-pressed]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''));
     expect(railLabels).toEqual(sections);
     await expectAccessible(page);
   });
 }
 
-test('a signed-in user is sent back where they wanted to go, and logout ends the session', async ({ page }) => {
+test('a signed-in user is sent back where they wanted to go, and logout ends the session', async ({
+  page,
+}) => {
   const me = account('Teacher');
   await page.goto(`/account/profile/${me.id}`);
   await expect(page).toHaveURL(/\/login|\/$/);

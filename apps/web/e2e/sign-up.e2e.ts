@@ -3,7 +3,9 @@ import { expectAccessible } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
-test('sign-up → activation mail → sign in → create organization → signed in as its Administrator', async ({ page }) => {
+test('sign-up → activation mail → sign in → create organization → signed in as its Administrator', async ({
+  page,
+}) => {
   const email = `new-head-${Date.now()}@riverside.example`;
   const password = 'Riverside-Secret-2026';
   const started = Date.now();
@@ -22,7 +24,11 @@ test('sign-up → activation mail → sign in → create organization → signed
   await expect(page.getByRole('heading', { name: 'Your account is active' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Sign in' }).or(page.getByRole('button', { name: 'Sign in' })).first().click();
+  await page
+    .getByRole('link', { name: 'Sign in' })
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .click();
   await page.waitForURL(/\/signin\//);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -50,7 +56,11 @@ test('forgot password → reset mail → new password works', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   const mail = await waitForMail(E2E.mailDir, me.email, started);
   await page.goto(linkIn(mail, '/resetpassword'));
-  await page.getByLabel('New password', { exact: true }).or(page.getByLabel('Password', { exact: true })).first().fill('Brand-New-Password-9');
+  await page
+    .getByLabel('New password', { exact: true })
+    .or(page.getByLabel('Password', { exact: true }))
+    .first()
+    .fill('Brand-New-Password-9');
   await page.getByLabel(/Confirm/).fill('Brand-New-Password-9');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();

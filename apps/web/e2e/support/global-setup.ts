@@ -42,11 +42,30 @@ export default async function globalSetup() {
   const seeded = execFileSync(node, ['apps/api/src/cli.ts', 'seed-demo', '--json'], { cwd: REPO_ROOT, env });
   const demo = JSON.parse(String(seeded)) as { organizationId: string; accounts: unknown[] };
   // An invited-style account whose temporary password must be changed at first sign-in.
-  const forced = { email: 'forced@demo.vbuilder.local', password: 'Temporary-Pass-1', role: 'Teacher', name: 'Fay Forced' };
+  const forced = {
+    email: 'forced@demo.vbuilder.local',
+    password: 'Temporary-Pass-1',
+    role: 'Teacher',
+    name: 'Fay Forced',
+  };
   const created = execFileSync(
     node,
-    ['apps/api/src/cli.ts', 'create-user', '--email', forced.email, '--password', forced.password, '--role', forced.role,
-      '--org', demo.organizationId, '--name', forced.name, '--must-change-password', '--json'],
+    [
+      'apps/api/src/cli.ts',
+      'create-user',
+      '--email',
+      forced.email,
+      '--password',
+      forced.password,
+      '--role',
+      forced.role,
+      '--org',
+      demo.organizationId,
+      '--name',
+      forced.name,
+      '--must-change-password',
+      '--json',
+    ],
     { cwd: REPO_ROOT, env },
   );
   const forcedAccount = { ...forced, id: (JSON.parse(String(created)) as { id: string }).id };
@@ -54,7 +73,11 @@ export default async function globalSetup() {
 
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailDir);
   const log = openSync(E2E.serverLog, 'a');
-  const server = spawn(node, ['apps/api/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', log, log] });
+  const server = spawn(node, ['apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', log, log],
+  });
   writeFileSync(E2E.pidFile, String(server.pid));
   await waitForHealth(E2E.baseUrl, 60_000);
 

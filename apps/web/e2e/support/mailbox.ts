@@ -37,7 +37,12 @@ export async function startMailbox(port: number, dir: string) {
 }
 
 /** Waits for the newest mail to this address and returns it. */
-export async function waitForMail(dir: string, to: string, since = 0, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  dir: string,
+  to: string,
+  since = 0,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dir)) {

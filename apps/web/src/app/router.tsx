@@ -12,10 +12,19 @@ const accountChildren: RouteObject[] = [
   { path: 'questions/:userId', lazy: () => import('./routes/assessments-route.tsx') },
   { path: 'user/:userId/quiz/:assessmentId', lazy: () => import('./routes/take-assessment-route.tsx') },
   { path: 'user/:userId/quiz/:assessmentId/redo', lazy: () => import('./routes/take-assessment-route.tsx') },
-  { path: 'user/questions/:userId/quiz/:assessmentId/view', lazy: () => import('./routes/view-assessment-route.tsx') },
-  { path: 'user/questions/:userId/quiz/:quizId/edit', lazy: () => import('./routes/edit-assessment-route.tsx') },
+  {
+    path: 'user/questions/:userId/quiz/:assessmentId/view',
+    lazy: () => import('./routes/view-assessment-route.tsx'),
+  },
+  {
+    path: 'user/questions/:userId/quiz/:quizId/edit',
+    lazy: () => import('./routes/edit-assessment-route.tsx'),
+  },
   { path: 'user/:userId/quiz/:assessmentId/my-results', lazy: () => import('./routes/my-results-route.tsx') },
-  { path: 'questions/:userId/quiz/:quizId/submissions', lazy: () => import('./routes/submissions-route.tsx') },
+  {
+    path: 'questions/:userId/quiz/:quizId/submissions',
+    lazy: () => import('./routes/submissions-route.tsx'),
+  },
   { path: 'organization/:organizationId', lazy: () => import('./routes/organization-route.tsx') },
   { path: 'organizations', lazy: () => import('./routes/organizations-route.tsx') },
   { path: 'subscription', lazy: () => import('./routes/subscription-route.tsx') },

@@ -5,11 +5,24 @@ import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './languages.ts';
 
 /** Namespaces, one per feature plus the shared ones; every language has one JSON file for each. */
-export const NAMESPACES = ['common', 'errors', 'validation', 'auth', 'accounts', 'dashboard', 'profile'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'validation',
+  'auth',
+  'accounts',
+  'dashboard',
+  'profile',
+] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.
-const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', { eager: true });
-const others = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/*.json']);
+const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', {
+  eager: true,
+});
+const others = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/*.json',
+]);
 
 const englishResources = Object.fromEntries(
   Object.entries(english).map(([file, mod]) => [file.split('/').pop()!.replace('.json', ''), mod.default]),

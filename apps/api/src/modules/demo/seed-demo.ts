@@ -30,7 +30,10 @@ const DEMO_PEOPLE: Record<Role, { name: string; local: string }> = {
 };
 
 /** A readable random password (no look-alike characters), never a fixed one. */
-const randomPassword = () => randomBytes(12).toString('base64url').replace(/[-_lIO0]/g, 'x');
+const randomPassword = () =>
+  randomBytes(12)
+    .toString('base64url')
+    .replace(/[-_lIO0]/g, 'x');
 
 export async function hasAnyUser(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
