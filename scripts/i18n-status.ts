@@ -22,7 +22,11 @@ const read = (file: string): Catalog =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {};
 
 const languages =
-  process.argv.length > 2 ? process.argv.slice(2) : readdirSync(localesDir).filter((d) => d !== 'en');
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : readdirSync(localesDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name !== 'en')
+        .map((d) => d.name);
 let gaps = 0;
 for (const file of readdirSync(path.join(localesDir, 'en'))) {
   const english = flatten(read(path.join(localesDir, 'en', file)));
