@@ -22,7 +22,7 @@ export function Component() {
     if (done.current || status === 'initializing') return;
     if (status === 'authenticated' && user?.must_change_password) return;
     done.current = true;
-    void navigate(status === 'authenticated' ? takePostLoginPath() : LOGIN_PATH, { replace: true });
+    void navigate(status === 'authenticated' ? takePostLoginPath(user) : LOGIN_PATH, { replace: true });
   }, [status, user, navigate]);
 
   return <LoadingScreen label={t('callback.completing')} />;

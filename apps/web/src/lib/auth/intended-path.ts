@@ -1,3 +1,4 @@
+import type { UserProfile } from '@vbuilder/shared';
 import { AUTH_KEYS } from './constants.ts';
 import { intendedPathToStore, resolvePostLoginPath } from './session-rules.ts';
 
@@ -28,9 +29,12 @@ export function clearIntendedPath(): void {
   storage()?.removeItem(AUTH_KEYS.intendedPath);
 }
 
-/** The destination after login (stored path unless public, else /account/home); clears the stored path. */
-export function takePostLoginPath(): string {
-  const target = resolvePostLoginPath(readIntendedPath());
+/**
+ * The destination after login (stored path unless public, else /account/home; /create-organization
+ * for an account without organization); clears the stored path.
+ */
+export function takePostLoginPath(user?: Pick<UserProfile, 'organizationId' | 'role'> | null): string {
+  const target = resolvePostLoginPath(readIntendedPath(), user);
   clearIntendedPath();
   return target;
 }

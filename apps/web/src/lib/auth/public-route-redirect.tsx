@@ -21,7 +21,7 @@ export function PublicRouteRedirect() {
       if (pathname !== CHANGE_PASSWORD_PATH) void navigate(CHANGE_PASSWORD_PATH, { replace: true });
       return;
     }
-    if (shouldLeavePublicRoute(pathname, user)) void navigate(takePostLoginPath(), { replace: true });
+    if (shouldLeavePublicRoute(pathname, user)) void navigate(takePostLoginPath(user), { replace: true });
   }, [status, user, pathname, navigate]);
 
   return null;

@@ -66,6 +66,17 @@ describe('intended path', () => {
     expect(resolvePostLoginPath(null)).toBe('/account/home');
     expect(resolvePostLoginPath('//evil.example')).toBe('/account/home');
   });
+
+  it('sends an account without organization to create one first (not the Super Administrator)', () => {
+    const newcomer = { organizationId: null, role: 'Administrator' };
+    expect(resolvePostLoginPath('/account/subscription', newcomer)).toBe('/create-organization');
+    expect(resolvePostLoginPath(null, newcomer)).toBe('/create-organization');
+    const superAdmin = { organizationId: null, role: 'Super Administrator' };
+    expect(resolvePostLoginPath(null, superAdmin)).toBe('/account/home');
+    expect(resolvePostLoginPath('/account/home', { organizationId: 'org-1', role: 'Teacher' })).toBe(
+      '/account/home',
+    );
+  });
 });
 
 describe('signed-in users on public routes', () => {

@@ -84,7 +84,14 @@ export function intendedPathToStore(path: string): string | null {
 }
 
 /** Where to go after login: the stored path unless it is public (or unsafe), else the home dashboard. */
-export function resolvePostLoginPath(intended: string | null | undefined): string {
+export function resolvePostLoginPath(
+  intended: string | null | undefined,
+  user?: Pick<UserProfile, 'organizationId' | 'role'> | null,
+): string {
+  // A new account (signed up, activated, first sign-in) belongs to no organization yet: nothing in
+  // the signed-in area works without one, so its first stop is creating it. The platform's Super
+  // Administrator belongs to none by design.
+  if (user && !user.organizationId && user.role !== 'Super Administrator') return CREATE_ORGANIZATION_PATH;
   return isDestination(intended) ? intended : DEFAULT_LANDING_PATH;
 }
 
