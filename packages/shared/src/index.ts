@@ -6,3 +6,5 @@ export * from './schemas/profile.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/pagination.ts';
+export * from './schemas/users.ts';

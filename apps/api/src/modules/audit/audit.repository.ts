@@ -1,0 +1,43 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import type { Actor } from '../../types.d.ts';
+
+export type AuditAction =
+  | 'user.created'
+  | 'user.invited'
+  | 'user.imported'
+  | 'user.updated'
+  | 'user.role_changed'
+  | 'user.deactivated'
+  | 'user.reactivated'
+  | 'user.deleted'
+  | 'organization.created'
+  | 'organization.updated';
+
+export interface AuditEntry {
+  action: AuditAction;
+  targetType: 'user' | 'organization';
+  targetId: string;
+  /** The organization the target belongs to, so an organization's history can be read in one query. */
+  organizationId: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Records one audit event; call it inside the same transaction as the change it describes. */
+export async function recordAudit(
+  db: DbOrTx,
+  actor: Pick<Actor, 'userId' | 'role'> | null,
+  entry: AuditEntry,
+  at?: Date,
+) {
+  await db.insert(auditEvents).values({
+    actorId: actor?.userId ?? null,
+    actorRole: actor?.role ?? null,
+    organizationId: entry.organizationId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: entry.details ?? null,
+    ...(at ? { at } : {}),
+  });
+}
