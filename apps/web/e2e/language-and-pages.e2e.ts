@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 
 test('the language picker switches all 12 languages and the choice is kept for 365 days', async ({
   page,
@@ -29,21 +29,37 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('the signed-in screens have no serious accessibility violation', async ({ page }) => {
-  const me = account('Administrator');
-  await signIn(page, me.email, me.password);
-  for (const path of [
-    '/account/home',
-    `/account/profile/${me.id}`,
-    `/account/users/${me.id}`,
-    `/account/questions/${me.id}`,
-    '/account/payments/payment_history',
-  ]) {
-    await page.goto(path);
-    await page.getByRole('main').waitFor();
-    await expectAccessible(page);
-  }
-});
+/** Every /account child route of SPEC §2, with the signed-in user's ids filled in. */
+const accountPaths = (userId: string, organizationId: string) => [
+  '/account/home',
+  `/account/users/${userId}`,
+  `/account/questions/${userId}`,
+  `/account/organization/${organizationId}`,
+  '/account/subscription',
+  `/account/questiontype/${userId}`,
+  '/account/questiontype/questionexamples',
+  `/account/aiassistant/${userId}`,
+  `/account/certifications/${userId}`,
+  `/account/notifications/${userId}`,
+  `/account/profile/${userId}`,
+  '/account/payments/payment_history',
+];
+
+for (const role of ['Administrator', 'Student']) {
+  test(`every signed-in screen of a ${role} exists and has no serious accessibility violation`, async ({
+    page,
+  }) => {
+    const me = account(role);
+    await signIn(page, me.email, me.password);
+    for (const path of accountPaths(me.id, demo().organizationId)) {
+      await page.goto(path);
+      await page.getByRole('main').waitFor();
+      await expect(page.getByRole('main').locator('h1, h2').first(), path).toBeVisible();
+      await expect(page.getByText("We couldn't find this page"), path).toHaveCount(0);
+      await expectAccessible(page);
+    }
+  });
+}
 
 test('public pages have no serious accessibility violation', async ({ page }) => {
   for (const path of ['/', '/sign-up', '/forgotpassword', '/resetpassword?token=x', '/activate_account']) {
