@@ -43,6 +43,18 @@ describe('ResetPasswordScreen', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?login=1');
   });
 
+  it('welcomes an invited person who sets their first password', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'ok' }));
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<ResetPasswordScreen token={token} invite />);
+
+    expect(screen.getByRole('heading', { name: 'Welcome to vbuilder' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'a-long-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-long-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeInTheDocument();
+  });
+
   it('sends the visitor for a new link when the token has expired', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 'token_expired', message: 'expired' }));
     const user = userEvent.setup({ delay: null });

@@ -13,8 +13,12 @@ import { PasswordField } from './password-field.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 import { ServerErrorAlert } from './server-error-alert.tsx';
 
-/** Sets a new password from the link of the reset mail (`/resetpassword?token=`). */
-export function ResetPasswordScreen({ token }: { token: string | null }) {
+/**
+ * Sets a new password from the link of the reset mail (`/resetpassword?token=`), or the first
+ * password of an invited account (`&invite=1`, the same one-time link mechanism): the words differ,
+ * the flow is the same.
+ */
+export function ResetPasswordScreen({ token, invite = false }: { token: string | null; invite?: boolean }) {
   const { t } = useTranslation('accounts');
   const [done, setDone] = useState(false);
   const [linkProblem, setLinkProblem] = useState<'invalid_token' | 'token_expired' | null>(
@@ -27,14 +31,14 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
 
   if (done) {
     return (
-      <AuthPageLayout title={t('reset.doneTitle')}>
+      <AuthPageLayout title={t(invite ? 'reset.invite.doneTitle' : 'reset.doneTitle')}>
         <Stack gap="lg">
           <Stack align="center" gap="xs">
             <ThemeIcon size={56} radius="xl" variant="light" color="teal">
               <IconCircleCheck size={32} aria-hidden />
             </ThemeIcon>
             <Text ta="center" role="status">
-              {t('reset.done')}
+              {t(invite ? 'reset.invite.done' : 'reset.done')}
             </Text>
           </Stack>
           <Button
@@ -72,8 +76,8 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
 
   return (
     <AuthPageLayout
-      title={t('reset.title')}
-      description={t('reset.description')}
+      title={t(invite ? 'reset.invite.title' : 'reset.title')}
+      description={t(invite ? 'reset.invite.description' : 'reset.description')}
       footer={
         <Anchor component={Link} to={ACCOUNT_PATHS.signIn} fw={600}>
           {t('actions.backToSignIn')}
@@ -82,7 +86,7 @@ export function ResetPasswordScreen({ token }: { token: string | null }) {
     >
       <form
         noValidate
-        aria-label={t('reset.title')}
+        aria-label={t(invite ? 'reset.invite.title' : 'reset.title')}
         onSubmit={handleSubmit(async (values) => {
           const { password } = ResetPasswordFormSchema.parse(values);
           try {
