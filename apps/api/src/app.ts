@@ -14,6 +14,8 @@ import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import mailPlugin from './modules/mail/mailer.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
+import organizationsRoutes from './modules/organizations/organizations.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -60,6 +62,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
+  await app.register(organizationsRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

@@ -25,6 +25,16 @@ export const ERROR_CODES = [
   'file_required',
   'interaction_expired',
   'members_forbidden',
+  'cannot_change_self',
+  'last_administrator',
+  'role_not_allowed',
+  'role_change_not_allowed',
+  'user_in_use',
+  'duplicate_in_file',
+  'csv_invalid',
+  'csv_header_invalid',
+  'csv_empty',
+  'csv_too_many_rows',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

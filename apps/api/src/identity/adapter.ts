@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import { oidcPayloads } from '../db/schema/index.ts';
@@ -25,6 +25,25 @@ export async function revokeGrants(db: Db, grantIds: string[]): Promise<void> {
         and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, grantIds)),
       ),
     );
+}
+
+/**
+ * Ends everything the provider holds for one account at once (deactivation, deletion): its
+ * sessions, grants and every token or code issued to it or under its grants, so nothing can be
+ * refreshed or resumed even if the account is reactivated later. Returns the revoked grant ids.
+ */
+export async function revokeUserSessions(db: Db, userId: string): Promise<string[]> {
+  const ofAccount = sql`${oidcPayloads.payload}->>'accountId' = ${userId}`;
+  const rows = await db
+    .select({ id: oidcPayloads.id, type: oidcPayloads.type, grantId: oidcPayloads.grantId })
+    .from(oidcPayloads)
+    .where(ofAccount);
+  const grantIds = [
+    ...new Set(rows.flatMap((r) => (r.type === 'Grant' ? [r.id] : r.grantId ? [r.grantId] : []))),
+  ];
+  await revokeGrants(db, grantIds);
+  await db.delete(oidcPayloads).where(ofAccount);
+  return grantIds;
 }
 
 /**

@@ -2,15 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { isRole } from '@vbuilder/shared';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { unauthorized } from '../lib/errors.ts';
 import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
 import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
 import { findUserByEmail, findUserById } from '../modules/users/users.repository.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { isAllowed } from './authorize.ts';
-
-/** Paths under /api served by plugins (docs UI assets) rather than by our modules. */
-const EXEMPT_PREFIXES = ['/api/docs'];
+import { declareRoutes, isAllowed, refusal } from './authorize.ts';
 
 type Verify = (token: string) => Promise<JWTPayload>;
 
@@ -38,13 +35,8 @@ async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; ex
 export default fp(async function authPlugin(app: FastifyInstance) {
   const { verify, external } = await buildVerifier(app);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    if (EXEMPT_PREFIXES.some((p) => route.url.startsWith(p))) return;
-    if (!route.config?.policy) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no policy (config.policy)`);
-    }
-  });
+  // Refuses /api routes without a policy and lists the others (see plugins/authorize.ts).
+  declareRoutes(app);
 
   const loadUser = async (payload: JWTPayload): Promise<UserRow | null> => {
     if (external) {
@@ -79,6 +71,6 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       role: user.role,
       sessionId: typeof payload.sid === 'string' ? payload.sid : null,
     };
-    if (!isAllowed(policy, request.actor)) throw forbidden();
+    if (!isAllowed(policy, request.actor)) throw refusal(policy);
   });
 });

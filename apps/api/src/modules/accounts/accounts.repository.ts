@@ -1,17 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  accountTokens,
-  organizations,
-  users,
-  type OrganizationRow,
-  type UserRow,
-} from '../../db/schema/index.ts';
+import { accountTokens, users, type UserRow } from '../../db/schema/index.ts';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type NewAccountToken = typeof accountTokens.$inferInsert;
 export type NewUserRow = typeof users.$inferInsert;
-export type NewOrganizationRow = typeof organizations.$inferInsert;
 
 export async function insertAccountToken(db: DbOrTx, values: NewAccountToken): Promise<AccountTokenRow> {
   const [row] = await db.insert(accountTokens).values(values).returning();
@@ -62,10 +55,8 @@ export async function insertUserIfEmailFree(db: DbOrTx, values: NewUserRow): Pro
   return row ?? null;
 }
 
-export async function insertOrganization(db: DbOrTx, values: NewOrganizationRow): Promise<OrganizationRow> {
-  const [row] = await db.insert(organizations).values(values).returning();
-  return row!;
-}
+// One insert for organizations, wherever they are created from (sign-up, Super Administrator, CLI).
+export { insertOrganization } from '../organizations/organizations.repository.ts';
 
 /**
  * Puts a user who has no organization into one with the given role; null if the user already

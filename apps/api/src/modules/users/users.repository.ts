@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
+import { organizations, users, type UserRow } from '../../db/schema/index.ts';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -47,4 +47,157 @@ export async function countUsersByRole(db: DbOrTx, organizationId: string | null
     .where(organizationId ? eq(users.organizationId, organizationId) : undefined)
     .groupBy(users.role);
   return rows;
+}
+
+/** Roles that run an organization ('user' is the legacy name of Administrator). */
+const ADMINISTRATOR_ROLES = ['Administrator', 'user'];
+
+/** A user with the name of their organization, as the users tables show them. */
+export type UserWithOrganization = UserRow & { organizationName: string | null };
+
+const withOrganization = {
+  user: users,
+  organizationName: organizations.name,
+};
+
+const flatten = (r: { user: UserRow; organizationName: string | null }): UserWithOrganization => ({
+  ...r.user,
+  organizationName: r.organizationName,
+});
+
+/** One user with their organization's name; with organizationId, only if they belong to it. */
+export async function findUserWithOrganization(
+  db: DbOrTx,
+  id: string,
+  organizationId?: string,
+): Promise<UserWithOrganization | null> {
+  const [row] = await db
+    .select(withOrganization)
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.id, id), organizationId ? eq(users.organizationId, organizationId) : undefined))
+    .limit(1);
+  return row ? flatten(row) : null;
+}
+
+export interface UserListFilter {
+  /** Undefined lists every organization (and users without one): the Super Administrator's view. */
+  organizationId?: string;
+  search?: string | undefined;
+  /** 'Administrator' also matches the legacy 'user' role, which is displayed as Administrator. */
+  role?: string | undefined;
+  status?: string | undefined;
+}
+
+export interface UserListOrder {
+  sort: 'name' | 'email' | 'role' | 'status' | 'createdAt' | 'lastLoginAt';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** LIKE treats % and _ as wildcards: a search for "50%" must find the text, not everything. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function listConditions(filter: UserListFilter): SQL | undefined {
+  const search = filter.search?.trim();
+  return and(
+    filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
+    search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined,
+    filter.role === 'Administrator'
+      ? inArray(users.role, ADMINISTRATOR_ROLES)
+      : filter.role
+        ? eq(users.role, filter.role)
+        : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(${users.name})`,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+} as const;
+
+/** One page of users, sorted on the server with the id as tie-break so pages never overlap. */
+export async function listUsers(
+  db: DbOrTx,
+  filter: UserListFilter,
+  order: UserListOrder,
+): Promise<{ rows: UserWithOrganization[]; total: number }> {
+  const where = listConditions(filter);
+  const column = SORT_COLUMNS[order.sort];
+  // Never-logged-in users go last whichever way the column is sorted.
+  const direction = order.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  // One after the other: in a transaction both would queue on one connection anyway.
+  const rows = await db
+    .select(withOrganization)
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(where)
+    .orderBy(sql`${column} ${direction}`, asc(users.id))
+    .limit(order.pageSize)
+    .offset((order.page - 1) * order.pageSize);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  return { rows: rows.map(flatten), total: count?.total ?? 0 };
+}
+
+/** Inserts users whose email is free, skipping taken ones (also concurrent inserts); returns those inserted. */
+export async function insertUsersIfEmailsFree(db: DbOrTx, values: NewUser[]): Promise<UserRow[]> {
+  if (!values.length) return [];
+  return db
+    .insert(users)
+    .values(values.map((v) => ({ ...v, email: v.email.trim().toLowerCase() })))
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+}
+
+/** The ones among these (lower-case) emails that already have an account. */
+export async function findTakenEmails(db: DbOrTx, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * Locks an organization's row until the transaction ends, so that two requests checking "is
+ * another administrator left?" for the same organization run one after the other.
+ */
+export async function lockOrganization(db: DbOrTx, organizationId: string): Promise<void> {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+}
+
+/** Active administrators of an organization other than this user. */
+export async function countOtherActiveAdministrators(
+  db: DbOrTx,
+  organizationId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        inArray(users.role, ADMINISTRATOR_ROLES),
+        eq(users.status, 'active'),
+        ne(users.id, exceptUserId),
+      ),
+    );
+  return row?.count ?? 0;
 }

@@ -1,0 +1,170 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateUserSchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  ImportUsersResultSchema,
+  UpdateUserSchema,
+  UserListQuerySchema,
+  UserListSchema,
+  UserSummarySchema,
+} from '@vbuilder/shared';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importStudents } from './users.import.ts';
+import {
+  MEMBER_VIEWER_ROLES,
+  MEMBERS_REFUSAL,
+  USER_CREATOR_ROLES,
+  USER_MANAGER_ROLES,
+} from './users.policy.ts';
+import {
+  createUser,
+  deleteUserByActor,
+  getUser,
+  listUsers,
+  updateUserByActor,
+  usersContext,
+} from './users.service.ts';
+
+/** The multipart field the CSV file arrives in. */
+export const IMPORT_FILE_FIELD = 'file';
+
+const tags = ['users'];
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+const fileRequired = () =>
+  badRequest('file_required', `Send the CSV file as multipart field ${IMPORT_FILE_FIELD}`);
+
+/**
+ * Users of an organization (issue 3): the users and all-users tables, adding (one by one or
+ * from a CSV file), changing role, deactivating, reactivating and deleting. Routes declare which
+ * roles may call them; users.policy.ts holds the rules that depend on the target.
+ */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, not app-wide: this module's own multipart limits for the CSV import.
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  const ctx = usersContext(app);
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary:
+          "List users: everyone's (Super Administrator) or the caller's organization's; paginated and sorted",
+        querystring: UserListQuerySchema,
+        response: { 200: UserListSchema, ...errors },
+      },
+      config: { policy: { roles: MEMBER_VIEWER_ROLES, refusal: MEMBERS_REFUSAL } },
+    },
+    (req) => listUsers(app.db, req.actor, req.query),
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Add a user (pending until they choose a password from the invitation mail)',
+        body: CreateUserSchema,
+        response: { 201: UserSummarySchema, ...errors, 409: ErrorResponseSchema },
+      },
+      config: { policy: { roles: USER_CREATOR_ROLES } },
+    },
+    async (req, reply) => reply.code(201).send(await createUser(ctx, req.actor, req.body)),
+  );
+
+  app.post(
+    '/users/import',
+    {
+      schema: {
+        tags,
+        summary: `Add Students from a CSV file (multipart field ${IMPORT_FILE_FIELD}; header name,email[,phone]; at most ${IMPORT_MAX_ROWS} rows and 1 MB)`,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ organizationId: z.uuid().optional() }),
+        response: { 200: ImportUsersResultSchema, ...errors, 413: ErrorResponseSchema },
+      },
+      config: { policy: { roles: USER_CREATOR_ROLES } },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw fileRequired();
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname === IMPORT_FILE_FIELD && bytes === null) bytes = await part.toBuffer();
+          else part.file.resume();
+        }
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+          throw new AppError(413, 'file_too_large', 'The file is larger than 1 MB', {
+            maxBytes: IMPORT_MAX_BYTES,
+          });
+        }
+        if (error instanceof app.multipartErrors.FilesLimitError) {
+          throw badRequest('validation_error', `Send one file in field ${IMPORT_FILE_FIELD}`);
+        }
+        throw error;
+      }
+      if (!bytes || bytes.length === 0) throw fileRequired();
+      return importStudents(ctx, req.actor, req.query.organizationId, bytes);
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user of the caller’s organization (any user for the Super Administrator)',
+        params: IdParamsSchema,
+        response: { 200: UserSummarySchema, ...errors },
+      },
+      config: { policy: { roles: MEMBER_VIEWER_ROLES, refusal: MEMBERS_REFUSAL } },
+    },
+    (req) => getUser(app.db, req.actor, req.params.id),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change role, deactivate or reactivate, or edit name and phone',
+        params: IdParamsSchema,
+        body: UpdateUserSchema,
+        response: { 200: UserSummarySchema, ...errors, 409: ErrorResponseSchema },
+      },
+      config: { policy: { roles: USER_MANAGER_ROLES } },
+    },
+    (req) => updateUserByActor(ctx, req.actor, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user; their sessions and refresh tokens stop working at once',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors, 409: ErrorResponseSchema },
+      },
+      config: { policy: { roles: USER_MANAGER_ROLES } },
+    },
+    async (req, reply) => {
+      await deleteUserByActor(ctx, req.actor, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,520 @@
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Role } from '@vbuilder/shared';
+import authPlugin from '../plugins/auth.ts';
+import type { DeclaredRoute, Policy } from '../plugins/authorize.ts';
+import { auditEvents } from '../db/schema/index.ts';
+import { buildTestApp } from './build-test-app.ts';
+import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
+
+/**
+ * The authorization matrix (issue 3): every route the app registers with a policy, called as
+ * every role, as a member of a foreign organization and without a token, with ids that are the
+ * caller's own, another organization's, missing, and (for user ids) the caller's own account,
+ * each with an empty and a plausible body. It fails on:
+ * - any 5xx;
+ * - a 2xx the policy refuses (no token on a non-public route: 401; a role not in it: 403);
+ * - a 2xx on a missing id, or on another organization's id for anyone but the Super Administrator;
+ * - another organization's id answered differently from a missing one (ids must not be confirmed);
+ * - a 2xx that shows a non-Super-Administrator another organization's records (their ids or emails),
+ *   also when the route is asked with own ids in the path but foreign ones in the query or body;
+ * - an audit event showing a member changed something in another organization, whatever the answer;
+ * - EXPECTATIONS, a small table for id-scoped routes: who must (or must never) succeed on their
+ *   own ids, so rules that are too strict fail too and the requests are known to reach the rules.
+ *
+ * Routes come from `app.declaredRoutes` (filled by the auth plugin's onRoute hook) and bodies
+ * from each route's zod schema, so a new route is covered the day it is registered. What an id
+ * is comes from the path: `/organizations/:id` an organization, `/users/:id` a user (ID_KINDS).
+ */
+
+const t = await buildTestApp();
+afterAll(() => t.close());
+
+// ---------------------------------------------------------------------------------------------
+// The explicit part: id kinds and per-route expectations.
+
+type IdKind = 'organization' | 'user';
+/** The path segment before a parameter (or the parameter's name) tells what the id is. */
+const ID_KINDS: Record<string, IdKind> = {
+  organizations: 'organization',
+  organization: 'organization',
+  orgId: 'organization',
+  organizationId: 'organization',
+  users: 'user',
+  userId: 'user',
+};
+
+const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
+const ADMINS: readonly Role[] = ['Super Administrator', 'Administrator', 'user'];
+
+interface Expectation {
+  /** Roles that must get a 2xx on their own id with a plausible request. */
+  ownMustPass?: readonly Role[];
+  /** Roles that must never get a 2xx on their own id (on top of what the policy refuses). */
+  ownNever?: readonly Role[];
+  /** For user ids: roles that must never get a 2xx on their own account (the caller's id). */
+  selfNever?: readonly Role[];
+}
+
+/** Keyed "METHOD /api/path". "Own" user = a Student of the caller's organization; "self" = the caller. */
+const EXPECTATIONS: Record<string, Expectation> = {
+  'GET /api/organizations/:id': { ownMustPass: ALL_ROLES },
+  'PATCH /api/organizations/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/organizations/:id/users': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'GET /api/users/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // The plausible body changes role and status: nobody may do that to their own account.
+  'PATCH /api/users/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'], selfNever: ALL_ROLES },
+  'DELETE /api/users/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'], selfNever: ALL_ROLES },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The world: two organizations, members of every role in A, an Administrator in B.
+
+interface Tenant {
+  organizationId: string;
+  /** Ids and emails of this organization's users: must never reach another organization's members. */
+  secrets: Set<string>;
+}
+
+async function makeTenant(name: string): Promise<Tenant> {
+  const org = await makeOrganization(t.app, name);
+  return { organizationId: org.id, secrets: new Set([org.id]) };
+}
+
+const tenantA = await makeTenant('Matrix Academy A');
+const tenantB = await makeTenant('Matrix Academy B');
+
+async function member(tenant: Tenant, role: Role) {
+  const user = await makeUser(t.app, role, tenant.organizationId);
+  tenant.secrets.add(user.id).add(user.email);
+  return user;
+}
+
+interface Caller {
+  label: string;
+  role: Role | null;
+  userId: string | null;
+  headers: Record<string, string>;
+  /** The caller's organization, and the other one (a Super Administrator's "own" is A). */
+  home: Tenant;
+  away: Tenant;
+}
+
+const callers: Caller[] = [];
+{
+  const superAdministrator = await makeUser(t.app, 'Super Administrator', null);
+  callers.push({
+    label: 'Super Administrator',
+    role: 'Super Administrator',
+    userId: superAdministrator.id,
+    headers: bearer(await tokenFor(t.app, superAdministrator)),
+    home: tenantA,
+    away: tenantB,
+  });
+  for (const role of ['Administrator', 'user', 'Teacher', 'Student'] as Role[]) {
+    const user = await member(tenantA, role);
+    callers.push({
+      label: role,
+      role,
+      userId: user.id,
+      headers: bearer(await tokenFor(t.app, user)),
+      home: tenantA,
+      away: tenantB,
+    });
+  }
+  // The member of a foreign organization: B's Administrator, for whom A's records are foreign.
+  const foreign = await member(tenantB, 'Administrator');
+  callers.push({
+    label: 'Administrator of a foreign organization',
+    role: 'Administrator',
+    userId: foreign.id,
+    headers: bearer(await tokenFor(t.app, foreign)),
+    home: tenantB,
+    away: tenantA,
+  });
+  callers.push({ label: 'no token', role: null, userId: null, headers: {}, home: tenantA, away: tenantB });
+}
+// Standing targets for read-only calls; calls that change things get fresh ones.
+const standingTargets = new Map<Tenant, string>([
+  [tenantA, (await member(tenantA, 'Student')).id],
+  [tenantB, (await member(tenantB, 'Student')).id],
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Requests: paths with ids substituted, plausible bodies from the route's own zod schema.
+
+/**
+ * own: the caller's organization (or a Student of it); crossed: own ids in the path but another
+ * organization's in the query and body; foreign: another organization's everywhere; missing:
+ * random ids; self: the caller's own account.
+ */
+type Variant = 'own' | 'crossed' | 'self' | 'foreign' | 'missing';
+
+interface Param {
+  name: string;
+  kind: IdKind | 'uuid' | 'opaque';
+}
+
+function paramsOf(route: DeclaredRoute): Param[] {
+  const segments = route.url.split('/');
+  const shape = (route.schema.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  return segments.flatMap((segment, i) => {
+    if (!segment.startsWith(':') && segment !== '*') return [];
+    const name = segment === '*' ? '*' : segment.slice(1);
+    const kind =
+      ID_KINDS[name] ??
+      ID_KINDS[segments[i - 1] ?? ''] ??
+      (shape[name] && jsonSchemaOf(shape[name])?.format === 'uuid' ? 'uuid' : 'opaque');
+    return [{ name, kind }];
+  });
+}
+
+interface Ids {
+  organizationId: string;
+  userId: string;
+}
+
+let serial = 0;
+const MISSING = () => crypto.randomUUID();
+
+type JsonSchema = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  minimum?: number;
+};
+
+function jsonSchemaOf(schema: unknown): JsonSchema | null {
+  if (!schema) return null;
+  if (schema instanceof z.ZodType) {
+    try {
+      return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    } catch {
+      return null;
+    }
+  }
+  return schema as JsonSchema;
+}
+
+/** Enum values a plausible request would pick: the least privileged role, a real status change. */
+const PREFERRED: Record<string, unknown> = { role: 'Student', status: 'inactive' };
+
+/** A value that passes the schema in the usual case, chosen from the field's type and name. */
+function sample(schema: JsonSchema, key: string, ids: Ids): unknown {
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options?.length) return sample(options[0]!, key, ids);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum.includes(PREFERRED[key]) ? PREFERRED[key] : schema.enum[0];
+  const k = key.toLowerCase();
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, prop]) => [name, sample(prop, name, ids)]),
+      );
+    case 'array':
+      return [];
+    case 'boolean':
+      return false;
+    case 'number':
+    case 'integer':
+      return schema.minimum ?? 1;
+    default:
+      if (k.includes('email')) return `matrix-${++serial}@example.test`;
+      if (k.includes('phone')) return '+44 20 7946 0000';
+      if (k.includes('password')) return `Matrix password ${++serial}`;
+      if (k.includes('token')) return `matrix-token-${'x'.repeat(40)}`;
+      if (key.endsWith('Id') || schema.format === 'uuid')
+        return k.includes('user') ? ids.userId : ids.organizationId;
+      return `Matrix ${key}`;
+  }
+}
+
+const BOUNDARY = 'matrix-boundary';
+
+/**
+ * A request body that passes validation in the usual case: generated from the route's zod body
+ * schema, or for multipart routes a small CSV file in field `file` (uploads and imports).
+ */
+function plausibleRequest(route: DeclaredRoute, ids: Ids) {
+  if (route.schema.consumes?.includes('multipart/form-data')) {
+    const csv = `name,email,phone\nMatrix Student,matrix-${++serial}@example.test,\n`;
+    return {
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload:
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="people.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${BOUNDARY}--\r\n`,
+    };
+  }
+  const schema = jsonSchemaOf(route.schema.body);
+  return { headers: {}, payload: (schema ? sample(schema, '', ids) : {}) as object };
+}
+
+const hasBody = (method: string) => ['POST', 'PUT', 'PATCH'].includes(method);
+const mutates = (method: string) => method !== 'GET';
+
+// ---------------------------------------------------------------------------------------------
+// The rules.
+
+const admits = (policy: Policy, caller: Caller): boolean => {
+  if (policy === 'public') return true;
+  if (!caller.role) return false;
+  if (policy === 'authenticated') return true;
+  return policy.roles.includes(caller.role);
+};
+
+interface Call {
+  caller: Caller;
+  variant: Variant;
+  body: 'none' | 'empty' | 'plausible';
+  method: string;
+  url: string;
+  status: number;
+  text: string;
+}
+
+function judge(route: DeclaredRoute, params: Param[], call: Call): string | null {
+  const { caller, variant, status } = call;
+  const ok = status >= 200 && status < 300;
+  const policy = route.policy!;
+  const key = `${route.method} ${route.url}`;
+  const expectation = EXPECTATIONS[key] ?? {};
+  const scoped = params.some((p) => p.kind === 'organization' || p.kind === 'user');
+  const isSuper = caller.role === 'Super Administrator';
+  const conclusive = call.body !== 'empty'; // an empty body may stop at validation first
+
+  if (status >= 500) return `answered ${status}`;
+  if (!caller.role && policy !== 'public') {
+    return status === 401 ? null : `answered ${status} without a token (expected 401)`;
+  }
+  if (!admits(policy, caller)) {
+    return status === 403 ? null : `answered ${status} to a role the policy refuses (expected 403)`;
+  }
+  if (ok && variant === 'missing' && params.length > 0 && params.every((p) => p.kind !== 'opaque')) {
+    return `answered ${status} for a missing id`;
+  }
+  if (ok && scoped && variant === 'foreign' && !isSuper) {
+    return `answered ${status} for another organization's id`;
+  }
+  if (ok && !isSuper) {
+    const leaked = [...caller.away.secrets].find((secret) => call.text.includes(secret));
+    if (leaked) return `showed another organization's record (${leaked}) with ${status}`;
+  }
+  if (caller.role && variant === 'own') {
+    if (ok && expectation.ownNever?.includes(caller.role)) return `answered ${status} on an own id`;
+    if (!ok && conclusive && expectation.ownMustPass?.includes(caller.role)) {
+      return `answered ${status} on an own id (expected 2xx): ${call.text.slice(0, 200)}`;
+    }
+  }
+  if (caller.role && variant === 'self' && ok && expectation.selfNever?.includes(caller.role)) {
+    return `answered ${status} on the caller's own account`;
+  }
+  return null;
+}
+
+/** The routes under test: everything that declares a policy, but HEAD (Fastify's copy of GET). */
+const routes = t.app.declaredRoutes
+  .filter((r) => r.policy && r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+  // Deleting routes last, so that a wrongly allowed deletion cannot hide later findings.
+  .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+async function exercise(route: DeclaredRoute): Promise<string[]> {
+  const params = paramsOf(route);
+  const hasUserId = params.some((p) => p.kind === 'user');
+  const variants: Variant[] =
+    params.length > 0
+      ? ['own', 'crossed', 'foreign', 'missing', ...(hasUserId ? (['self'] as const) : [])]
+      : ['own', 'crossed'];
+  const failures: string[] = [];
+  const answers = new Map<string, { foreign?: string; missing?: string }>();
+
+  for (const caller of callers) {
+    for (const variant of variants) {
+      if (variant === 'self' && !caller.userId) continue;
+      const pathTenant = variant === 'foreign' ? caller.away : caller.home;
+      // A changing call gets a fresh target user, so one call's effect cannot mask the next.
+      const targetUser =
+        variant === 'self'
+          ? caller.userId!
+          : variant === 'missing'
+            ? MISSING()
+            : hasUserId && mutates(route.method)
+              ? (await member(pathTenant, 'Student')).id
+              : standingTargets.get(pathTenant)!;
+      const path: Ids = {
+        organizationId: variant === 'missing' ? MISSING() : pathTenant.organizationId,
+        userId: targetUser,
+      };
+      // The ids in the query and body: the path's, except when crossed with another organization's.
+      const data: Ids =
+        variant === 'crossed'
+          ? { organizationId: caller.away.organizationId, userId: standingTargets.get(caller.away)! }
+          : path;
+      let url = route.url;
+      for (const p of params) {
+        const value =
+          p.kind === 'organization'
+            ? path.organizationId
+            : p.kind === 'user'
+              ? path.userId
+              : p.kind === 'uuid'
+                ? MISSING()
+                : 'matrix-opaque';
+        url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
+      }
+      // Lists that take an organization filter are asked for another organization's too.
+      if (data.organizationId !== caller.home.organizationId) url += `?organizationId=${data.organizationId}`;
+
+      const bodies: Call['body'][] = hasBody(route.method) ? ['empty', 'plausible'] : ['none'];
+      for (const body of bodies) {
+        const request =
+          body === 'plausible'
+            ? plausibleRequest(route, data)
+            : { headers: {}, payload: body === 'empty' ? {} : undefined };
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { ...caller.headers, ...request.headers },
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+        const call: Call = {
+          caller,
+          variant,
+          body,
+          method: route.method,
+          url,
+          status: res.statusCode,
+          text: res.body,
+        };
+        if (variant === 'foreign' || variant === 'missing') {
+          const seen = `${caller.label}, ${body} body`;
+          answers.set(seen, { ...answers.get(seen), [variant]: `${res.statusCode} ${codeOf(res.body)}` });
+        }
+        const verdict = judge(route, params, call);
+        if (verdict)
+          failures.push(`${caller.label}, ${variant} id, ${body} body: ${route.method} ${url} ${verdict}`);
+      }
+    }
+  }
+  // Another organization's id must be answered exactly like an id that does not exist, so
+  // nobody outside the platform team can tell which ids exist in other organizations.
+  if (params.some((p) => p.kind === 'organization' || p.kind === 'user')) {
+    for (const [seen, { foreign, missing }] of answers) {
+      const caller = callers.find((c) => seen.startsWith(`${c.label},`))!;
+      if (caller.role === 'Super Administrator') continue;
+      if (foreign !== missing) {
+        failures.push(
+          `${seen}: ${route.method} ${route.url} tells another organization's id (${foreign}) from a missing one (${missing})`,
+        );
+      }
+    }
+  }
+  failures.push(...(await auditedOutsideHome(route)));
+  return failures;
+}
+
+const auditSeen = new Set<string>();
+
+/**
+ * Every change is audited with the organization it concerns (issue 3), so the audit log shows
+ * what a call really did, whatever it answered: no member may have changed anything in another
+ * organization.
+ */
+async function auditedOutsideHome(route: DeclaredRoute): Promise<string[]> {
+  const events = await t.app.db.select().from(auditEvents);
+  const found: string[] = [];
+  for (const event of events) {
+    if (auditSeen.has(event.id)) continue;
+    auditSeen.add(event.id);
+    const caller = callers.find((c) => c.userId && c.userId === event.actorId);
+    if (!caller || caller.role === 'Super Administrator') continue;
+    if (event.organizationId !== caller.home.organizationId) {
+      found.push(
+        `${caller.label}: ${route.method} ${route.url} recorded ${event.action} on ${event.targetType} ${event.targetId}, in another organization (${event.organizationId})`,
+      );
+    }
+  }
+  return found;
+}
+
+const codeOf = (body: string): string => {
+  try {
+    return String((JSON.parse(body) as { code?: unknown }).code ?? '');
+  } catch {
+    return '';
+  }
+};
+
+describe('authorization matrix', () => {
+  it('finds the routes of every module, each with a declared policy', () => {
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'GET /api/auth/profile',
+        'GET /api/organizations',
+        'POST /api/organizations',
+        'GET /api/organizations/:id',
+        'PATCH /api/organizations/:id',
+        'GET /api/organizations/:id/users',
+      ]),
+    );
+    // Every /api route but the docs UI is under test: none escaped by having no policy.
+    const undeclared = t.app.declaredRoutes.filter(
+      (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && !r.policy,
+    );
+    expect(undeclared).toEqual([]);
+    // Every expectation names a registered route, so a renamed route cannot silently lose its checks.
+    for (const key of Object.keys(EXPECTATIONS)) expect(keys).toContain(key);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: refuses whom it should, scopes by organization, never fails with 5xx',
+    async (_key, route) => {
+      expect(await exercise(route)).toEqual([]);
+    },
+  );
+});
+
+describe('route declarations', () => {
+  const bareApp = async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('config', t.app.config);
+    app.decorate('db', t.app.db);
+    await app.register(authPlugin);
+    return app;
+  };
+
+  it('refuses to start when an /api route declares no policy', async () => {
+    const app = await bareApp();
+    // Not awaited: the failure must surface where startup does, in ready().
+    void app.register(async (child) => {
+      child.get('/api/widgets', async () => ({ widgets: [] }));
+    });
+    await expect(app.ready()).rejects.toThrow('Route GET /api/widgets declares no policy (config.policy)');
+    await app.close().catch(() => undefined);
+  });
+
+  it('starts when every /api route declares one, and lists them', async () => {
+    const app = await bareApp();
+    await app.register(
+      async (child) => {
+        child.get('/widgets', { config: { policy: 'authenticated' } }, async () => ({ widgets: [] }));
+        child.get('/widgets/:id', { config: { policy: { roles: ['Teacher'] } } }, async () => ({}));
+      },
+      { prefix: '/api' },
+    );
+    await app.ready();
+    expect(app.declaredRoutes.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.policy)}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/widgets "authenticated"',
+        'GET /api/widgets/:id {"roles":["Teacher"]}',
+      ]),
+    );
+    await app.close();
+  });
+});
