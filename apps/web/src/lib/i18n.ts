@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'accounts',
   'dashboard',
   'profile',
+  'organizations',
+  'users',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

@@ -1,23 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { IconBuilding } from '@tabler/icons-react';
-import { isSuperAdministrator } from '@vbuilder/shared';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useParams } from 'react-router';
+import { OrganizationDetailsScreen } from '../../features/organizations/components/organization-details-screen.tsx';
+import { canViewMembers } from '../../features/organizations/lib/permissions.ts';
+import { AllUsersTable } from '../../features/users/components/all-users-table.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** The details of one organization: 'My Organization' for its own members. */
+/**
+ * /account/organization/{id}: the organization's details and, below them, its members for those
+ * who may see them. A Student sees the details only (the API refuses them the members), which is
+ * their 'My Organization'.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { organizationId = '' } = useParams();
   const { user } = useAuth();
   return (
-    <EmptyState
-      icon={IconBuilding}
-      pageTitle={
-        isSuperAdministrator(user?.role)
-          ? t('emptyStates.organization.platformTitle')
-          : t('nav.sections.myOrganization')
-      }
-      title={t('emptyStates.organization.title')}
-      description={t('emptyStates.organization.description')}
+    <OrganizationDetailsScreen
+      // Another organization is another page: no dialog or form state carries over.
+      key={organizationId}
+      organizationId={organizationId}
+      members={canViewMembers(user) ? <AllUsersTable organizationId={organizationId} /> : null}
     />
   );
 }

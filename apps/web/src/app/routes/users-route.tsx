@@ -1,16 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { IconUsers } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { Navigate, useParams } from 'react-router';
+import { UsersScreen } from '../../features/users/components/users-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** Members of the organization (SPEC §2 'Users table'). */
+/**
+ * /account/users/{userId}: the people of the viewer's organization (SPEC §2 'Users table'). The
+ * list does not depend on the id in the address, so another id is corrected to one's own rather
+ * than showing the same list under someone else's id.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconUsers}
-      pageTitle={t('emptyStates.users.pageTitle')}
-      title={t('emptyStates.users.title')}
-      description={t('emptyStates.users.description')}
-    />
-  );
+  const { userId } = useParams();
+  const { user } = useAuth();
+  if (user && userId !== user.id) return <Navigate to={`/account/users/${user.id}`} replace />;
+  return <UsersScreen viewer={user} />;
 }

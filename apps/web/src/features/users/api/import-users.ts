@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ImportUsersResultSchema } from '@vbuilder/shared';
+import { api } from '../../../lib/api-client.ts';
+import { toQueryString } from '../lib/format.ts';
+import { invalidateUsers } from './invalidate.ts';
+
+/** The multipart field the API reads the CSV from. */
+export const IMPORT_FILE_FIELD = 'file';
+
+export async function importUsers({ file, organizationId }: { file: File; organizationId?: string }) {
+  const form = new FormData();
+  form.append(IMPORT_FILE_FIELD, file, file.name);
+  return api.upload(`/users/import${toQueryString({ organizationId })}`, form, ImportUsersResultSchema);
+}
+
+/** POST /users/import: adds students from a CSV and answers which rows were rejected and why. */
+export function useImportUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importUsers,
+    meta: { silent: true },
+    onSuccess: (result) => {
+      if (result.created.length > 0) void invalidateUsers(queryClient);
+    },
+  });
+}

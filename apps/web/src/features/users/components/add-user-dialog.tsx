@@ -1,0 +1,144 @@
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CreateUserSchema, isSuperAdministrator, type CreateUserInput, type Role } from '@vbuilder/shared';
+import { useCreateUser } from '../api/create-user.ts';
+import { schemaResolver, useUserForm } from '../hooks/use-user-form.ts';
+import { grantableRoles, type Viewer } from '../lib/permissions.ts';
+import { showToast } from '../lib/toast.tsx';
+import { OrganizationSelect } from './organization-select.tsx';
+import { RoleOptions } from './role-options.tsx';
+import { UsersModal } from './users-modal.tsx';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  viewer: Viewer | null;
+  /** Adding from an organization's page: the user joins that organization. */
+  organizationId?: string;
+}
+
+/** 'Add user': name, email, phone and role; the person gets an invitation mail to set a password. */
+export function AddUserDialog({ opened, onClose, viewer, organizationId }: Props) {
+  const { t } = useTranslation('users');
+  return (
+    <UsersModal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
+      {opened && <AddUserForm onClose={onClose} viewer={viewer} organizationId={organizationId} />}
+    </UsersModal>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  organizationId: string;
+}
+
+const resolve = schemaResolver(CreateUserSchema, { sync: true });
+
+function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
+  const { t } = useTranslation(['users', 'errors']);
+  const create = useCreateUser();
+  const roles = grantableRoles(viewer, organizationId !== undefined);
+  const superAdministrator = isSuperAdministrator(viewer?.role);
+  // The Super Administrator names the organization, unless adding from one or adding a peer.
+  const picksOrganization = (role: string) =>
+    superAdministrator && organizationId === undefined && role !== 'Super Administrator';
+
+  const toInput = (values: Values): CreateUserInput => ({
+    name: values.name,
+    email: values.email,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    role: values.role as Role,
+    ...(superAdministrator && values.role !== 'Super Administrator'
+      ? { organizationId: organizationId ?? (values.organizationId || undefined) }
+      : {}),
+  });
+
+  const { form, serverError, handleSubmit } = useUserForm<Values>(
+    {
+      name: '',
+      email: '',
+      phone: '',
+      role: roles.includes('Student') ? 'Student' : (roles[0] ?? ''),
+      organizationId: '',
+    },
+    (values) => {
+      const errors = resolve(toInput(values));
+      if (picksOrganization(values.role) && !values.organizationId) {
+        errors.organizationId = 'validation.organizationRequired';
+      }
+      return errors;
+    },
+  );
+
+  const submit = handleSubmit(
+    async (values) => {
+      const created = await create.mutateAsync(toInput(values));
+      showToast('success', t('users:add.success', { email: created.email }));
+      onClose();
+    },
+    { email_taken: 'email' },
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          {t('users:add.description')}
+        </Text>
+        <TextInput
+          label={t('users:form.name')}
+          autoComplete="off"
+          withAsterisk
+          leftSection={<IconUser size={16} aria-hidden />}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('users:form.email')}
+          type="email"
+          autoComplete="off"
+          withAsterisk
+          leftSection={<IconAt size={16} aria-hidden />}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('users:form.phone')}
+          description={t('users:form.phoneHint')}
+          type="tel"
+          autoComplete="off"
+          leftSection={<IconPhone size={16} aria-hidden />}
+          {...form.getInputProps('phone')}
+        />
+        <Radio.Group label={t('users:form.role')} withAsterisk {...form.getInputProps('role')}>
+          <RoleOptions roles={roles} />
+        </Radio.Group>
+        {picksOrganization(form.values.role) && (
+          <OrganizationSelect
+            label={t('users:form.organization')}
+            placeholder={t('users:form.organizationPlaceholder')}
+            withAsterisk
+            {...form.getInputProps('organizationId')}
+            onChange={(value) => form.setFieldValue('organizationId', value ?? '')}
+          />
+        )}
+        {serverError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            {t(`errors:${serverError}`, { defaultValue: t('errors:internal_error') })}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('users:form.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('users:add.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,276 @@
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  DataList,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SortOrder, UserSortField } from '../api/get-users.ts';
+import classes from './users-table.module.css';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** The API's sort field when the column sorts on the server. */
+  sortField?: UserSortField;
+  /** `rowNumber` counts across pages, from 1. */
+  cell: (row: T, rowNumber: number) => ReactNode;
+  /** The card's title on small screens. */
+  primary?: boolean;
+  /** Left out of the cards (e.g. the row number, which the card shows beside its title). */
+  hideOnCard?: boolean;
+  width?: number | string;
+}
+
+interface Props<T> {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  /** The number of the first row of this page (page 1 → 1, page 2 of 20 → 21). */
+  firstRowNumber: number;
+  sort: UserSortField;
+  order: SortOrder;
+  onToggleSort: (field: UserSortField) => void;
+  onSort: (field: UserSortField, order: SortOrder) => void;
+  /** Nothing to show yet: skeleton rows. */
+  loading: boolean;
+  /** Old rows on screen while the next page loads. */
+  refreshing: boolean;
+  empty: ReactNode;
+  /** The last column: what the viewer can do with the row (rendered only when it returns something). */
+  actions?: (row: T) => ReactNode;
+  /** Width under which the table scrolls instead of squeezing its columns. */
+  minWidth?: number;
+  /** Cell padding: smaller for tables with many columns. */
+  spacing?: 'xs' | 'sm' | 'md';
+}
+
+const ariaSort = (active: boolean, order: SortOrder) =>
+  active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+
+/**
+ * A server-side paged and sorted table: a real table (caption, column headers with scope and
+ * aria-sort, sort buttons) from tablet width up, and a list of cards on phones, where a table of
+ * this many columns would only scroll sideways.
+ */
+export function DataTable<T>(props: Props<T>) {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  return isPhone ? <CardList {...props} /> : <DesktopTable {...props} />;
+}
+
+function DesktopTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  firstRowNumber,
+  sort,
+  order,
+  onToggleSort,
+  loading,
+  refreshing,
+  empty,
+  actions,
+  minWidth = 720,
+  spacing = 'md',
+}: Props<T>) {
+  const { t } = useTranslation('users');
+  if (!loading && rows?.length === 0) return <>{empty}</>;
+  return (
+    // A region that can take the focus, so keyboard users can scroll it when it is narrower than the table.
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={spacing}
+        highlightOnHover
+        tabularNums
+        aria-busy={loading || refreshing}
+        className={`${classes.table} ${refreshing ? classes.refreshing : ''}`}
+      >
+        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const active = column.sortField !== undefined && sort === column.sortField;
+              const Icon = !active ? IconSelector : order === 'asc' ? IconChevronUp : IconChevronDown;
+              return (
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  className={classes.th}
+                  w={column.width}
+                  aria-sort={ariaSort(active, order)}
+                >
+                  {column.sortField ? (
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      onClick={() => onToggleSort(column.sortField!)}
+                    >
+                      {column.header}
+                      <Icon size={14} aria-hidden stroke={active ? 2.4 : 1.6} />
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              );
+            })}
+            {actions && (
+              <Table.Th scope="col" className={`${classes.th} ${classes.stickyEnd}`} w={56}>
+                <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading || !rows
+            ? Array.from({ length: 5 }, (_, index) => (
+                <Table.Tr key={index}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton h={14} w={column.key === 'index' ? 20 : '80%'} />
+                    </Table.Td>
+                  ))}
+                  {actions && <Table.Td className={classes.stickyEnd} />}
+                </Table.Tr>
+              ))
+            : rows.map((row, index) => {
+                const number = firstRowNumber + index;
+                return (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) =>
+                      column.primary ? (
+                        <Table.Th key={column.key} scope="row" fw="normal">
+                          {column.cell(row, number)}
+                        </Table.Th>
+                      ) : (
+                        <Table.Td key={column.key}>{column.cell(row, number)}</Table.Td>
+                      ),
+                    )}
+                    {actions && (
+                      <Table.Td ta="right" className={classes.stickyEnd}>
+                        {actions(row)}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function CardList<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  firstRowNumber,
+  sort,
+  order,
+  onSort,
+  loading,
+  refreshing,
+  empty,
+  actions,
+}: Props<T>) {
+  const { t } = useTranslation('users');
+  const sortable = columns.filter((column) => column.sortField);
+  const primary = columns.find((column) => column.primary);
+  const details = columns.filter((column) => !column.primary && !column.hideOnCard);
+  const OrderIcon = order === 'asc' ? IconSortAscending : IconSortDescending;
+  const orderLabel = order === 'asc' ? t('table.sortAscending') : t('table.sortDescending');
+
+  return (
+    <Stack gap="sm">
+      {sortable.length > 0 && (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label={t('table.sortBy')}
+            size="sm"
+            flex={1}
+            allowDeselect={false}
+            value={sort}
+            data={sortable.map((column) => ({ value: column.sortField!, label: column.header }))}
+            onChange={(value) => value && onSort(value as UserSortField, order)}
+          />
+          <Tooltip label={orderLabel}>
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label={orderLabel}
+              onClick={() => onSort(sort, order === 'asc' ? 'desc' : 'asc')}
+            >
+              <OrderIcon size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+      {!loading && rows?.length === 0 ? (
+        empty
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          className={`${classes.cards} ${refreshing ? classes.refreshing : ''}`}
+          aria-label={caption}
+          aria-busy={loading || refreshing}
+        >
+          {loading || !rows
+            ? Array.from({ length: 3 }, (_, index) => (
+                <Paper component="li" key={index} withBorder radius="md" p="md">
+                  <Skeleton h={16} w="60%" mb="sm" />
+                  <Skeleton h={12} w="90%" mb={6} />
+                  <Skeleton h={12} w="70%" />
+                </Paper>
+              ))
+            : rows.map((row, index) => {
+                const number = firstRowNumber + index;
+                return (
+                  <Paper component="li" key={rowKey(row)} withBorder radius="md" p="md">
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <Group gap={8} wrap="nowrap" align="baseline" miw={0}>
+                        <Text size="sm" c="gray.7" fw={600}>
+                          {t('table.rowNumber', { number })}
+                        </Text>
+                        <div style={{ minWidth: 0 }}>{primary?.cell(row, number)}</div>
+                      </Group>
+                      {actions?.(row)}
+                    </Group>
+                    <DataList size="sm" gap={6} mt="sm" labelWidth={116}>
+                      {details.map((column) => (
+                        <DataList.Item key={column.key}>
+                          <DataList.ItemLabel c="gray.7">{column.header}</DataList.ItemLabel>
+                          <DataList.ItemValue style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                            {column.cell(row, number)}
+                          </DataList.ItemValue>
+                        </DataList.Item>
+                      ))}
+                    </DataList>
+                  </Paper>
+                );
+              })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../hooks/use-user-table.ts';
+
+interface Props {
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+/** Under a table: which rows are shown, the rows per page and the pages. */
+export function TablePager({ total, page, pageSize, onPage, onPageSize }: Props) {
+  const { t } = useTranslation('users');
+  const id = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="gray.7" aria-live="polite">
+        {t('table.showing', { from, to, total })}
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" c="gray.7" component="label" htmlFor={id}>
+            {t('table.pageSize')}
+          </Text>
+          <Select
+            id={id}
+            size="xs"
+            w={76}
+            allowDeselect={false}
+            value={String(pageSize)}
+            data={PAGE_SIZES.map(String)}
+            onChange={(value) => value && onPageSize(Number(value))}
+          />
+        </Group>
+        {pages > 1 && (
+          <nav aria-label={t('table.pagination')}>
+            <Pagination
+              size="sm"
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={onPage}
+              getItemProps={(number) => ({ 'aria-label': t('table.page', { number }) })}
+              getControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+            />
+          </nav>
+        )}
+      </Group>
+    </Group>
+  );
+}
