@@ -4,15 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
-import * as users from '../app/routes/users-route.tsx';
 import * as assessments from '../app/routes/assessments-route.tsx';
 import * as takeAssessment from '../app/routes/take-assessment-route.tsx';
 import * as viewAssessment from '../app/routes/view-assessment-route.tsx';
 import * as editAssessment from '../app/routes/edit-assessment-route.tsx';
 import * as myResults from '../app/routes/my-results-route.tsx';
 import * as submissions from '../app/routes/submissions-route.tsx';
-import * as organization from '../app/routes/organization-route.tsx';
-import * as organizations from '../app/routes/organizations-route.tsx';
 import * as subscription from '../app/routes/subscription-route.tsx';
 import * as questionExamples from '../app/routes/question-examples-route.tsx';
 import * as questionTypes from '../app/routes/question-types-route.tsx';
@@ -30,15 +27,12 @@ const signIn = (role: string) =>
     .mockReturnValue(authValue(makeProfile({ role })) as unknown as ReturnType<typeof useAuth>);
 
 const ROUTES: Array<[string, ComponentType, string]> = [
-  ['users', users.Component, 'Users'],
   ['assessments', assessments.Component, 'Assessments'],
   ['take assessment', takeAssessment.Component, 'Take assessment'],
   ['view assessment', viewAssessment.Component, 'Assessment'],
   ['edit assessment', editAssessment.Component, 'Edit assessment'],
   ['my results', myResults.Component, 'My results'],
   ['submissions', submissions.Component, 'Submissions'],
-  ['organization', organization.Component, 'My Organization'],
-  ['organizations', organizations.Component, 'Organizations'],
   ['subscription', subscription.Component, 'Subscription'],
   ['question examples', questionExamples.Component, 'Question Type Examples'],
   ['question types', questionTypes.Component, 'Question Types'],
@@ -81,11 +75,6 @@ describe('empty-state routes', () => {
     expect(screen.getByText("You haven't earned any certificates yet.")).toBeInTheDocument();
   });
 
-  it("titles the organization page 'Organization' for a Super Administrator", async () => {
-    signIn('Super Administrator');
-    await renderAt(<organization.Component />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Organization' })).toBeInTheDocument();
-  });
 });
 
 describe('NotFoundPage', () => {
