@@ -16,6 +16,8 @@ import mailPlugin from './modules/mail/mailer.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import organizationsRoutes from './modules/organizations/organizations.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import questionTypesRoutes from './modules/question-types/question-types.routes.ts';
+import questionImagesRoutes from './modules/question-images/question-images.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -64,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(organizationsRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(questionTypesRoutes, { prefix: '/api' });
+  await app.register(questionImagesRoutes, { prefix: '/api' });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

@@ -8,3 +8,4 @@ export * from './schemas/organization.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/pagination.ts';
 export * from './schemas/users.ts';
+export * from './questions/index.ts';

@@ -10,6 +10,8 @@ export const LIMITS = {
   postalCodeMax: 20,
   /** Profile images: the browser accepts image/*; the server checks the bytes and this size. */
   profileImageMaxBytes: 5 * 1024 * 1024,
+  /** Images attached to questions (and their options): same checks as profile images. */
+  questionImageMaxBytes: 5 * 1024 * 1024,
   /** One-time links in mails (activation, password reset, invitation). */
   activationLinkHours: 72,
   resetLinkHours: 2,
@@ -21,3 +23,6 @@ export const LIMITS = {
 
 /** The image types a profile image may have, by their real content. */
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** The image types a question image may have, by their real content (no SVG: it can carry scripts). */
+export const QUESTION_IMAGE_TYPES = PROFILE_IMAGE_TYPES;

@@ -11,8 +11,6 @@ import * as editAssessment from '../app/routes/edit-assessment-route.tsx';
 import * as myResults from '../app/routes/my-results-route.tsx';
 import * as submissions from '../app/routes/submissions-route.tsx';
 import * as subscription from '../app/routes/subscription-route.tsx';
-import * as questionExamples from '../app/routes/question-examples-route.tsx';
-import * as questionTypes from '../app/routes/question-types-route.tsx';
 import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
 import * as certifications from '../app/routes/certifications-route.tsx';
 import * as notificationsRoute from '../app/routes/notifications-route.tsx';
@@ -34,8 +32,6 @@ const ROUTES: Array<[string, ComponentType, string]> = [
   ['my results', myResults.Component, 'My results'],
   ['submissions', submissions.Component, 'Submissions'],
   ['subscription', subscription.Component, 'Subscription'],
-  ['question examples', questionExamples.Component, 'Question Type Examples'],
-  ['question types', questionTypes.Component, 'Question Types'],
   ['AI assistant', aiAssistant.Component, 'AI Assistant'],
   ['certifications', certifications.Component, 'Certifications'],
   ['notifications', notificationsRoute.Component, 'Notifications'],
@@ -74,7 +70,6 @@ describe('empty-state routes', () => {
     await renderAt(<certifications.Component />);
     expect(screen.getByText("You haven't earned any certificates yet.")).toBeInTheDocument();
   });
-
 });
 
 describe('NotFoundPage', () => {

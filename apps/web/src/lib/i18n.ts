@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'profile',
   'organizations',
   'users',
+  'questionTypes',
+  'questions',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

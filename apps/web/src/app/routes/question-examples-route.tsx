@@ -1,16 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { IconBook } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { QuestionExamplesScreen } from '../../features/questions/screens/question-examples-screen.tsx';
 
-/** An example per question type, to copy as a template. */
+/** /account/questiontype/questionexamples: an example per question type, to copy as a template. */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconBook}
-      pageTitle={t('emptyStates.questionExamples.pageTitle')}
-      title={t('emptyStates.questionExamples.title')}
-      description={t('emptyStates.questionExamples.description')}
-    />
-  );
+  return <QuestionExamplesScreen />;
 }

@@ -1,16 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { IconCategory } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { Navigate, useParams } from 'react-router';
+import { QuestionTypesScreen } from '../../features/questions/screens/question-types-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** The question types and which plans include them. */
+/**
+ * /account/questiontype/{userId}: the question types by plan tier with a live preview. The list
+ * is the same for everyone, so another user's id is corrected to one's own.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconCategory}
-      pageTitle={t('emptyStates.questionTypes.pageTitle')}
-      title={t('emptyStates.questionTypes.title')}
-      description={t('emptyStates.questionTypes.description')}
-    />
-  );
+  const { userId } = useParams();
+  const { user } = useAuth();
+  if (user && userId !== user.id) return <Navigate to={`/account/questiontype/${user.id}`} replace />;
+  return <QuestionTypesScreen />;
 }

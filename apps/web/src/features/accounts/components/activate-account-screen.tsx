@@ -1,14 +1,15 @@
-import { Alert, Button, Center, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconLinkOff, IconLogin2 } from '@tabler/icons-react';
+import { Button, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { activateAccount } from '../api/accounts.ts';
-import { errorCodeOf } from '../api/request.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
+import { AccountDone } from './account-done.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { LinkProblemAlert } from './link-problem-alert.tsx';
 import { ResendActivation } from './resend-activation.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
 
 /** Follows the link of the activation mail (`/activate_account?token=`). */
 export function ActivateAccountScreen({ token }: { token: string | null }) {
@@ -70,41 +71,27 @@ export function ActivateAccountScreen({ token }: { token: string | null }) {
   }
 
   return (
-    <AuthPageLayout title={t('activate.successTitle')}>
-      <Stack gap="lg">
-        <Stack align="center" gap="xs">
-          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-            <IconCircleCheck size={32} aria-hidden />
-          </ThemeIcon>
-          <Text ta="center" role="status">
-            <Trans
-              t={t}
-              i18nKey="activate.success"
-              values={{ email: activation.data.email }}
-              components={{ strong: <strong /> }}
-            />
-          </Text>
-        </Stack>
-        <Stack gap="xs">
-          <Title order={2} fz="md">
-            {t('activate.nextTitle')}
-          </Title>
-          <List type="ordered" spacing="xs" size="sm">
-            <List.Item>{t('activate.nextSignIn')}</List.Item>
-            <List.Item>{t('activate.nextOrganization')}</List.Item>
-          </List>
-        </Stack>
-        <Button
-          component={Link}
-          to={ACCOUNT_PATHS.signIn}
-          size="md"
-          fullWidth
-          leftSection={<IconLogin2 size={18} aria-hidden />}
-        >
-          {t('actions.signIn')}
-        </Button>
+    <AccountDone
+      title={t('activate.successTitle')}
+      message={
+        <Trans
+          t={t}
+          i18nKey="activate.success"
+          values={{ email: activation.data.email }}
+          components={{ strong: <strong /> }}
+        />
+      }
+    >
+      <Stack gap="xs">
+        <Title order={2} fz="md">
+          {t('activate.nextTitle')}
+        </Title>
+        <List type="ordered" spacing="xs" size="sm">
+          <List.Item>{t('activate.nextSignIn')}</List.Item>
+          <List.Item>{t('activate.nextOrganization')}</List.Item>
+        </List>
       </Stack>
-    </AuthPageLayout>
+    </AccountDone>
   );
 }
 
@@ -113,13 +100,7 @@ function LinkProblem({ code }: { code: 'invalid_token' | 'token_expired' }) {
   return (
     <AuthPageLayout title={t('activate.failedTitle')}>
       <Stack gap="md">
-        <Alert
-          color={code === 'token_expired' ? 'orange' : 'red'}
-          variant="light"
-          icon={<IconLinkOff aria-hidden />}
-        >
-          {t(`errors:${code}`)}
-        </Alert>
+        <LinkProblemAlert code={code} />
         <Stack gap={4} mt="xs">
           <Title order={2} fz="md">
             {t('activate.resendTitle')}

@@ -1,37 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '@vbuilder/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProfile } from '../../../test/profile.ts';
+import { auth } from '../test-auth.ts';
 import { renderScreen } from '../test-utils.tsx';
 import { ChangePasswordScreen } from './change-password-screen.tsx';
 
-const auth = vi.hoisted(() => ({
-  status: 'authenticated' as 'initializing' | 'authenticated' | 'unauthenticated',
-  user: null as UserProfile | null,
-  error: null,
-  login: vi.fn(async () => {}),
-  logout: vi.fn(async () => {}),
-  reloadProfile: vi.fn(async () => {}),
-}));
-vi.mock('../../../lib/auth/auth-provider.tsx', () => ({ useAuth: () => auth }));
+vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-auth.ts')).authProvider);
 // The shared client (bearer token, refresh) is tested on its own; here only what the screen sends.
 const api = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', () => ({ api }));
 
-const user: UserProfile = {
-  id: 'u1',
-  email: 'ada@school.test',
-  role: 'Teacher',
-  organizationId: 'o1',
-  must_change_password: true,
-  name: 'Ada Lovelace',
-  phone: null,
-  status: 'active',
-  loggin_status: 'online',
-  last_login: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  profile_image: null,
-};
+const user = makeProfile({ must_change_password: true });
 
 async function fillAndSubmit(current: string) {
   const events = userEvent.setup({ delay: null });

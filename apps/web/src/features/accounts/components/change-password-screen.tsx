@@ -1,19 +1,18 @@
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import type { UserProfile } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { changePassword } from '../api/accounts.ts';
-import { errorCodeOf } from '../api/request.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { ChangePasswordFormSchema } from '../schemas.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordField } from './password-field.tsx';
-import { PasswordStrength } from './password-strength.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
 import { SignedInGate } from './signed-in-gate.tsx';
 
 /**
@@ -34,26 +33,14 @@ function ChangePasswordForm({ user }: { user: UserProfile }) {
   const { reloadProfile, logout } = useAuth();
   const navigate = useNavigate();
   const forced = user.must_change_password;
-  const { form, serverError, showServerError, handleSubmit } = useAccountForm(ChangePasswordFormSchema, {
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
+  const { form, serverError, handleSubmit } = useSchemaForm({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    schema: ChangePasswordFormSchema,
+    codeFields: { wrong_password: 'currentPassword', password_unchanged: 'newPassword' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const { currentPassword, newPassword } = ChangePasswordFormSchema.parse(values);
-    try {
-      await changePassword({ currentPassword, newPassword });
-    } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'wrong_password') {
-        return showServerError(error, { currentPassword: t('errors:wrong_password') });
-      }
-      if (code === 'password_unchanged') {
-        return showServerError(error, { newPassword: t('errors:password_unchanged') });
-      }
-      throw error;
-    }
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    await changePassword({ currentPassword, newPassword });
     notifications.show({ color: 'teal', message: t('change.success') });
     // The profile's must_change_password flag is now false; reload it before leaving so the
     // redirect back here does not fire again.
@@ -84,27 +71,10 @@ function ChangePasswordForm({ user }: { user: UserProfile }) {
               key={form.key('currentPassword')}
               {...form.getInputProps('currentPassword')}
             />
-            <PasswordField
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              required
-              withAsterisk={false}
-              key={form.key('newPassword')}
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordStrength password={form.values.newPassword} />
-            <PasswordField
-              label={t('fields.confirmNewPassword')}
-              autoComplete="new-password"
-              required
-              withAsterisk={false}
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
-            <ServerErrorAlert code={serverError} />
-            <Button type="submit" size="md" fullWidth loading={form.submitting}>
+            <NewPasswordFields form={form} field="newPassword" wording="new" />
+            <FormSubmit error={serverError} loading={form.submitting}>
               {t('change.submit')}
-            </Button>
+            </FormSubmit>
           </Stack>
         </form>
         <Group justify="center">

@@ -1,37 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '@vbuilder/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProfile } from '../../../test/profile.ts';
+import { auth } from '../test-auth.ts';
 import { renderScreen } from '../test-utils.tsx';
 import { CreateOrganizationScreen } from './create-organization-screen.tsx';
 
-const auth = vi.hoisted(() => ({
-  status: 'authenticated' as const,
-  user: null as UserProfile | null,
-  error: null,
-  login: vi.fn(async () => {}),
-  logout: vi.fn(async () => {}),
-  reloadProfile: vi.fn(async () => {}),
-}));
-vi.mock('../../../lib/auth/auth-provider.tsx', () => ({ useAuth: () => auth }));
+vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-auth.ts')).authProvider);
 // The shared client (bearer token, refresh) is tested on its own; here only what the screen sends.
 const api = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../../lib/api-client.ts', () => ({ api }));
 
-const newUser: UserProfile = {
-  id: 'u1',
-  email: 'ada@school.test',
-  role: 'Administrator',
-  organizationId: null,
-  must_change_password: false,
-  name: 'Ada Lovelace',
-  phone: null,
-  status: 'active',
-  loggin_status: 'online',
-  last_login: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-  profile_image: null,
-};
+const newUser = makeProfile({ role: 'Administrator', organizationId: null });
 
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

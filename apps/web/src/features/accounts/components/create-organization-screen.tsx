@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingCommunity, IconInfoCircle } from '@tabler/icons-react';
-import { CreateOrganizationSchema, LIMITS, ORGANIZATION_TYPES, type UserProfile } from '@vbuilder/shared';
+import { CreateOrganizationSchema, ORGANIZATION_TYPES, type UserProfile } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { OrganizationFields } from '../../../components/forms/organization-fields.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { createOrganization } from '../api/accounts.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
+import { FormSubmit } from './form-submit.tsx';
 import { SignedInGate } from './signed-in-gate.tsx';
 
 /** After sign-up: the new user creates their organization and becomes its administrator. */
@@ -42,17 +43,19 @@ function CreateOrganizationForm({ user }: { user: UserProfile }) {
   const { t } = useTranslation('accounts');
   const { reloadProfile } = useAuth();
   const navigate = useNavigate();
-  const { form, serverError, handleSubmit } = useAccountForm(CreateOrganizationSchema, {
-    name: '',
-    type: null as string | null,
-    email: user.email,
-    phone: '',
-    address: '',
-    postalCode: '',
+  const { form, serverError, handleSubmit } = useSchemaForm({
+    initialValues: {
+      name: '',
+      type: null as string | null,
+      email: user.email,
+      phone: '',
+      address: '',
+      postalCode: '',
+    },
+    schema: CreateOrganizationSchema,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const { name, type, email, phone, address, postalCode } = CreateOrganizationSchema.parse(values);
+  const onSubmit = handleSubmit(async ({ name, type, email, phone, address, postalCode }) => {
     await createOrganization({
       name,
       type,
@@ -73,67 +76,31 @@ function CreateOrganizationForm({ user }: { user: UserProfile }) {
     <AuthPageLayout title={t('organization.title')} description={t('organization.description')}>
       <form noValidate onSubmit={onSubmit} aria-label={t('organization.title')}>
         <Stack gap="md">
-          <TextInput
-            label={t('fields.organizationName')}
-            required
-            withAsterisk={false}
-            maxLength={LIMITS.organizationNameMax}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
+          <OrganizationFields
+            form={form}
+            layout="card"
+            typeOptions={ORGANIZATION_TYPES.map((type) => ({
+              value: type,
+              label: t(`organization.types.${type}`),
+            }))}
+            labels={{
+              name: t('fields.organizationName'),
+              type: t('fields.organizationType'),
+              typePlaceholder: t('organization.typePlaceholder'),
+              email: t('fields.organizationEmail'),
+              emailDescription: t('organization.emailHelp'),
+              phone: optional(t('fields.phone')),
+              address: optional(t('fields.address')),
+              postalCode: optional(t('fields.postalCode')),
+            }}
           />
-          <Select
-            label={t('fields.organizationType')}
-            placeholder={t('organization.typePlaceholder')}
-            data={ORGANIZATION_TYPES.map((type) => ({ value: type, label: t(`organization.types.${type}`) }))}
-            required
-            withAsterisk={false}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            key={form.key('type')}
-            {...form.getInputProps('type')}
-          />
-          <TextInput
-            label={t('fields.organizationEmail')}
-            description={t('organization.emailHelp')}
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label={optional(t('fields.phone'))}
-            type="tel"
-            autoComplete="tel"
-            key={form.key('phone')}
-            {...form.getInputProps('phone')}
-          />
-          <Textarea
-            label={optional(t('fields.address'))}
-            autoComplete="street-address"
-            rows={3}
-            maxLength={LIMITS.addressMax}
-            key={form.key('address')}
-            {...form.getInputProps('address')}
-          />
-          <TextInput
-            label={optional(t('fields.postalCode'))}
-            autoComplete="postal-code"
-            maxLength={LIMITS.postalCodeMax}
-            key={form.key('postalCode')}
-            {...form.getInputProps('postalCode')}
-          />
-          <ServerErrorAlert code={serverError} />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
+          <FormSubmit
+            error={serverError}
             loading={form.submitting}
-            leftSection={<IconBuildingCommunity size={18} aria-hidden />}
+            icon={<IconBuildingCommunity size={18} aria-hidden />}
           >
             {t('organization.submit')}
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
       <Group justify="center" mt="md">

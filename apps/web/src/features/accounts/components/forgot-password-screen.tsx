@@ -1,21 +1,25 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailForward } from '@tabler/icons-react';
 import { ForgotPasswordSchema, LIMITS } from '@vbuilder/shared';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { forgotPassword } from '../api/accounts.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 import { CheckEmail } from './check-email.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
+import { EmailField } from './email-field.tsx';
+import { FormSubmit } from './form-submit.tsx';
 
 /** Asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('accounts');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, serverError, handleSubmit } = useAccountForm(ForgotPasswordSchema, { email: '' });
+  const { form, serverError, handleSubmit } = useSchemaForm({
+    initialValues: { email: '' },
+    schema: ForgotPasswordSchema,
+  });
 
   const backToSignIn = (
     <Anchor component={Link} to={ACCOUNT_PATHS.signIn} fw={600}>
@@ -26,28 +30,23 @@ export function ForgotPasswordScreen() {
 
   if (sentTo) {
     return (
-      <AuthPageLayout title={t('forgot.sentTitle')} footer={backToSignIn}>
-        <CheckEmail
-          after={
-            <Stack gap="sm">
-              <Text size="sm" c="gray.7" ta="center">
-                {t('forgot.noEmail')}
-              </Text>
-              <Button variant="light" onClick={() => setSentTo(null)}>
-                {t('forgot.tryAgain')}
-              </Button>
-            </Stack>
-          }
-        >
-          <Trans
-            t={t}
-            i18nKey="forgot.sent"
-            values={{ email: sentTo }}
-            count={LIMITS.resetLinkHours}
-            components={{ strong: <strong /> }}
-          />
-        </CheckEmail>
-      </AuthPageLayout>
+      <CheckEmail
+        title={t('forgot.sentTitle')}
+        footer={backToSignIn}
+        i18nKey="forgot.sent"
+        email={sentTo}
+        hours={LIMITS.resetLinkHours}
+        after={
+          <Stack gap="sm">
+            <Text size="sm" c="gray.7" ta="center">
+              {t('forgot.noEmail')}
+            </Text>
+            <Button variant="light" onClick={() => setSentTo(null)}>
+              {t('forgot.tryAgain')}
+            </Button>
+          </Stack>
+        }
+      />
     );
   }
 
@@ -56,32 +55,20 @@ export function ForgotPasswordScreen() {
       <form
         noValidate
         aria-label={t('forgot.title')}
-        onSubmit={handleSubmit(async (values) => {
-          const input = ForgotPasswordSchema.parse(values);
+        onSubmit={handleSubmit(async (input) => {
           await forgotPassword(input);
           setSentTo(input.email);
         })}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <ServerErrorAlert code={serverError} />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
+          <EmailField form={form} />
+          <FormSubmit
+            error={serverError}
             loading={form.submitting}
-            leftSection={<IconMailForward size={18} aria-hidden />}
+            icon={<IconMailForward size={18} aria-hidden />}
           >
             {t('forgot.submit')}
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </AuthPageLayout>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { ResendActivationSchema } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
+import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resendActivation } from '../api/accounts.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
-import { ServerErrorAlert } from './server-error-alert.tsx';
+import { EmailField } from './email-field.tsx';
 
 /**
  * Sends a fresh activation link. With a known email it is one button; otherwise it asks for the
@@ -14,7 +15,10 @@ import { ServerErrorAlert } from './server-error-alert.tsx';
 export function ResendActivation({ email }: { email?: string }) {
   const { t } = useTranslation('accounts');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, serverError, handleSubmit } = useAccountForm(ResendActivationSchema, { email: email ?? '' });
+  const { form, serverError, handleSubmit } = useSchemaForm({
+    initialValues: { email: email ?? '' },
+    schema: ResendActivationSchema,
+  });
 
   if (sentTo) {
     return (
@@ -28,24 +32,13 @@ export function ResendActivation({ email }: { email?: string }) {
     <form
       noValidate
       aria-label={t('resend.formLabel')}
-      onSubmit={handleSubmit(async (values) => {
-        const { email: address } = ResendActivationSchema.parse(values);
+      onSubmit={handleSubmit(async ({ email: address }) => {
         await resendActivation(address);
         setSentTo(address);
       })}
     >
       <Stack gap="sm">
-        {email ? null : (
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-        )}
+        {email ? null : <EmailField form={form} />}
         <ServerErrorAlert code={serverError} />
         <Button
           type="submit"

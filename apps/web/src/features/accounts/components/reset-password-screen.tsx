@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconKey, IconLinkOff, IconLogin2 } from '@tabler/icons-react';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorCodeOf, fieldErrorsOf } from '../../../lib/api-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resetPassword } from '../api/accounts.ts';
-import { errorCodeOf } from '../api/request.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { ResetPasswordFormSchema } from '../schemas.ts';
+import { AccountDone } from './account-done.tsx';
 import { AuthPageLayout } from './auth-page-layout.tsx';
-import { PasswordField } from './password-field.tsx';
-import { PasswordStrength } from './password-strength.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { LinkProblemAlert } from './link-problem-alert.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * Sets a new password from the link of the reset mail (`/resetpassword?token=`), or the first
@@ -24,34 +25,17 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
   const [linkProblem, setLinkProblem] = useState<'invalid_token' | 'token_expired' | null>(
     token ? null : 'invalid_token',
   );
-  const { form, serverError, showServerError, handleSubmit } = useAccountForm(ResetPasswordFormSchema, {
-    password: '',
-    confirmPassword: '',
+  const { form, serverError, showServerError, handleSubmit } = useSchemaForm({
+    initialValues: { password: '', confirmPassword: '' },
+    schema: ResetPasswordFormSchema,
   });
 
   if (done) {
     return (
-      <AuthPageLayout title={t(invite ? 'reset.invite.doneTitle' : 'reset.doneTitle')}>
-        <Stack gap="lg">
-          <Stack align="center" gap="xs">
-            <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-              <IconCircleCheck size={32} aria-hidden />
-            </ThemeIcon>
-            <Text ta="center" role="status">
-              {t(invite ? 'reset.invite.done' : 'reset.done')}
-            </Text>
-          </Stack>
-          <Button
-            component={Link}
-            to={ACCOUNT_PATHS.signIn}
-            size="md"
-            fullWidth
-            leftSection={<IconLogin2 size={18} aria-hidden />}
-          >
-            {t('actions.signIn')}
-          </Button>
-        </Stack>
-      </AuthPageLayout>
+      <AccountDone
+        title={t(invite ? 'reset.invite.doneTitle' : 'reset.doneTitle')}
+        message={t(invite ? 'reset.invite.done' : 'reset.done')}
+      />
     );
   }
 
@@ -59,13 +43,7 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
     return (
       <AuthPageLayout title={t('reset.failedTitle')}>
         <Stack gap="md">
-          <Alert
-            color={linkProblem === 'token_expired' ? 'orange' : 'red'}
-            variant="light"
-            icon={<IconLinkOff aria-hidden />}
-          >
-            {t(`errors:${linkProblem}`)}
-          </Alert>
+          <LinkProblemAlert code={linkProblem} />
           <Button component={Link} to={ACCOUNT_PATHS.forgotPassword} size="md" fullWidth>
             {t('reset.requestNewLink')}
           </Button>
@@ -87,8 +65,7 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
       <form
         noValidate
         aria-label={t(invite ? 'reset.invite.title' : 'reset.title')}
-        onSubmit={handleSubmit(async (values) => {
-          const { password } = ResetPasswordFormSchema.parse(values);
+        onSubmit={handleSubmit(async ({ password }) => {
           try {
             await resetPassword({ token: token!, password });
             setDone(true);
@@ -96,53 +73,19 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
             const code = errorCodeOf(error);
             if (code === 'invalid_token' || code === 'token_expired') return setLinkProblem(code);
             // A too-short token fails the server's schema on `token`, which is the link, not a field.
-            if (code === 'validation_error' && !hasPasswordDetail(error))
+            if (code === 'validation_error' && !fieldErrorsOf(error, ['password']).password)
               return setLinkProblem('invalid_token');
             showServerError(error);
           }
         })}
       >
         <Stack gap="md">
-          <PasswordField
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrength password={form.values.password} />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <ServerErrorAlert code={serverError} />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={form.submitting}
-            leftSection={<IconKey size={18} aria-hidden />}
-          >
+          <NewPasswordFields form={form} field="password" wording="new" />
+          <FormSubmit error={serverError} loading={form.submitting} icon={<IconKey size={18} aria-hidden />}>
             {t('reset.submit')}
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </AuthPageLayout>
-  );
-}
-
-function hasPasswordDetail(error: unknown): boolean {
-  const details = (error as { details?: unknown }).details;
-  return (
-    Array.isArray(details) &&
-    details.some(
-      (d) =>
-        Array.isArray((d as { path?: unknown })?.path) && (d as { path: unknown[] }).path[0] === 'password',
-    )
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconClockExclamation, IconLogin2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SignInSchema } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorCodeOf } from '../api/request.ts';
+import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { interactionQuery, submitLogin } from '../api/sign-in.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
+import { EmailField } from './email-field.tsx';
+import { FormSubmit } from './form-submit.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ResendActivation } from './resend-activation.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
 
 /** The identity provider's login page for interaction `uid` (the provider redirects here). */
 export function SignInScreen({ uid }: { uid: string }) {
@@ -97,14 +99,13 @@ function SignInForm({
   const { t } = useTranslation('accounts');
   const [redirecting, setRedirecting] = useState(false);
   const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
-  const { form, serverError, showServerError, handleSubmit } = useAccountForm(SignInSchema, {
-    email: loginHint,
-    password: '',
+  const { form, serverError, showServerError, handleSubmit } = useSchemaForm({
+    initialValues: { email: loginHint, password: '' },
+    schema: SignInSchema,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (input) => {
     setNotActivatedEmail(null);
-    const input = SignInSchema.parse(values);
     try {
       const { redirectTo } = await submitLogin(uid, input);
       // The page is about to leave: keep the button busy so nobody submits twice.
@@ -138,16 +139,7 @@ function SignInForm({
       <Stack gap="md">
         <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')}>
           <Stack gap="md">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              required
-              withAsterisk={false}
-              autoFocus={!loginHint}
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
+            <EmailField form={form} autoComplete="username" autoFocus={!loginHint} />
             <Stack gap={6}>
               <PasswordField
                 label={t('fields.password')}
@@ -164,16 +156,13 @@ function SignInForm({
                 </Anchor>
               </Group>
             </Stack>
-            <ServerErrorAlert code={serverError} />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
+            <FormSubmit
+              error={serverError}
               loading={form.submitting || redirecting}
-              leftSection={<IconLogin2 size={18} aria-hidden />}
+              icon={<IconLogin2 size={18} aria-hidden />}
             >
               {t('signIn.submit')}
-            </Button>
+            </FormSubmit>
           </Stack>
         </form>
         {notActivatedEmail ? (

@@ -1,29 +1,27 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { LIMITS } from '@vbuilder/shared';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { signUp } from '../api/accounts.ts';
-import { useAccountForm } from '../hooks/use-account-form.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { SignUpFormSchema } from '../schemas.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 import { CheckEmail } from './check-email.tsx';
-import { PasswordField } from './password-field.tsx';
-import { PasswordStrength } from './password-strength.tsx';
+import { EmailField } from './email-field.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { ResendActivation } from './resend-activation.tsx';
-import { ServerErrorAlert } from './server-error-alert.tsx';
 
 /** Creates an account; it stays inactive until the link in the activation mail is followed. */
 export function SignUpScreen() {
   const { t } = useTranslation('accounts');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, serverError, handleSubmit } = useAccountForm(SignUpFormSchema, {
-    name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
+  const { form, serverError, handleSubmit } = useSchemaForm({
+    initialValues: { name: '', email: '', password: '', confirmPassword: '' },
+    schema: SignUpFormSchema,
   });
 
   const signInFooter = (
@@ -37,29 +35,24 @@ export function SignUpScreen() {
 
   if (sentTo) {
     return (
-      <AuthPageLayout title={t('signUp.sentTitle')} footer={signInFooter}>
-        <CheckEmail
-          after={
-            <>
-              <Text size="sm" c="gray.7" ta="center">
-                {t('signUp.nextSteps')}
-              </Text>
-              <Text size="sm" fw={600} mt="xs">
-                {t('signUp.noEmail')}
-              </Text>
-              <ResendActivation email={sentTo} />
-            </>
-          }
-        >
-          <Trans
-            t={t}
-            i18nKey="signUp.sent"
-            values={{ email: sentTo }}
-            count={LIMITS.activationLinkHours}
-            components={{ strong: <strong /> }}
-          />
-        </CheckEmail>
-      </AuthPageLayout>
+      <CheckEmail
+        title={t('signUp.sentTitle')}
+        footer={signInFooter}
+        i18nKey="signUp.sent"
+        email={sentTo}
+        hours={LIMITS.activationLinkHours}
+        after={
+          <>
+            <Text size="sm" c="gray.7" ta="center">
+              {t('signUp.nextSteps')}
+            </Text>
+            <Text size="sm" fw={600} mt="xs">
+              {t('signUp.noEmail')}
+            </Text>
+            <ResendActivation email={sentTo} />
+          </>
+        }
+      />
     );
   }
 
@@ -68,8 +61,7 @@ export function SignUpScreen() {
       <form
         noValidate
         aria-label={t('signUp.title')}
-        onSubmit={handleSubmit(async (values) => {
-          const { name, email, password } = SignUpFormSchema.parse(values);
+        onSubmit={handleSubmit(async ({ name, email, password }) => {
           await signUp({ name, email, password });
           setSentTo(email);
         })}
@@ -83,42 +75,15 @@ export function SignUpScreen() {
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrength password={form.values.password} />
-          <PasswordField
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <ServerErrorAlert code={serverError} />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
+          <EmailField form={form} />
+          <NewPasswordFields form={form} field="password" wording="first" />
+          <FormSubmit
+            error={serverError}
             loading={form.submitting}
-            leftSection={<IconUserPlus size={18} aria-hidden />}
+            icon={<IconUserPlus size={18} aria-hidden />}
           >
             {t('signUp.submit')}
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </AuthPageLayout>

@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Button,
-  Collapse,
-  Divider,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Collapse, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAt, IconBuildingPlus, IconPhone, IconUser } from '@tabler/icons-react';
+import { IconAt, IconBuildingPlus, IconPhone, IconUser } from '@tabler/icons-react';
 import {
   CreateOrganizationWithAdminSchema,
   LIMITS,
@@ -19,13 +8,14 @@ import {
   type OrganizationDetail,
 } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
-import { useCreateOrganization } from '../api/create-organization.ts';
-import { useOrganizationForm } from '../hooks/use-organization-form.ts';
 import {
   ORGANIZATION_FIELDS,
-  OrganizationFields,
   type OrganizationFieldValues,
-} from './organization-fields.tsx';
+} from '../../../components/forms/organization-fields.tsx';
+import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useCreateOrganization } from '../api/create-organization.ts';
+import { OrganizationDialogFields } from './organization-fields.tsx';
 import { OrganizationModal } from './organization-modal.tsx';
 
 interface Values extends OrganizationFieldValues {
@@ -94,7 +84,7 @@ export function CreateOrganizationDialog({ opened, onClose, onCreated }: Props) 
 function CreateOrganizationForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['organizations', 'errors']);
   const create = useCreateOrganization();
-  const { form, serverError, handleSubmit } = useOrganizationForm({
+  const { form, serverError, handleSubmit } = useSchemaForm({
     initialValues: INITIAL,
     schema: CreateOrganizationWithAdminSchema,
     toRequest: toCreateRequest,
@@ -125,7 +115,7 @@ function CreateOrganizationForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
           <Text component="legend" fw={600} size="sm" c="gray.8" mb="sm">
             {t('create.organizationSection')}
           </Text>
-          <OrganizationFields form={form} autoFocus />
+          <OrganizationDialogFields form={form} />
         </fieldset>
 
         <Divider />
@@ -178,11 +168,7 @@ function CreateOrganizationForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
           </Collapse>
         </fieldset>
 
-        {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {t(`errors:${serverError}`, { defaultValue: t('errors:internal_error') })}
-          </Alert>
-        )}
+        <ServerErrorAlert code={serverError} />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -9,13 +9,14 @@ import {
   type UpdateOrganizationInput,
 } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
-import { useUpdateOrganization } from '../api/update-organization.ts';
-import { useOrganizationForm } from '../hooks/use-organization-form.ts';
 import {
   ORGANIZATION_FIELDS,
-  OrganizationFields,
   type OrganizationFieldValues,
-} from './organization-fields.tsx';
+} from '../../../components/forms/organization-fields.tsx';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
+import { useUpdateOrganization } from '../api/update-organization.ts';
+import { OrganizationDialogFields } from './organization-fields.tsx';
 import { OrganizationModal } from './organization-modal.tsx';
 
 type Values = OrganizationFieldValues & Record<string, unknown>;
@@ -75,10 +76,11 @@ function EditOrganizationForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['organizations', 'errors']);
+  const errorText = useErrorText();
   const update = useUpdateOrganization(organization.id);
   // The values the dialog opened with: what 'changed' is measured against.
   const [initial] = useState(() => valuesOf(organization));
-  const { form, serverError, formError, handleSubmit } = useOrganizationForm({
+  const { form, serverError, formError, handleSubmit } = useSchemaForm({
     initialValues: initial,
     schema: UpdateOrganizationSchema,
     toRequest: (values: Values) => changesOf(initial, values),
@@ -96,13 +98,11 @@ function EditOrganizationForm({
     onClose();
   });
 
-  const problem = serverError
-    ? t(`errors:${serverError}`, { defaultValue: t('errors:internal_error') })
-    : formError;
+  const problem = serverError ? errorText(serverError) : formError;
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('edit.title')}>
       <Stack gap="lg">
-        <OrganizationFields form={form} autoFocus />
+        <OrganizationDialogFields form={form} />
         {problem && (
           <Alert
             color={serverError ? 'red' : 'blue'}

@@ -24,9 +24,10 @@ import { isSuperAdministrator, type OrganizationDetail } from '@vbuilder/shared'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useOrganization } from '../api/get-organization.ts';
-import { errorCodeOf } from '../lib/form-errors.ts';
 import { HOME_PATH, ORGANIZATIONS_PATH } from '../lib/paths.ts';
 import { canEditOrganization } from '../lib/permissions.ts';
 import { EditOrganizationDialog } from './edit-organization-dialog.tsx';
@@ -192,6 +193,7 @@ function LoadError({
   title: string;
 }) {
   const { t } = useTranslation(['organizations', 'errors']);
+  const errorText = useErrorText();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -206,7 +208,7 @@ function LoadError({
             {t('details.loadFailed.title')}
           </Title>
           <Text c="gray.7" maw={420}>
-            {t(`errors:${code}`, { defaultValue: t('errors:internal_error') })}
+            {errorText(code)}
           </Text>
           <Button
             leftSection={<IconRefresh size={18} aria-hidden />}

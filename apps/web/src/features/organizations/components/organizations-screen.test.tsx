@@ -1,22 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrganizationDetail, OrganizationList, UserProfile } from '@vbuilder/shared';
+import type { OrganizationDetail, OrganizationList } from '@vbuilder/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { organizationKeys } from '../api/get-organizations.ts';
+import { api, auth } from '../test-mocks.ts';
 import { OrganizationsScreen } from './organizations-screen.tsx';
 
-const auth = vi.hoisted(() => ({ user: null as UserProfile | null }));
-vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
-  useAuth: () => ({ status: 'authenticated', user: auth.user, error: null }),
-}));
-const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), patch: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
-}));
+vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-mocks.ts')).authProvider);
+vi.mock('../../../lib/api-client.ts', async (original) =>
+  (await import('../test-mocks.ts')).withApi(original()),
+);
 
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

@@ -24,10 +24,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useOrganizations } from '../api/get-organizations.ts';
 import { useOrganizationListParams } from '../hooks/use-organization-list-params.ts';
-import { errorCodeOf } from '../lib/form-errors.ts';
 import { HOME_PATH, organizationPath } from '../lib/paths.ts';
 import { canListOrganizations } from '../lib/permissions.ts';
 import { CreateOrganizationDialog } from './create-organization-dialog.tsx';
@@ -67,6 +68,7 @@ function NotAllowed({ organizationId }: { organizationId: string | null }) {
 
 function OrganizationList() {
   const { t, i18n } = useTranslation(['organizations', 'errors']);
+  const errorText = useErrorText();
   const { params, setSearch, setPage, toggleSort } = useOrganizationListParams();
   const [searchInput, setSearchInput] = useState(params.search);
   const [debouncedSearch] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
@@ -168,9 +170,7 @@ function OrganizationList() {
             title={t('list.loadFailed')}
           >
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">
-                {t(`errors:${errorCodeOf(list.error)}`, { defaultValue: t('errors:internal_error') })}
-              </Text>
+              <Text size="sm">{errorText(errorCodeOf(list.error))}</Text>
               <Button
                 size="xs"
                 variant="white"

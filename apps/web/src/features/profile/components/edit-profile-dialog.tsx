@@ -4,10 +4,12 @@ import { useForm } from '@mantine/form';
 import { IconAt, IconCheck, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { splitFullName, type UserProfile } from '@vbuilder/shared';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { codeOf, fieldErrorsOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { EDIT_DIALOG_CLOSE_DELAY_MS } from '../lib/profile-display.ts';
-import { showToast } from '../lib/toast.tsx';
-import { ProfileModal } from './profile-modal.tsx';
 
 interface Values {
   name: string;
@@ -26,17 +28,11 @@ const FORM_FIELD: Record<string, keyof Values> = {
 /** One toast slot for the edit's outcome. */
 const EDIT_TOAST = 'profile-edit';
 
-const codeOf = (error: unknown): string | null =>
-  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
-
 /** Field errors from a validation_error answer, as validation keys per form field. */
-function fieldErrorsOf(error: unknown): Partial<Record<keyof Values, string>> {
-  const details = (error as { details?: unknown } | null)?.details;
-  if (codeOf(error) !== 'validation_error' || !Array.isArray(details)) return {};
+function formErrorsOf(error: unknown): Partial<Record<keyof Values, string>> {
   const errors: Partial<Record<keyof Values, string>> = {};
-  for (const issue of details as { path?: unknown; message?: unknown }[]) {
-    const field = Array.isArray(issue?.path) ? FORM_FIELD[String(issue.path[0])] : undefined;
-    if (field && !errors[field]) errors[field] = typeof issue.message === 'string' ? issue.message : '';
+  for (const [field, key] of Object.entries(fieldErrorsOf(error, Object.keys(FORM_FIELD)))) {
+    errors[FORM_FIELD[field]!] ??= key;
   }
   return errors;
 }
@@ -53,15 +49,16 @@ interface Props {
 export function EditProfileDialog({ opened, user, onClose, onSaved }: Props) {
   const { t } = useTranslation('profile');
   return (
-    <ProfileModal opened={opened} onClose={onClose} title={t('edit.title')}>
+    <AppModal opened={opened} onClose={onClose} title={t('edit.title')}>
       {/* Mounted per opening, so the form starts from the current profile each time. */}
       {opened && <EditProfileForm user={user} onClose={onClose} onSaved={onSaved} />}
-    </ProfileModal>
+    </AppModal>
   );
 }
 
 function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
-  const { t, i18n } = useTranslation(['profile', 'errors', 'validation']);
+  const { t, i18n } = useTranslation(['profile', 'errors']);
+  const errorText = useErrorText();
   const update = useUpdateProfile();
   const [saved, setSaved] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -84,11 +81,6 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
     [],
   );
 
-  const translateField = (key: string | undefined) =>
-    key?.startsWith('validation.')
-      ? t(`validation:${key}`, { defaultValue: t('errors:validation_error') })
-      : t('errors:validation_error');
-
   const submit = form.onSubmit((values) => {
     if (update.isPending || saved) return;
     if (!user) {
@@ -109,10 +101,9 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           }, EDIT_DIALOG_CLOSE_DELAY_MS);
         },
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error);
           form.setErrors(
             Object.fromEntries(
-              Object.entries(fieldErrors).map(([field, key]) => [field, translateField(key)]),
+              Object.entries(formErrorsOf(error)).map(([field, key]) => [field, errorText(key)]),
             ),
           );
           // The server's reason when we can say it in the reader's language, else the generic failure.

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { codeOf } from '../../../lib/api-errors.ts';
 import { useUploadProfileImage } from '../api/upload-profile-image.ts';
-import { showToast } from '../lib/toast.tsx';
-import { ProfileModal } from './profile-modal.tsx';
 
 /** One toast slot for the upload's outcome. */
 const IMAGE_TOAST = 'profile-image';
-
-const codeOf = (error: unknown): string | null =>
-  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
 
 const sizeOf = (bytes: number, locale: string | undefined) =>
   new Intl.NumberFormat(locale, {
@@ -68,7 +66,7 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
   };
 
   return (
-    <ProfileModal
+    <AppModal
       opened={file !== null}
       onClose={close}
       title={t('profile:image.title')}
@@ -108,6 +106,6 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
           </Button>
         </Group>
       </Stack>
-    </ProfileModal>
+    </AppModal>
   );
 }

@@ -2,10 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../lib/toast.tsx';
-
-const codeOf = (error: unknown): string | null =>
-  error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : null;
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { codeOf } from '../../../lib/api-errors.ts';
 
 /** Shown instead of the profile when it cannot be loaded (SPEC §8): a toast once, and a card to retry. */
 export function ProfileLoadError({

@@ -3,7 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { deferred, elapse, envelope, flush, makeProfile, renderWithProviders } from '../test-utils.tsx';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { deferred, elapse, flush } from '../../../test/timers.ts';
+import { envelope, makeProfile } from '../test-utils.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 import { RoleBadge } from './role-badge.tsx';
 

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CreateUserSchema, isSuperAdministrator, type CreateUserInput, type Role } from '@vbuilder/shared';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { schemaResolver, useUserForm } from '../hooks/use-user-form.ts';
 import { grantableRoles, type Viewer } from '../lib/permissions.ts';
-import { showToast } from '../lib/toast.tsx';
 import { OrganizationSelect } from './organization-select.tsx';
 import { RoleOptions } from './role-options.tsx';
-import { UsersModal } from './users-modal.tsx';
 
 interface Props {
   opened: boolean;
@@ -22,9 +23,9 @@ interface Props {
 export function AddUserDialog({ opened, onClose, viewer, organizationId }: Props) {
   const { t } = useTranslation('users');
   return (
-    <UsersModal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
+    <AppModal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
       {opened && <AddUserForm onClose={onClose} viewer={viewer} organizationId={organizationId} />}
-    </UsersModal>
+    </AppModal>
   );
 }
 
@@ -35,8 +36,6 @@ interface Values extends Record<string, unknown> {
   role: string;
   organizationId: string;
 }
-
-const resolve = schemaResolver(CreateUserSchema, { sync: true });
 
 function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['users', 'errors']);
@@ -57,31 +56,28 @@ function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>)
       : {}),
   });
 
-  const { form, serverError, handleSubmit } = useUserForm<Values>(
-    {
+  const { form, serverError, handleSubmit } = useSchemaForm<Values, CreateUserInput>({
+    initialValues: {
       name: '',
       email: '',
       phone: '',
       role: roles.includes('Student') ? 'Student' : (roles[0] ?? ''),
       organizationId: '',
     },
-    (values) => {
-      const errors = resolve(toInput(values));
-      if (picksOrganization(values.role) && !values.organizationId) {
-        errors.organizationId = 'validation.organizationRequired';
-      }
-      return errors;
-    },
-  );
+    schema: CreateUserSchema,
+    toRequest: toInput,
+    check: (values) =>
+      picksOrganization(values.role) && !values.organizationId
+        ? { organizationId: 'validation.organizationRequired' }
+        : {},
+    codeFields: { email_taken: 'email' },
+  });
 
-  const submit = handleSubmit(
-    async (values) => {
-      const created = await create.mutateAsync(toInput(values));
-      showToast('success', t('users:add.success', { email: created.email }));
-      onClose();
-    },
-    { email_taken: 'email' },
-  );
+  const submit = handleSubmit(async (_request, values) => {
+    const created = await create.mutateAsync(toInput(values));
+    showToast('success', t('users:add.success', { email: created.email }));
+    onClose();
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -125,11 +121,7 @@ function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>)
             onChange={(value) => form.setFieldValue('organizationId', value ?? '')}
           />
         )}
-        {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-            {t(`errors:${serverError}`, { defaultValue: t('errors:internal_error') })}
-          </Alert>
-        )}
+        <ServerErrorAlert code={serverError} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('users:form.cancel')}

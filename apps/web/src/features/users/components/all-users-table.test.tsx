@@ -3,15 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@vbuilder/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
-import {
-  flush,
-  makeUser,
-  makeViewer,
-  ORGANIZATION_ID,
-  pageOf,
-  queryOf,
-  renderWithProviders,
-} from '../test-utils.tsx';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { flush } from '../../../test/timers.ts';
+import { makeUser, makeViewer, ORGANIZATION_ID, pageOf, queryOf } from '../test-utils.ts';
 import { AllUsersTable } from './all-users-table.tsx';
 
 const mocks = vi.hoisted(() => ({

@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   ActionIcon,
   Anchor,
-  Button,
   Code,
   CopyButton,
   Group,
@@ -13,23 +12,19 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useOrganizationUsers } from '../api/get-organization-users.ts';
 import { useUserTable } from '../hooks/use-user-table.ts';
-import { errorCodeOf } from '../lib/errors.ts';
 import { formatDate, formatTime, shortId } from '../lib/format.ts';
-import { canAddUsers, canImportStudents, canManageUsers } from '../lib/permissions.ts';
-import { AddUserDialog } from './add-user-dialog.tsx';
-import { DataTable, type Column } from './data-table.tsx';
-import { ImportUsersDialog } from './import-users-dialog.tsx';
+import type { Column } from './data-table.tsx';
 import { SearchField } from './search-field.tsx';
-import { TablePager } from './table-pager.tsx';
-import { RoleBadge, StatusBadge } from './user-badges.tsx';
-import { UserRowActions } from './user-row-actions.tsx';
-import { UsersEmpty } from './users-empty.tsx';
+import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
+import { UserListActions } from './user-list-actions.tsx';
+import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
 
 /** A value the person has not given: a dash to the eye, words to a screen reader. */
@@ -88,7 +83,6 @@ function CopyId({ id }: { id: string }) {
 export function AllUsersTable({ organizationId }: { organizationId: string }) {
   const { t, i18n } = useTranslation('users');
   const { user: viewer } = useAuth();
-  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const table = useUserTable();
   const users = useOrganizationUsers(organizationId, table.params);
   const refused = users.isError && ['members_forbidden', 'forbidden'].includes(errorCodeOf(users.error));
@@ -97,17 +91,7 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
 
   const columns: Column<UserSummary>[] = [
     { key: 'id', header: t('columns.id'), cell: (user) => <CopyId id={user.id} />, width: 130 },
-    {
-      key: 'name',
-      header: t('columns.employeeName'),
-      sortField: 'name',
-      primary: true,
-      cell: (user) => (
-        <Text fw={600} size="sm">
-          {user.name}
-        </Text>
-      ),
-    },
+    nameColumn(t('columns.employeeName')),
     {
       key: 'email',
       header: t('columns.email'),
@@ -130,18 +114,8 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
           <Missing label={t('values.noPhone')} />
         ),
     },
-    {
-      key: 'role',
-      header: t('columns.role'),
-      sortField: 'role',
-      cell: (user) => <RoleBadge role={user.role} size="sm" />,
-    },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      sortField: 'status',
-      cell: (user) => <StatusBadge status={user.status} size="sm" />,
-    },
+    roleColumn(t('columns.role'), 'sm'),
+    statusColumn(t('columns.status'), 'sm'),
     {
       key: 'createdAt',
       header: t('columns.dateRegistered'),
@@ -186,29 +160,7 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
               {users.data ? t('allUsers.count', { count: users.data.total }) : t('allUsers.subtitle')}
             </Text>
           </div>
-          {!refused && (
-            <Group gap="sm">
-              {canImportStudents(viewer) && (
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconFileImport size={16} aria-hidden />}
-                  onClick={() => setDialog('import')}
-                >
-                  {t('import.open')}
-                </Button>
-              )}
-              {canAddUsers(viewer) && (
-                <Button
-                  size="sm"
-                  leftSection={<IconUserPlus size={16} aria-hidden />}
-                  onClick={() => setDialog('add')}
-                >
-                  {t('add.open')}
-                </Button>
-              )}
-            </Group>
-          )}
+          {!refused && <UserListActions viewer={viewer} organizationId={organizationId} size="sm" />}
         </Group>
 
         {refused ? (
@@ -228,67 +180,19 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
               onClear={table.clearSearch}
               w={{ base: '100%', sm: 360 }}
             />
-            {users.isError && !users.data ? (
-              <UsersLoadError
-                error={users.error}
-                onRetry={() => void users.refetch()}
-                retrying={users.isFetching}
-                headingOrder={3}
-              />
-            ) : (
-              <DataTable
-                caption={t('allUsers.caption')}
-                columns={columns}
-                rows={users.data?.items}
-                rowKey={(user) => user.id}
-                firstRowNumber={(table.params.page - 1) * table.params.pageSize + 1}
-                sort={table.params.sort}
-                order={table.params.order}
-                onToggleSort={table.toggleSort}
-                onSort={table.setSort}
-                loading={users.isPending}
-                refreshing={users.isPlaceholderData}
-                empty={
-                  <UsersEmpty
-                    search={table.params.search}
-                    onClearSearch={table.clearSearch}
-                    headingOrder={3}
-                  />
-                }
-                actions={
-                  canManageUsers(viewer)
-                    ? (user) => <UserRowActions user={user} viewer={viewer} />
-                    : undefined
-                }
-                minWidth={900}
-                spacing="sm"
-              />
-            )}
-            {users.data && users.data.total > 0 && (
-              <TablePager
-                total={users.data.total}
-                page={table.params.page}
-                pageSize={table.params.pageSize}
-                onPage={table.setPage}
-                onPageSize={table.setPageSize}
-              />
-            )}
+            <UserListTable
+              users={users}
+              table={table}
+              columns={columns}
+              caption={t('allUsers.caption')}
+              viewer={viewer}
+              headingOrder={3}
+              minWidth={900}
+              spacing="sm"
+            />
           </>
         )}
       </Stack>
-
-      <AddUserDialog
-        opened={dialog === 'add'}
-        onClose={() => setDialog(null)}
-        viewer={viewer}
-        organizationId={organizationId}
-      />
-      <ImportUsersDialog
-        opened={dialog === 'import'}
-        onClose={() => setDialog(null)}
-        viewer={viewer}
-        organizationId={organizationId}
-      />
     </Paper>
   );
 }

@@ -3,13 +3,14 @@ import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { displayRole, type Role, type UserSummary } from '@vbuilder/shared';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { errorCodeOf } from '../lib/errors.ts';
 import { assignableRoles, type Viewer } from '../lib/permissions.ts';
-import { showToast } from '../lib/toast.tsx';
 import { RoleOptions } from './role-options.tsx';
 import { useRoleLabel } from './user-badges.tsx';
-import { UsersModal } from './users-modal.tsx';
 
 interface Props {
   opened: boolean;
@@ -21,15 +22,16 @@ interface Props {
 export function ChangeRoleDialog({ opened, user, viewer, onClose }: Props) {
   const { t } = useTranslation('users');
   return (
-    <UsersModal opened={opened} onClose={onClose} title={t('changeRole.title', { name: user.name })}>
+    <AppModal opened={opened} onClose={onClose} title={t('changeRole.title', { name: user.name })}>
       {/* Mounted per opening, so it starts from the user's current role each time. */}
       {opened && <ChangeRoleForm user={user} viewer={viewer} onClose={onClose} />}
-    </UsersModal>
+    </AppModal>
   );
 }
 
 function ChangeRoleForm({ user, viewer, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation(['users', 'errors']);
+  const errorText = useErrorText();
   const roleLabel = useRoleLabel();
   const update = useUpdateUser();
   // The legacy 'user' role is the Administrator role in all but name.
@@ -51,7 +53,7 @@ function ChangeRoleForm({ user, viewer, onClose }: Omit<Props, 'opened'>) {
         },
         onError: (failure) => {
           const code = errorCodeOf(failure);
-          setError(t(`errors:${code}`, { defaultValue: t('errors:internal_error') }));
+          setError(errorText(code));
         },
       },
     );

@@ -2,8 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { flush } from '../../../test/timers.ts';
 import { IMPORT_MAX_BYTES } from '../lib/csv.ts';
-import { flush, makeViewer, ORGANIZATION_ID, renderWithProviders } from '../test-utils.tsx';
+import { makeViewer, ORGANIZATION_ID } from '../test-utils.ts';
 import { ImportUsersDialog } from './import-users-dialog.tsx';
 
 const mocks = vi.hoisted(() => ({ api: { get: vi.fn(), upload: vi.fn() } }));

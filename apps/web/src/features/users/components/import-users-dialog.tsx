@@ -4,6 +4,9 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdministrator, type ImportUsersResult } from '@vbuilder/shared';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useImportUsers } from '../api/import-users.ts';
 import {
   CSV_ACCEPT,
@@ -12,11 +15,9 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
 } from '../lib/csv.ts';
-import { errorCodeOf } from '../lib/errors.ts';
 import type { Viewer } from '../lib/permissions.ts';
 import { ImportReport } from './import-report.tsx';
 import { OrganizationSelect } from './organization-select.tsx';
-import { UsersModal } from './users-modal.tsx';
 
 interface Props {
   opened: boolean;
@@ -30,9 +31,9 @@ interface Props {
 export function ImportUsersDialog({ opened, onClose, viewer, organizationId }: Props) {
   const { t } = useTranslation('users');
   return (
-    <UsersModal opened={opened} onClose={onClose} title={t('import.title')} size="lg">
+    <AppModal opened={opened} onClose={onClose} title={t('import.title')} size="lg">
       {opened && <ImportUsersBody onClose={onClose} viewer={viewer} organizationId={organizationId} />}
-    </UsersModal>
+    </AppModal>
   );
 }
 
@@ -45,6 +46,7 @@ const sizeText = (bytes: number, locale: string) =>
 
 function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
   const { t, i18n } = useTranslation(['users', 'errors']);
+  const errorText = useErrorText();
   const importUsers = useImportUsers();
   const [file, setFile] = useState<File | null>(null);
   const [pickedOrganization, setPickedOrganization] = useState<string | null>(null);
@@ -108,7 +110,7 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
       : problem === 'import_one_file'
         ? t('users:import.oneFile')
         : problem
-          ? t(`errors:${problem}`, { defaultValue: t('errors:internal_error') })
+          ? errorText(problem)
           : null;
 
   return (

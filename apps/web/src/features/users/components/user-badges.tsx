@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { displayRole } from '@vbuilder/shared';
@@ -12,9 +13,19 @@ export function useRoleLabel() {
   };
 }
 
-export function RoleBadge({ role, size = 'md' }: { role: string; size?: MantineSize }) {
-  const label = useRoleLabel();
-  const color = roleColor(role);
+/** A badge in a role's or a status's colour, tinted so its words stay readable. */
+function TintedBadge({
+  color,
+  size = 'md',
+  children,
+  ...data
+}: {
+  color: string;
+  size?: MantineSize;
+  children: ReactNode;
+  'data-role-color'?: string;
+  'data-status-color'?: string;
+}) {
   return (
     <Badge
       color={color}
@@ -22,30 +33,32 @@ export function RoleBadge({ role, size = 'md' }: { role: string; size?: MantineS
       size={size}
       radius="sm"
       styles={tintedBadgeStyle(color)}
-      data-role-color={color}
+      {...data}
       // A table squeezes an ellipsised badge to nothing: the badge keeps its words instead.
       miw="max-content"
     >
-      {label(role)}
+      {children}
     </Badge>
   );
 }
 
+export function RoleBadge({ role, size }: { role: string; size?: MantineSize }) {
+  const label = useRoleLabel();
+  const color = roleColor(role);
+  return (
+    <TintedBadge color={color} size={size} data-role-color={color}>
+      {label(role)}
+    </TintedBadge>
+  );
+}
+
 /** pending (invited, no password yet), active, inactive (deactivated). */
-export function StatusBadge({ status, size = 'md' }: { status: string; size?: MantineSize }) {
+export function StatusBadge({ status, size }: { status: string; size?: MantineSize }) {
   const { t } = useTranslation('users');
   const color = statusColor(status);
   return (
-    <Badge
-      color={color}
-      variant="light"
-      size={size}
-      radius="sm"
-      styles={tintedBadgeStyle(color)}
-      data-status-color={color}
-      miw="max-content"
-    >
+    <TintedBadge color={color} size={size} data-status-color={color}>
       {t(`status.${status}`, { defaultValue: status })}
-    </Badge>
+    </TintedBadge>
   );
 }

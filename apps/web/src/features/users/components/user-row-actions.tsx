@@ -4,11 +4,12 @@ import { modals } from '@mantine/modals';
 import { IconDots, IconTrash, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { errorCodeOf } from '../lib/errors.ts';
 import { canManageUser, type Viewer } from '../lib/permissions.ts';
-import { showToast } from '../lib/toast.tsx';
 import { ChangeRoleDialog } from './change-role-dialog.tsx';
 
 /**
@@ -18,6 +19,7 @@ import { ChangeRoleDialog } from './change-role-dialog.tsx';
  */
 export function UserRowActions({ user, viewer }: { user: UserSummary; viewer: Viewer | null }) {
   const { t } = useTranslation(['users', 'errors', 'common']);
+  const errorText = useErrorText();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const [changingRole, setChangingRole] = useState(false);
@@ -25,7 +27,7 @@ export function UserRowActions({ user, viewer }: { user: UserSummary; viewer: Vi
 
   const failed = (title: string) => (error: unknown) => {
     const code = errorCodeOf(error);
-    showToast('failure', t(`errors:${code}`, { defaultValue: t('errors:internal_error') }), title);
+    showToast('failure', errorText(code), title);
   };
 
   const setStatus = (status: 'active' | 'inactive') =>

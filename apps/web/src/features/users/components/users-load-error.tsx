@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../lib/errors.ts';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 
 interface Props {
   error: unknown;
@@ -18,6 +19,7 @@ interface Props {
  */
 export function UsersLoadError({ error, onRetry, retrying, headingOrder = 2 }: Props) {
   const { t } = useTranslation(['users', 'errors']);
+  const errorText = useErrorText();
   const code = errorCodeOf(error);
   const refused = code === 'members_forbidden' || code === 'forbidden';
   const unauthenticated = code === 'unauthorized';
@@ -27,9 +29,7 @@ export function UsersLoadError({ error, onRetry, retrying, headingOrder = 2 }: P
     : unauthenticated
       ? t('users:load.authentication')
       : t('users:load.failed');
-  const description = refused
-    ? t('users:load.forbiddenDescription')
-    : t(`errors:${code}`, { defaultValue: t('errors:internal_error') });
+  const description = refused ? t('users:load.forbiddenDescription') : errorText(code);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} role="alert">

@@ -3,7 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { elapse, flush, makeUser, makeViewer, pageOf, queryOf, renderWithProviders } from '../test-utils.tsx';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { elapse, flush } from '../../../test/timers.ts';
+import { makeUser, makeViewer, pageOf, queryOf } from '../test-utils.ts';
 import { UsersScreen } from './users-screen.tsx';
 
 const mocks = vi.hoisted(() => ({

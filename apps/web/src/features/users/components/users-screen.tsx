@@ -1,21 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useUserTable } from '../hooks/use-user-table.ts';
-import { errorCodeOf } from '../lib/errors.ts';
-import { canAddUsers, canImportStudents, canManageUsers, type Viewer } from '../lib/permissions.ts';
+import type { Viewer } from '../lib/permissions.ts';
 import { ROLE_FILTERS, ROLE_OF_FILTER, type RoleFilter } from '../lib/roles.ts';
-import { AddUserDialog } from './add-user-dialog.tsx';
-import { DataTable, type Column } from './data-table.tsx';
-import { ImportUsersDialog } from './import-users-dialog.tsx';
+import type { Column } from './data-table.tsx';
 import { SearchField } from './search-field.tsx';
-import { TablePager } from './table-pager.tsx';
-import { RoleBadge, StatusBadge } from './user-badges.tsx';
-import { UserRowActions } from './user-row-actions.tsx';
-import { UsersEmpty } from './users-empty.tsx';
+import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
+import { UserListActions } from './user-list-actions.tsx';
+import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
 
 /**
@@ -26,7 +22,6 @@ import { UsersLoadError } from './users-load-error.tsx';
 export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
   const { t } = useTranslation('users');
   const [filter, setFilter] = useState<RoleFilter>('all');
-  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const table = useUserTable();
   const users = useUsers({
     ...table.params,
@@ -44,17 +39,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
       hideOnCard: true,
       width: 64,
     },
-    {
-      key: 'name',
-      header: t('columns.userName'),
-      sortField: 'name',
-      primary: true,
-      cell: (user) => (
-        <Text fw={600} size="sm">
-          {user.name}
-        </Text>
-      ),
-    },
+    nameColumn(t('columns.userName')),
     {
       key: 'email',
       header: t('columns.email'),
@@ -65,12 +50,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
         </Anchor>
       ),
     },
-    {
-      key: 'role',
-      header: t('columns.role'),
-      sortField: 'role',
-      cell: (user) => <RoleBadge role={user.role} />,
-    },
+    roleColumn(t('columns.role')),
     {
       key: 'organization',
       header: t('columns.organization'),
@@ -81,12 +61,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
           </Text>
         ),
     },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      sortField: 'status',
-      cell: (user) => <StatusBadge status={user.status} />,
-    },
+    statusColumn(t('columns.status')),
   ];
 
   return (
@@ -104,24 +79,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
             </Text>
           )}
         </div>
-        {!refused && (
-          <Group gap="sm">
-            {canImportStudents(viewer) && (
-              <Button
-                variant="default"
-                leftSection={<IconFileImport size={16} aria-hidden />}
-                onClick={() => setDialog('import')}
-              >
-                {t('import.open')}
-              </Button>
-            )}
-            {canAddUsers(viewer) && (
-              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setDialog('add')}>
-                {t('add.open')}
-              </Button>
-            )}
-          </Group>
-        )}
+        {!refused && <UserListActions viewer={viewer} />}
       </Group>
 
       {refused ? (
@@ -155,49 +113,17 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
                 w={{ base: '100%', sm: 320 }}
               />
             </Group>
-            {users.isError && !users.data ? (
-              <UsersLoadError
-                error={users.error}
-                onRetry={() => void users.refetch()}
-                retrying={users.isFetching}
-              />
-            ) : (
-              <DataTable
-                caption={t('table.caption', { title })}
-                columns={columns}
-                rows={users.data?.items}
-                rowKey={(user) => user.id}
-                firstRowNumber={(table.params.page - 1) * table.params.pageSize + 1}
-                sort={table.params.sort}
-                order={table.params.order}
-                onToggleSort={table.toggleSort}
-                onSort={table.setSort}
-                loading={users.isPending}
-                refreshing={users.isPlaceholderData}
-                empty={<UsersEmpty search={table.params.search} onClearSearch={table.clearSearch} />}
-                actions={
-                  canManageUsers(viewer)
-                    ? (user) => <UserRowActions user={user} viewer={viewer} />
-                    : undefined
-                }
-                minWidth={860}
-              />
-            )}
-            {users.data && users.data.total > 0 && (
-              <TablePager
-                total={users.data.total}
-                page={table.params.page}
-                pageSize={table.params.pageSize}
-                onPage={table.setPage}
-                onPageSize={table.setPageSize}
-              />
-            )}
+            <UserListTable
+              users={users}
+              table={table}
+              columns={columns}
+              caption={t('table.caption', { title })}
+              viewer={viewer}
+              minWidth={860}
+            />
           </Stack>
         </Paper>
       )}
-
-      <AddUserDialog opened={dialog === 'add'} onClose={() => setDialog(null)} viewer={viewer} />
-      <ImportUsersDialog opened={dialog === 'import'} onClose={() => setDialog(null)} viewer={viewer} />
     </Stack>
   );
 }

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponseSchema,
+  QuestionExamplesResponseSchema,
+  QuestionTypesResponseSchema,
+} from '@vbuilder/shared';
+import { listQuestionExamples, listQuestionTypes } from './question-types.service.ts';
+
+/** The question type registry (DESIGN §4) as data for clients: the types and their examples. */
+const questionTypesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/question-types',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'The 37 question types with family, plan tier and default instructions',
+        response: { 200: QuestionTypesResponseSchema, 401: ErrorResponseSchema },
+      },
+      config: { policy: 'authenticated' },
+    },
+    () => listQuestionTypes(),
+  );
+
+  app.get(
+    '/question-types/examples',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'One example question per type, in the SPEC "Question example" shape',
+        response: { 200: QuestionExamplesResponseSchema, 401: ErrorResponseSchema },
+      },
+      config: { policy: 'authenticated' },
+    },
+    () => listQuestionExamples(),
+  );
+};
+
+export default questionTypesRoutes;

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QuestionExamplesResponseSchema } from '@vbuilder/shared';
+import { api } from '../../../lib/api-client.ts';
+import { questionTypeKeys } from './question-type-keys.ts';
+
+export const fetchQuestionExamples = (signal?: AbortSignal) =>
+  api.get('/question-types/examples', QuestionExamplesResponseSchema, { signal });
+
+export const questionExamplesQuery = () =>
+  queryOptions({
+    queryKey: questionTypeKeys.examples(),
+    queryFn: ({ signal }) => fetchQuestionExamples(signal),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+
+/** GET /question-types/examples: one example per type (SPEC §3 "Question example"). */
+export const useQuestionExamples = () => useQuery(questionExamplesQuery());

@@ -1,0 +1,2 @@
+/** SPEC §2: the question examples page (a child of Question Types in the side menu). */
+export const EXAMPLES_PATH = '/account/questiontype/questionexamples';

@@ -1,0 +1,31 @@
+import { Text, type MantineSize } from '@mantine/core';
+import type { UserSummary } from '@vbuilder/shared';
+import type { Column } from './data-table.tsx';
+import { RoleBadge, StatusBadge } from './user-badges.tsx';
+
+/** The person's name: the sortable first column, and the title of each card on phones. */
+export const nameColumn = (header: string): Column<UserSummary> => ({
+  key: 'name',
+  header,
+  sortField: 'name',
+  primary: true,
+  cell: (user) => (
+    <Text fw={600} size="sm">
+      {user.name}
+    </Text>
+  ),
+});
+
+export const roleColumn = (header: string, size?: MantineSize): Column<UserSummary> => ({
+  key: 'role',
+  header,
+  sortField: 'role',
+  cell: (user) => <RoleBadge role={user.role} size={size} />,
+});
+
+export const statusColumn = (header: string, size?: MantineSize): Column<UserSummary> => ({
+  key: 'status',
+  header,
+  sortField: 'status',
+  cell: (user) => <StatusBadge status={user.status} size={size} />,
+});

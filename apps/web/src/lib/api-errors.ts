@@ -1,0 +1,48 @@
+/**
+ * Failed calls, read the same way whatever threw them (an `ApiError` from the shared client, the
+ * accounts' `RequestError`, anything else): the API's error code, and field errors from a
+ * `validation_error` answer (`details: [{ path, message }]`) whose messages are keys of the
+ * `validation` namespace.
+ */
+
+/** The error code a failure carries, or null when it carries none (a crash, a network type error). */
+export function codeOf(error: unknown): string | null {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    return error.code;
+  }
+  return null;
+}
+
+/** The API error code of anything thrown by a call; unknown failures count as internal errors. */
+export const errorCodeOf = (error: unknown): string => codeOf(error) ?? 'internal_error';
+
+/** A field path as the forms name it: ['administrator', 'email'] and 'administrator/email' → 'administrator.email'. */
+export const fieldPathOf = (path: unknown): string =>
+  Array.isArray(path)
+    ? path.map(String).join('.')
+    : typeof path === 'string'
+      ? path.replaceAll('/', '.')
+      : '';
+
+/** A message that is a validation key stays one; any other text becomes the generic 'not valid'. */
+export const validationKeyOf = (message: unknown): string =>
+  typeof message === 'string' && message.startsWith('validation.') ? message : 'validation.invalidValue';
+
+/**
+ * Field errors from a `validation_error` answer, limited to the given field paths, first message
+ * per field, in the order the server gave them.
+ */
+export function fieldErrorsOf(error: unknown, fields: readonly string[]): Record<string, string> {
+  if (codeOf(error) !== 'validation_error') return {};
+  const details = (error as { details?: unknown }).details;
+  if (!Array.isArray(details)) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of details) {
+    if (!issue || typeof issue !== 'object') continue;
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    const field = fieldPathOf(path);
+    if (!fields.includes(field) || errors[field]) continue;
+    errors[field] = validationKeyOf(message);
+  }
+  return errors;
+}

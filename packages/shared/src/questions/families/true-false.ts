@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineFamily } from '../family.ts';
+import { partial, totalMark } from './common.ts';
+
+export const TrueFalseConfigSchema = z.object({
+  correct: z.boolean('questions.errors.trueFalseRequired'),
+});
+export type TrueFalseConfig = z.infer<typeof TrueFalseConfigSchema>;
+
+export const TrueFalseAnswerSchema = z.boolean();
+export type TrueFalseAnswer = z.infer<typeof TrueFalseAnswerSchema>;
+
+/** All or nothing: with two choices there is no part to credit. details.answer: whether right. */
+export const trueFalse = defineFamily<TrueFalseConfig, TrueFalseAnswer>({
+  id: 'trueFalse',
+  config: TrueFalseConfigSchema,
+  answer: TrueFalseAnswerSchema,
+  expectedAnswer: (config) => config.correct,
+  mark: totalMark(TrueFalseConfigSchema, TrueFalseAnswerSchema, (config, answer, max) => {
+    const right = answer === config.correct;
+    return partial(right ? 1 : 0, max, { answer: right });
+  }),
+});

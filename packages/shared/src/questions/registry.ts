@@ -1,0 +1,190 @@
+import type { FamilyId, MarkResult, QuestionFamily } from './family.ts';
+import { FAMILIES } from './families/index.ts';
+import { SHORT_ANSWER_DEFAULT_MAX_WORDS } from './families/short-answer.ts';
+import {
+  QUESTION_TYPES,
+  typesOfTier,
+  type OpenResponseKind,
+  type QuestionTypeId,
+  type Tier,
+} from './types.ts';
+
+/**
+ * A question type as the rest of the product sees it: the data of types.ts plus where its words
+ * live. The web shows `labelKey`, `descriptionKey` and `instructionsKey` (namespace
+ * 'questionTypes'); the API and AI prompts use the English `instructions`.
+ */
+export interface QuestionTypeInfo {
+  id: QuestionTypeId;
+  /** The SPEC §9 name ('MCQ', 'Drag & Drop'...), also the `type` of its example. */
+  name: string;
+  family: FamilyId;
+  tier: Tier;
+  /** Family 'open' only: how the student answers. */
+  responseKind: OpenResponseKind | null;
+  /** Family 'choice' only: the question shows an image students answer about. */
+  withImage: boolean;
+  labelKey: string;
+  descriptionKey: string;
+  instructionsKey: string;
+  /** Default instructions a student reads, in English. */
+  instructions: string;
+}
+
+/**
+ * Default student instructions, one sentence a student reads above the question. The web shows
+ * the same sentences from locales/en/questionTypes.json (types.<id>.instructions) so they can be
+ * translated; a web test keeps the two in step.
+ */
+const INSTRUCTIONS: Record<QuestionTypeId, string> = {
+  'multiple-choice': 'Choose the one correct answer.',
+  'true-false': 'Decide whether the statement is true or false.',
+  'fill-in-the-blanks': 'Fill in each blank with the missing word or words.',
+  'matching-pairs': 'Match each item on the left with the item on the right that belongs with it.',
+  'short-answers': 'Write a short answer of no more than 50 words.',
+  'crosswords-and-puzzles': 'Use the clues to fill in every word of the crossword.',
+  essay: 'Write a well-organised essay that answers the question, with evidence for each point.',
+  'drag-and-drop': 'Move each item into the group where it belongs.',
+  'image-based': 'Look carefully at the image, then choose the correct answer.',
+  'case-studies': 'Read the case study carefully, then answer the question using details from it.',
+  'interactive-simulations': 'Open the simulation, carry out the task, then explain what you found.',
+  'peer-review': "Review your classmate's work and give specific, kind and useful feedback.",
+  'project-based': 'Complete the project and upload your finished work.',
+  'video-response': 'Record a video, or upload one, that answers the question.',
+  'audio-recordings': 'Record your answer, or upload an audio file, and speak clearly.',
+  coding: 'Write code that solves the problem, then check it against the examples given.',
+  'group-assignments': "Work with your group and submit one response that shows everyone's contribution.",
+  'role-play': 'Respond in character, as the person described in the scenario.',
+  'vr-assignments':
+    'Open the virtual reality experience, complete the tasks, then describe what you observed.',
+  'annotated-texts': 'Read the text and write your annotations, explaining what each part shows.',
+  debates: 'Argue for your side with clear reasons and evidence, and answer the strongest opposing point.',
+  'mind-maps': 'Create a mind map on the topic and upload it as an image or PDF.',
+  'data-analysis': 'Analyse the data and upload your workings and conclusions.',
+  'interactive-diagrams': 'Move each label to the correct part of the diagram.',
+  'creative-writing': 'Write an original piece that responds to the prompt.',
+  presentations: 'Prepare a presentation on the topic and upload your slides.',
+  'reflective-journals': 'Reflect honestly on your learning and write a journal entry about it.',
+  'translation-assignments': 'Translate the text, keeping its meaning and its tone.',
+  'cultural-analysis': 'Analyse the cultural topic and support each point with an example.',
+  'survey-based': 'Choose the option that best matches your view. There is no right or wrong answer.',
+  'public-speaking': 'Record a video of yourself giving the speech, or upload one.',
+  'virtual-field-trips': 'Take the virtual field trip, then answer the question about what you saw.',
+  'interview-assignments': 'Carry out the interview as described, then record or upload it.',
+  'scenario-based': 'Read the scenario and explain what you would do and why.',
+  'lab-reports': 'Write up your experiment as a lab report and upload it.',
+  'interactive-games': 'Put the steps in the correct order.',
+  'timeline-assignments': 'Put the events in order, from the earliest to the latest.',
+};
+
+export const QUESTION_TYPE_REGISTRY: readonly QuestionTypeInfo[] = QUESTION_TYPES.map((type) => ({
+  id: type.id,
+  name: type.name,
+  family: type.family,
+  tier: type.tier,
+  responseKind: 'responseKind' in type ? type.responseKind : null,
+  withImage: 'withImage' in type ? type.withImage : false,
+  labelKey: `questionTypes:types.${type.id}.label`,
+  descriptionKey: `questionTypes:types.${type.id}.description`,
+  instructionsKey: `questionTypes:types.${type.id}.instructions`,
+  instructions: INSTRUCTIONS[type.id],
+}));
+
+const BY_ID = new Map<string, QuestionTypeInfo>(QUESTION_TYPE_REGISTRY.map((t) => [t.id, t]));
+
+/** i18n keys of family and tier names (namespace 'questionTypes'). */
+export const familyLabelKey = (family: FamilyId): string => `questionTypes:families.${family}`;
+export const tierLabelKey = (tier: Tier): string => `questionTypes:tiers.${tier}`;
+export const responseKindLabelKey = (kind: OpenResponseKind): string => `questionTypes:responseKinds.${kind}`;
+
+export function isQuestionTypeId(id: unknown): id is QuestionTypeId {
+  return typeof id === 'string' && BY_ID.has(id);
+}
+
+/** The type with this id; throws for an unknown id (ids come from QuestionTypeIdSchema). */
+export function getQuestionType(id: QuestionTypeId): QuestionTypeInfo {
+  const type = BY_ID.get(id);
+  if (!type) throw new Error(`Unknown question type: ${String(id)}`);
+  return type;
+}
+
+/** The family that owns a type's behaviour (config and answer schemas, marking). */
+export function familyOf(typeId: QuestionTypeId): QuestionFamily<unknown, unknown> {
+  return FAMILIES[getQuestionType(typeId).family] as QuestionFamily<unknown, unknown>;
+}
+
+/** The types a plan tier may use, lower tiers included (Basic 5, Professional 10, Enterprise 37). */
+export function typesForTier(tier: Tier): QuestionTypeInfo[] {
+  return typesOfTier(tier).map(getQuestionType);
+}
+
+/**
+ * Marks a student's answer to a question with the question's score as the maximum. Pure and
+ * total: a malformed answer (or a config that no longer fits its family) scores 0.
+ */
+export function markQuestion(
+  question: { type: QuestionTypeId; score: number; config: unknown },
+  answer: unknown,
+): MarkResult {
+  return familyOf(question.type).mark(question.config, answer, question.score);
+}
+
+/**
+ * A starting config for a new question of this type. It has the shape of the family's config
+ * with empty teacher fields (option texts, accepted answers, prompts, the True/False choice...),
+ * so it fails QuestionSchema only on what a teacher must fill, each with the SPEC §5 message:
+ * - choice: 4 empty options, no correct option (optionEmpty, correctRequired);
+ * - trueFalse: `correct` unset (trueFalseRequired) — editors must read it as boolean | undefined;
+ * - shortAnswer: one empty accepted answer (answerEmpty), maxWords 50;
+ * - fillBlanks: empty passage, no gaps (passageRequired, gapsRequired);
+ * - matching: 2 pairs with empty prompt and match (promptEmpty, matchEmpty);
+ * - ordering: 3 empty items (itemEmpty);
+ * - dragDrop: 2 empty zones, one empty item for each (zoneEmpty, itemEmpty);
+ * - crossword: 2 empty words and clues, empty layout (entry checks);
+ * - open: the type's responseKind; 'code' starts in Python, 'link' with an empty url
+ *   (linkInvalid), 'survey' with two empty options (optionEmpty); every other open kind is
+ *   valid as it is (model answer and rubric are optional).
+ * Part ids are short strings: options 'a'..'d', zones 'z1'.., items 'i1'.., pairs/entries '1'...
+ */
+export function defaultConfig(typeId: QuestionTypeId): Record<string, unknown> {
+  const type = getQuestionType(typeId);
+  switch (type.family) {
+    case 'choice':
+      return {
+        options: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: '', imageUrl: null })),
+        correct: [],
+        multiple: false,
+        shuffle: false,
+      };
+    case 'trueFalse':
+      return {};
+    case 'shortAnswer':
+      return { acceptedAnswers: [''], caseSensitive: false, maxWords: SHORT_ANSWER_DEFAULT_MAX_WORDS };
+    case 'fillBlanks':
+      return { passage: '', gaps: [], caseSensitive: false };
+    case 'matching':
+      return {
+        pairs: ['1', '2'].map((id) => ({ id, prompt: '', match: '' })),
+        distractors: [],
+      };
+    case 'ordering':
+      return { items: ['1', '2', '3'].map((id) => ({ id, text: '' })) };
+    case 'dragDrop':
+      return {
+        zones: ['z1', 'z2'].map((id) => ({ id, label: '' })),
+        items: ['1', '2'].map((n) => ({ id: `i${n}`, text: '', zoneId: `z${n}` })),
+      };
+    case 'crossword':
+      return {
+        entries: ['1', '2'].map((id) => ({ id, answer: '', clue: '' })),
+        layout: { rows: 0, cols: 0, placements: [] },
+      };
+    case 'open': {
+      const responseKind = type.responseKind ?? 'richText';
+      if (responseKind === 'code') return { responseKind, codeLanguage: 'python', starterCode: '' };
+      if (responseKind === 'link') return { responseKind, link: { url: '' } };
+      if (responseKind === 'survey') return { responseKind, surveyOptions: ['', ''], surveyMultiple: false };
+      return { responseKind };
+    }
+  }
+}
