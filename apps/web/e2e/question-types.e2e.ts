@@ -36,10 +36,19 @@ test('a Teacher previews and marks one question of every family', async ({ page 
   await expectAccessible(page);
   await close(page);
 
-  // true/false: a wrong answer scores nothing.
+  // true/false: a wrong answer scores nothing; then the teacher writes a question of their own
+  // in the editor, and answering it right scores full marks.
   drawer = await openPreview(page, 'True/False');
   await drawer.getByRole('radio', { name: 'True' }).check();
   await check(drawer, /Not correct/);
+  await drawer.getByText('Edit the question', { exact: true }).click();
+  await drawer.getByRole('textbox', { name: 'Question' }).fill('Water boils at 100 °C at sea level.');
+  await drawer.getByRole('radio', { name: 'True' }).check();
+  await drawer.getByRole('button', { name: 'Save question' }).click();
+  await expect(drawer.getByText('Water boils at 100 °C at sea level.')).toBeVisible();
+  await drawer.getByRole('radio', { name: 'True' }).check();
+  await check(drawer, /^Correct/);
+  await expectAccessible(page);
   await close(page);
 
   // text entry (short answer): normalised comparison (case and a trailing full stop ignored).
@@ -76,7 +85,7 @@ test('a Teacher previews and marks one question of every family', async ({ page 
   await close(page);
 
   drawer = await openPreview(page, 'Crosswords and Puzzles');
-  await drawer.getByRole('grid').or(drawer.locator('input').first()).first().click();
+  await drawer.getByRole('group', { name: 'Crossword grid' }).locator('input').first().click();
   await page.keyboard.type('MARS');
   await check(drawer, /Correct|Partly correct|Not correct/);
   await close(page);
@@ -89,7 +98,7 @@ test('a Teacher previews and marks one question of every family', async ({ page 
   await close(page);
 
   drawer = await openPreview(page, 'Survey-Based');
-  await drawer.getByRole('radio').first().check();
+  await drawer.getByRole('radio').last().check();
   await check(drawer, /Not scored/);
   await close(page);
 });

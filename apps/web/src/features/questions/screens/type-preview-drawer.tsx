@@ -12,7 +12,7 @@ import {
   type QuestionExample,
   type QuestionTypeId,
 } from '@vbuilder/shared';
-import { QuestionPreview } from '../preview/question-preview.tsx';
+import { QuestionPlayground } from './question-playground.tsx';
 import { EXAMPLES_PATH } from './paths.ts';
 import { FamilyBadges, TierBadge } from './type-badges.tsx';
 
@@ -76,12 +76,7 @@ export function TypePreviewDrawer({ opened, typeId, example, examplesFailed, onC
                 {t(type.descriptionKey)}
               </Text>
               {question ? (
-                <QuestionPreview
-                  key={type.id}
-                  question={question}
-                  idPrefix={`preview-${type.id}`}
-                  headingOrder={3}
-                />
+                <QuestionPlayground key={type.id} initial={question} idPrefix={`preview-${type.id}`} />
               ) : examplesFailed || example ? (
                 <Alert
                   color="red"
