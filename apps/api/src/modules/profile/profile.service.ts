@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   isSuperAdministrator,
   PROFILE_IMAGE_TYPES,
@@ -10,20 +8,13 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/files.ts';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { detectImageType, newImageKey } from '../../lib/stored-images.ts';
 import type { Actor } from '../../types.d.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 
 /** Stored profile images live under this key prefix and are served at /api/files/<key>. */
 export const PROFILE_IMAGE_PREFIX = 'profile-images';
-
-/** The file extension we store each accepted image type under (and serve its content type from). */
-export const PROFILE_IMAGE_EXTENSIONS: Record<(typeof PROFILE_IMAGE_TYPES)[number], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
 
 const isStoredKey = (value: string) => value.startsWith(`${PROFILE_IMAGE_PREFIX}/`);
 
@@ -115,21 +106,6 @@ export async function updateProfile(
   }
 }
 
-/** Checks the bytes (not the name or the declared type) and answers the image type, or throws. */
-export async function detectProfileImageType(
-  bytes: Uint8Array,
-): Promise<(typeof PROFILE_IMAGE_TYPES)[number]> {
-  const detected = await fileTypeFromBuffer(bytes);
-  const mime = detected?.mime as (typeof PROFILE_IMAGE_TYPES)[number] | undefined;
-  if (!mime || !PROFILE_IMAGE_TYPES.includes(mime)) {
-    throw badRequest(
-      'unsupported_file_type',
-      `Profile images must be one of: ${PROFILE_IMAGE_TYPES.join(', ')}`,
-    );
-  }
-  return mime;
-}
-
 /**
  * Stores a new profile image under a random, unguessable key, points the user at it and only
  * then removes the previous file, so a failure at any step never leaves the user without an image.
@@ -141,8 +117,8 @@ export async function replaceProfileImage(
   bytes: Uint8Array,
 ): Promise<ProfileEnvelope> {
   const current = await loadActor(db, actor);
-  const mime = await detectProfileImageType(bytes);
-  const key = `${PROFILE_IMAGE_PREFIX}/${randomUUID()}.${PROFILE_IMAGE_EXTENSIONS[mime]}`;
+  const mime = await detectImageType(bytes, PROFILE_IMAGE_TYPES, 'Profile images');
+  const key = newImageKey(PROFILE_IMAGE_PREFIX, mime);
   await files.saveFile(key, bytes);
   let row: UserRow | null;
   try {
@@ -161,6 +137,3 @@ export async function replaceProfileImage(
   }
   return envelope(row);
 }
-
-export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, 'file_too_large', `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);

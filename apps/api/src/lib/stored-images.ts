@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { AppError, badRequest, notFound } from './errors.ts';
+import type { FileStore } from './files.ts';
+
+/**
+ * Images people upload (profile images, question images): read from a multipart request, checked by
+ * their bytes, stored under random unguessable names and served publicly by those names, so <img>
+ * tags need no token.
+ */
+export const IMAGE_EXTENSIONS = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+} as const;
+export type ImageType = keyof typeof IMAGE_EXTENSIONS;
+
+const CONTENT_TYPES = Object.fromEntries(
+  Object.entries(IMAGE_EXTENSIONS).map(([mime, extension]) => [extension, mime]),
+) as Record<string, string>;
+
+// Only names we generate: a UUID and one of our extensions. Nothing else reaches the disk.
+const IMAGE_NAME = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`,
+);
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'file_too_large', `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);
+
+/**
+ * The bytes of the one file sent in `field` of a multipart request (other parts are drained).
+ * Missing → 400 file_required; over the module's multipart limit → 413 file_too_large.
+ */
+export async function readUploadedFile(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const missing = () => badRequest('file_required', `Send the image as multipart field ${field}`);
+  if (!req.isMultipart()) throw missing();
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === field && bytes === null) bytes = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fileTooLarge(maxBytes);
+    if (error instanceof app.multipartErrors.FilesLimitError) {
+      throw badRequest('validation_error', `Send one file in field ${field}`);
+    }
+    throw error;
+  }
+  if (!bytes || bytes.length === 0) throw missing();
+  return bytes;
+}
+
+/** Checks the bytes (never the file name or the declared type) against the allowed image types. */
+export async function detectImageType<T extends ImageType>(
+  bytes: Uint8Array,
+  allowed: readonly T[],
+  what: string,
+): Promise<T> {
+  const mime = (await fileTypeFromBuffer(bytes))?.mime as T | undefined;
+  if (!mime || !allowed.includes(mime)) {
+    throw badRequest('unsupported_file_type', `${what} must be one of: ${allowed.join(', ')}`);
+  }
+  return mime;
+}
+
+/** A fresh storage key for an image of this type under `prefix`. */
+export const newImageKey = (prefix: string, mime: ImageType) =>
+  `${prefix}/${randomUUID()}.${IMAGE_EXTENSIONS[mime]}`;
+
+/** Registers GET /files/<prefix>/:name serving the images stored under that prefix. */
+export function serveStoredImages(
+  app: FastifyInstance,
+  files: FileStore,
+  prefix: string,
+  schema: { tags: string[]; summary: string },
+) {
+  app.get(
+    `/files/${prefix}/:name`,
+    {
+      schema: { ...schema, security: [], params: z.object({ name: z.string() }) },
+      config: { policy: 'public' },
+    },
+    async (req, reply) => {
+      const { name } = req.params as { name: string };
+      if (!IMAGE_NAME.test(name)) throw notFound('image');
+      const bytes = await files.readFile(`${prefix}/${name}`);
+      if (!bytes) throw notFound('image');
+      return (
+        reply
+          .type(CONTENT_TYPES[name.split('.').pop()!]!)
+          .header('x-content-type-options', 'nosniff')
+          // A stored image never changes: a new upload gets a new name.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(bytes)
+      );
+    },
+  );
+}
