@@ -35,6 +35,33 @@ export const ERROR_CODES = [
   'csv_header_invalid',
   'csv_empty',
   'csv_too_many_rows',
+  // Assessments and plans (issue 5)
+  'monthly_limit_reached',
+  'type_not_in_plan',
+  'student_not_in_organization',
+  'too_many_resources',
+  // AI generation (issue 5): SPEC §5 'AI response' and §8 AI messages
+  'ai_key_missing',
+  'ai_failed',
+  'ai_empty_response',
+  'ai_no_json',
+  'ai_parse_failed',
+  'ai_no_questions_array',
+  'ai_no_questions',
+  'ai_source_unreadable',
+  // Attempts, submissions and marking (issue 6)
+  'not_assigned',
+  'assessment_not_published',
+  'window_not_open',
+  'window_closed',
+  'retake_not_allowed',
+  'attempt_closed',
+  'attempt_submitted',
+  'stale_revision',
+  'unknown_question',
+  'answer_invalid',
+  'score_out_of_range',
+  'no_submission',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,3 +9,7 @@ export * from './schemas/dashboard.ts';
 export * from './schemas/pagination.ts';
 export * from './schemas/users.ts';
 export * from './questions/index.ts';
+export * from './plans.ts';
+export * from './assessments/timing.ts';
+export * from './schemas/assessments.ts';
+export * from './schemas/ai.ts';

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../../..');
-const dataDir = path.join(REPO_ROOT, '.e2e-data');
+// Overridable so several people (or helpers) can run journeys side by side on one machine.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(REPO_ROOT, '.e2e-data');
 const port = Number(process.env.E2E_PORT ?? 4173);
 
 /** Where the end-to-end server runs and keeps its data, mail and seeded accounts. */
@@ -12,6 +13,8 @@ export const E2E = {
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 4025),
   baseUrl: `http://localhost:${port}`,
   dataDir,
+  /** The built SPA the server serves (`vite build --outDir` elsewhere to keep apps/web/dist untouched). */
+  webDist: process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
   mailDir: path.join(dataDir, 'mail'),
   accountsFile: path.join(dataDir, 'accounts.json'),
   serverLog: path.join(dataDir, 'server.log'),

@@ -37,7 +37,7 @@ export default async function globalSetup() {
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
-    WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
+    WEB_DIST: E2E.webDist,
   };
   const seeded = execFileSync(node, ['apps/api/src/cli.ts', 'seed-demo', '--json'], { cwd: REPO_ROOT, env });
   const demo = JSON.parse(String(seeded)) as { organizationId: string; accounts: unknown[] };

@@ -10,6 +10,8 @@ const accountChildren: RouteObject[] = [
   { path: 'home', lazy: () => import('./routes/home-route.tsx') },
   { path: 'users/:userId', lazy: () => import('./routes/users-route.tsx') },
   { path: 'questions/:userId', lazy: () => import('./routes/assessments-route.tsx') },
+  // The assessment creation wizard (SPEC §2 names its steps, not its path).
+  { path: 'questions/:userId/new', lazy: () => import('./routes/new-assessment-route.tsx') },
   { path: 'user/:userId/quiz/:assessmentId', lazy: () => import('./routes/take-assessment-route.tsx') },
   { path: 'user/:userId/quiz/:assessmentId/redo', lazy: () => import('./routes/take-assessment-route.tsx') },
   {

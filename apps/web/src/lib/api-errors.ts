@@ -24,9 +24,23 @@ export const fieldPathOf = (path: unknown): string =>
       ? path.replaceAll('/', '.')
       : '';
 
-/** A message that is a validation key stays one; any other text becomes the generic 'not valid'. */
+/**
+ * Namespaces whose keys shared schemas use as messages ('assessments.errors.titleRequired' is key
+ * errors.titleRequired of the assessments namespace), besides `validation`.
+ */
+export const MESSAGE_NAMESPACES = ['validation', 'questions', 'assessments'] as const;
+
+const isMessageKey = (message: string) => MESSAGE_NAMESPACES.some((ns) => message.startsWith(`${ns}.`));
+
+/** A message that is a translation key stays one; any other text becomes the generic 'not valid'. */
 export const validationKeyOf = (message: unknown): string =>
-  typeof message === 'string' && message.startsWith('validation.') ? message : 'validation.invalidValue';
+  typeof message === 'string' && isMessageKey(message) ? message : 'validation.invalidValue';
+
+/** 'assessments.errors.titleRequired' → 'assessments:errors.titleRequired' (i18next's namespace:key). */
+export const i18nKeyOf = (message: string): string => {
+  const dot = message.indexOf('.');
+  return `${message.slice(0, dot)}:${message.slice(dot + 1)}`;
+};
 
 /**
  * Field errors from a `validation_error` answer, limited to the given field paths, first message

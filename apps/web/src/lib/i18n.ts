@@ -17,6 +17,11 @@ export const NAMESPACES = [
   'users',
   'questionTypes',
   'questions',
+  'assessments',
+  'assessmentEditor',
+  'aiGeneration',
+  'attempts',
+  'submissions',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

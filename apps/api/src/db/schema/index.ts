@@ -3,3 +3,5 @@ export * from './users.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './audit.ts';
+export * from './assessments.ts';
+export * from './attempts.ts';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Question } from '@vbuilder/shared';
-import { QuestionEditor } from '../editors/question-editor.tsx';
-import { QuestionPreview } from '../preview/question-preview.tsx';
+import { QuestionEditor } from '../../../components/questions/editors/question-editor.tsx';
+import { QuestionPreview } from '../../../components/questions/preview/question-preview.tsx';
 
 interface Props {
   /** The question to start from (the type's example). */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OrganizationListSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../lib/format.ts';
+import { toQueryString } from '../../../lib/format.ts';
 
 /** How many organizations the picker lists at once; typing narrows them on the server. */
 const OPTIONS_PAGE_SIZE = 20;

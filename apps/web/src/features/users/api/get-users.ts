@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { UserListSchema, type Role, type USER_SORT_FIELDS, type UserStatus } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../lib/format.ts';
+import { toQueryString } from '../../../lib/format.ts';
 
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';

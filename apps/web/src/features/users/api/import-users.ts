@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportUsersResultSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { toQueryString } from '../lib/format.ts';
+import { toQueryString } from '../../../lib/format.ts';
 import { invalidateUsers } from './invalidate.ts';
 
 /** The multipart field the API reads the CSV from. */

@@ -19,7 +19,7 @@ import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useOrganizationUsers } from '../api/get-organization-users.ts';
 import { useUserTable } from '../hooks/use-user-table.ts';
-import { formatDate, formatTime, shortId } from '../lib/format.ts';
+import { formatDate, formatTime, shortId } from '../../../lib/format.ts';
 import type { Column } from './data-table.tsx';
 import { SearchField } from './search-field.tsx';
 import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';

@@ -1,0 +1,70 @@
+import { typesOfTier, type QuestionTypeId, type Tier } from './questions/types.ts';
+
+/** Package names of SPEC §9. 'Free' is the package of an organization without an active plan. */
+export const PACKAGE_NAMES = ['Free', 'Basic', 'Professional', 'Enterprise', 'Custom'] as const;
+export type PackageName = (typeof PACKAGE_NAMES)[number];
+
+export interface Plan {
+  name: PackageName;
+  /** The product's name as sold ('Vbuilder Basic'); the Free package is not sold. */
+  productName: string;
+  /** Assessments an organization may create in a calendar month (UTC); null: unlimited. */
+  monthlyAssessments: number | null;
+  /** The question types allowed are those of this tier and the ones below it. */
+  tier: Tier;
+}
+
+/**
+ * The plans of SPEC §9, and Free (DESIGN §7): an organization whose newest payment record is not
+ * active is on Free (5 assessments a month, the Basic types) rather than SPEC's 'Basic that
+ * matches no tier' with an allowance of 0, which would lock every new organization out.
+ * 'Custom' is a negotiated plan: unlimited, every type.
+ */
+export const PLANS: Record<PackageName, Plan> = {
+  Free: { name: 'Free', productName: 'Vbuilder Free', monthlyAssessments: 5, tier: 'basic' },
+  Basic: { name: 'Basic', productName: 'Vbuilder Basic', monthlyAssessments: 50, tier: 'basic' },
+  Professional: {
+    name: 'Professional',
+    productName: 'Vbuilder Professional',
+    monthlyAssessments: 500,
+    tier: 'professional',
+  },
+  Enterprise: {
+    name: 'Enterprise',
+    productName: 'Vbuilder Enterprise',
+    monthlyAssessments: null,
+    tier: 'enterprise',
+  },
+  Custom: { name: 'Custom', productName: 'Vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
+};
+
+/**
+ * The plan a payment record's plan_name names: 'Professional', 'Vbuilder Professional' or
+ * 'professional' all name Professional. Null when it names none.
+ */
+export function planNamed(name: string | null | undefined): Plan | null {
+  const key = (name ?? '')
+    .trim()
+    .replace(/^vbuilder\s+/i, '')
+    .toLowerCase();
+  const found = PACKAGE_NAMES.find((p) => p.toLowerCase() === key);
+  return found ? PLANS[found] : null;
+}
+
+/** The question types a plan allows. */
+export const typesOfPlan = (plan: Plan): QuestionTypeId[] => typesOfTier(plan.tier);
+
+export const isTypeAllowed = (plan: Plan, type: string): boolean =>
+  (typesOfPlan(plan) as string[]).includes(type);
+
+/** SPEC §4: the limit is reached when this month's count is at or above the allowance (never when unlimited). */
+export const isMonthlyLimitReached = (plan: Plan, countThisMonth: number): boolean =>
+  plan.monthlyAssessments !== null && countThisMonth >= plan.monthlyAssessments;
+
+/** Assessments left this month; null when unlimited. */
+export const remainingThisMonth = (plan: Plan, countThisMonth: number): number | null =>
+  plan.monthlyAssessments === null ? null : Math.max(0, plan.monthlyAssessments - countThisMonth);
+
+/** The first instant of the calendar month (UTC) that `now` is in: monthly allowances restart there. */
+export const startOfMonthUtc = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
