@@ -1,11 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** In development the SPA runs on Vite and the API, identity provider and docs on port 3000. */
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
+/**
+ * A service worker that precaches the built app, so a student who loses the network mid-assessment
+ * can reload and keep answering (answers wait in IndexedDB). It never caches the API or the
+ * identity provider: those always go to the network.
+ */
+const offlineApp = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  // A file, not an inline script: the Content-Security-Policy allows scripts from our origin only.
+  injectRegister: 'script',
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    // The code editor and rich text chunks are large; they must work offline too.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/signin\/[^/]+\/(details|login|abort)$/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...(process.env.VITEST ? [] : [offlineApp])],
   server: {
     port: 5173,
     // The sign-in page's JSON endpoints and script live under /signin/<uid>/ on the API server

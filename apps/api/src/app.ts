@@ -18,6 +18,11 @@ import organizationsRoutes from './modules/organizations/organizations.routes.ts
 import usersRoutes from './modules/users/users.routes.ts';
 import questionTypesRoutes from './modules/question-types/question-types.routes.ts';
 import questionImagesRoutes from './modules/question-images/question-images.routes.ts';
+import aiRoutes from './modules/ai/ai.routes.ts';
+import assessmentsRoutes from './modules/assessments/assessments.routes.ts';
+import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import attemptsRoutes from './modules/attempts/attempts.routes.ts';
+import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -25,6 +30,11 @@ export interface AppDependencies {
   clock?: Clock;
   /** Pino logger options; false silences the logger (tests). */
   logger?: boolean | object;
+  /**
+   * How often attempts past their deadline are submitted (ms); false: never. Default 15 s, and
+   * off when NODE_ENV is 'test' (tests call closeExpiredAttempts themselves).
+   */
+  deadlineCloserMs?: number | false;
 }
 
 /** Wires plugins and modules; no business logic lives here. */
@@ -68,6 +78,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(questionTypesRoutes, { prefix: '/api' });
   await app.register(questionImagesRoutes, { prefix: '/api' });
+  await app.register(aiRoutes, { prefix: '/api' });
+  await app.register(assessmentsRoutes, { prefix: '/api' });
+  await app.register(submissionsRoutes, { prefix: '/api' });
+  await app.register(attemptsRoutes, { prefix: '/api' });
+  const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
+  if (closerMs !== false) startDeadlineCloser(app, closerMs);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { EmailSchema, NameSchema, PasswordSchema, ROLES, isRole, ORGANIZATION_TYPES } from '@vbuilder/shared';
+import {
+  EmailSchema,
+  NameSchema,
+  PACKAGE_NAMES,
+  PasswordSchema,
+  ROLES,
+  isRole,
+  ORGANIZATION_TYPES,
+  planNamed,
+} from '@vbuilder/shared';
 import { loadConfig, publicUrl, ConfigError } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -11,6 +20,7 @@ import {
 } from './modules/organizations/organizations.repository.ts';
 import { findUserByEmail, insertUser } from './modules/users/users.repository.ts';
 import { formatDemoSeed, seedDemo } from './modules/demo/seed-demo.ts';
+import { currentPlan, recordPlan } from './modules/plans/plans.service.ts';
 
 const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
 
@@ -18,6 +28,8 @@ const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
   create-user --email E --password P --role ROLE [--org ORG_ID] [--name N] [--must-change-password] [--json]
               ROLE is one of: ${ROLES.map((r) => `'${r}'`).join(', ')}
               'Super Administrator' has no organization; every other role needs --org.
+  set-plan    --org ORG_ID --plan NAME [--json]
+              NAME is one of: ${PACKAGE_NAMES.join(', ')} (any case); Free ends the current plan.
   seed-demo   [--json]   creates the demo organization with one user per role (random passwords)
 
 --json prints the created record as JSON (for scripts).`;
@@ -106,6 +118,26 @@ async function createUser(database: Database, args: string[]) {
     : `User ${user.email} (${user.role}) created with id ${user.id}`;
 }
 
+/** Puts an organization on a plan by recording a payment record (DESIGN §7: the newest one decides). */
+async function setPlan(database: Database, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { org: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' } },
+    strict: true,
+  });
+  const orgId = parseOption(z.uuid(), values.org ?? fail('--org is required'), 'org');
+  const plan =
+    planNamed(values.plan ?? fail('--plan is required')) ??
+    fail(`--plan must be one of ${PACKAGE_NAMES.join(', ')}`);
+  const org =
+    (await findOrganizationById(database.db, orgId)) ?? fail(`--org: no organization with id ${orgId}`);
+  await recordPlan(database.db, orgId, plan);
+  const current = await currentPlan(database.db, orgId);
+  return values.json
+    ? JSON.stringify({ organizationId: orgId, plan: current.plan.name, status: current.status })
+    : `Organization "${org.name}" is now on ${current.plan.productName} (${current.status})`;
+}
+
 async function seed(database: Database, args: string[], url: string) {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true });
   const result = await seedDemo(database.db);
@@ -122,6 +154,7 @@ async function main(argv: string[]) {
     'create-org': createOrg,
     'create-user': createUser,
     'seed-demo': seed,
+    'set-plan': setPlan,
   };
   const run = commands[command] ?? fail(`Unknown command '${command}'.`);
   const config = loadConfig(process.env);

@@ -28,6 +28,11 @@ export const ConfigSchema = z.object({
   /** Links in the top bar (SPEC §1). */
   LEARNING_PLATFORM_URL: z.url().default('https://learn.vbuilder.app'),
   SUPPORT_URL: z.url().default('https://support.vbuilder.app'),
+  /** AI question generation (DESIGN §1): any OpenAI-compatible endpoint; without a key it answers ai_key_missing. */
+  OPENAI_API_KEY: z.string().optional(),
+  /** The endpoint's base URL (…/v1); absent: OpenAI's own. */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

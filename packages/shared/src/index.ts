@@ -13,3 +13,5 @@ export * from './plans.ts';
 export * from './assessments/timing.ts';
 export * from './schemas/assessments.ts';
 export * from './schemas/ai.ts';
+export * from './schemas/attempts.ts';
+export * from './schemas/submissions.ts';

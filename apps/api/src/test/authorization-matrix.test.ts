@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Role } from '@vbuilder/shared';
+import { exampleToQuestion, PLANS, QUESTION_EXAMPLES, QuestionSchema, type Role } from '@vbuilder/shared';
 import authPlugin from '../plugins/auth.ts';
 import type { DeclaredRoute, Policy } from '../plugins/authorize.ts';
-import { auditEvents } from '../db/schema/index.ts';
+import { assessments, attempts, auditEvents } from '../db/schema/index.ts';
+import { recordPlan } from '../modules/plans/plans.service.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
 
@@ -34,7 +35,7 @@ afterAll(() => t.close());
 // ---------------------------------------------------------------------------------------------
 // The explicit part: id kinds and per-route expectations.
 
-type IdKind = 'organization' | 'user';
+type IdKind = 'organization' | 'user' | 'assessment' | 'attempt';
 /** The path segment before a parameter (or the parameter's name) tells what the id is. */
 const ID_KINDS: Record<string, IdKind> = {
   organizations: 'organization',
@@ -43,10 +44,15 @@ const ID_KINDS: Record<string, IdKind> = {
   organizationId: 'organization',
   users: 'user',
   userId: 'user',
+  assessments: 'assessment',
+  attempts: 'attempt',
+  studentId: 'user',
 };
 
 const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
 const ADMINS: readonly Role[] = ['Super Administrator', 'Administrator', 'user'];
+/** Who writes assessments: an organization's administrators and teachers. */
+const AUTHORS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 
 interface Expectation {
   /** Roles that must get a 2xx on their own id with a plausible request. */
@@ -66,6 +72,41 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // The plausible body changes role and status: nobody may do that to their own account.
   'PATCH /api/users/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'], selfNever: ALL_ROLES },
   'DELETE /api/users/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'], selfNever: ALL_ROLES },
+  // Assessments: "own" is a published one assigned to every student of the caller's organization.
+  'GET /api/assessments/:id': { ownMustPass: ALL_ROLES },
+  'PUT /api/assessments/:id': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'DELETE /api/assessments/:id': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/assessments/:id/duplicate': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'POST /api/assessments/:id/resources': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  // Submissions (issue 6): staff of the organization read them, the Super Administrator too; never a Student.
+  'GET /api/assessments/:id/submissions': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'GET /api/assessments/:id/students': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'GET /api/assessments/:id/export.csv': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'GET /api/assessments/:id/export.xlsx': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'GET /api/assessments/:id/report.pdf': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // The standing student has not submitted: 404 no_submission for everyone, and never 2xx for a Student.
+  'GET /api/assessments/:id/marking/:studentId': { ownNever: ['Student'] },
+  // The standing attempt is still in progress: 404 no_submission for staff, never 2xx for a Student.
+  'GET /api/attempts/:id/submission': { ownNever: ['Student'] },
+  'POST /api/attempts/:id/marks': { ownNever: ['Super Administrator', 'Student'] },
+  // Attempts: a Student starts one at their organization's published assessment and reads their
+  // results; the standing attempt belongs to no caller, so only staff of its organization read it.
+  'POST /api/assessments/:id/attempts': { ownMustPass: ['Student'] },
+  'GET /api/assessments/:id/my-results': { ownMustPass: ['Student'] },
+  'GET /api/attempts/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'PUT /api/attempts/:id/answers/:questionId': { ownNever: ALL_ROLES },
+  'POST /api/attempts/:id/answers/:questionId/files': { ownNever: ALL_ROLES },
+  'POST /api/attempts/:id/submit': { ownNever: ALL_ROLES },
+  'GET /api/assessments/organization/:orgId/monthly': {
+    ownMustPass: ['Super Administrator', ...AUTHORS],
+    ownNever: ['Student'],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -139,6 +180,56 @@ const callers: Caller[] = [];
 const standingTargets = new Map<Tenant, string>([
   [tenantA, (await member(tenantA, 'Student')).id],
   [tenantB, (await member(tenantB, 'Student')).id],
+]);
+
+// Assessments: both organizations on Enterprise, so repeated duplicates are not stopped by the
+// monthly allowance; a standing published one assigned to everyone, fresh ones for changing calls.
+for (const tenant of [tenantA, tenantB]) await recordPlan(t.app.db, tenant.organizationId, PLANS.Enterprise);
+async function assessmentOf(tenant: Tenant): Promise<string> {
+  const [row] = await t.app.db
+    .insert(assessments)
+    .values({
+      organizationId: tenant.organizationId,
+      title: 'Matrix assessment',
+      subject: 'Matrix',
+      difficulty: 'Easy',
+      generationType: 'manual',
+      passMark: 50,
+      status: 'published',
+      assignmentMode: 'all',
+      questions: [QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'q1'))],
+    })
+    .returning();
+  tenant.secrets.add(row!.id);
+  return row!.id;
+}
+const standingAssessments = new Map<Tenant, string>([
+  [tenantA, await assessmentOf(tenantA)],
+  [tenantB, await assessmentOf(tenantB)],
+]);
+
+// Attempts (issue 6): the standing student's attempt in progress, at an assessment of its own.
+// No caller owns it, so every write to it must fail; staff of its organization may read it.
+async function attemptOf(tenant: Tenant): Promise<string> {
+  const [row] = await t.app.db
+    .insert(attempts)
+    .values({
+      organizationId: tenant.organizationId,
+      assessmentId: await assessmentOf(tenant),
+      studentId: standingTargets.get(tenant)!,
+      number: 1,
+      status: 'in_progress',
+      questions: [QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'q1'))],
+      startedAt: new Date(),
+      passMark: 50,
+    })
+    .returning();
+  tenant.secrets.add(row!.id);
+  return row!.id;
+}
+const standingAttempts = new Map<Tenant, string>([
+  [tenantA, await attemptOf(tenantA)],
+  [tenantB, await attemptOf(tenantB)],
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -228,6 +319,10 @@ function sample(schema: JsonSchema, key: string, ids: Ids): unknown {
       if (k.includes('phone')) return '+44 20 7946 0000';
       if (k.includes('password')) return `Matrix password ${++serial}`;
       if (k.includes('token')) return `matrix-token-${'x'.repeat(40)}`;
+      // Instants: a start before an end, so windows are valid; languages are BCP 47 tags.
+      if (schema.format === 'date-time')
+        return new Date(Date.now() + (k.startsWith('end') ? 2 : 1) * 86400000).toISOString();
+      if (k === 'language') return 'en';
       if (key.endsWith('Id') || schema.format === 'uuid')
         return k.includes('user') ? ids.userId : ids.organizationId;
       return `Matrix ${key}`;
@@ -283,7 +378,9 @@ function judge(route: DeclaredRoute, params: Param[], call: Call): string | null
   const policy = route.policy!;
   const key = `${route.method} ${route.url}`;
   const expectation = EXPECTATIONS[key] ?? {};
-  const scoped = params.some((p) => p.kind === 'organization' || p.kind === 'user');
+  const scoped = params.some(
+    (p) => p.kind === 'organization' || p.kind === 'user' || p.kind === 'assessment' || p.kind === 'attempt',
+  );
   const isSuper = caller.role === 'Super Administrator';
   const conclusive = call.body !== 'empty'; // an empty body may stop at validation first
 
@@ -345,6 +442,12 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
             : hasUserId && mutates(route.method)
               ? (await member(pathTenant, 'Student')).id
               : standingTargets.get(pathTenant)!;
+      const targetAssessment =
+        variant === 'missing'
+          ? MISSING()
+          : mutates(route.method)
+            ? await assessmentOf(pathTenant)
+            : standingAssessments.get(pathTenant)!;
       const path: Ids = {
         organizationId: variant === 'missing' ? MISSING() : pathTenant.organizationId,
         userId: targetUser,
@@ -361,9 +464,15 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
             ? path.organizationId
             : p.kind === 'user'
               ? path.userId
-              : p.kind === 'uuid'
-                ? MISSING()
-                : 'matrix-opaque';
+              : p.kind === 'assessment'
+                ? targetAssessment
+                : p.kind === 'attempt'
+                  ? variant === 'missing'
+                    ? MISSING()
+                    : standingAttempts.get(pathTenant)!
+                  : p.kind === 'uuid'
+                    ? MISSING()
+                    : 'matrix-opaque';
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.
@@ -402,7 +511,12 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
   }
   // Another organization's id must be answered exactly like an id that does not exist, so
   // nobody outside the platform team can tell which ids exist in other organizations.
-  if (params.some((p) => p.kind === 'organization' || p.kind === 'user')) {
+  if (
+    params.some(
+      (p) =>
+        p.kind === 'organization' || p.kind === 'user' || p.kind === 'assessment' || p.kind === 'attempt',
+    )
+  ) {
     for (const [seen, { foreign, missing }] of answers) {
       const caller = callers.find((c) => seen.startsWith(`${c.label},`))!;
       if (caller.role === 'Super Administrator') continue;

@@ -17,6 +17,8 @@ export interface SeededDemo {
   accounts: SeededAccount[];
   /** A Teacher whose temporary password must be changed at first sign-in. */
   forced: SeededAccount;
+  /** A second organization, on the Free package (no payment record), with one Teacher. */
+  free: { organizationId: string; organizationName: string; teacher: SeededAccount };
 }
 
 export const demo = (): SeededDemo => JSON.parse(readFileSync(E2E.accountsFile, 'utf8')) as SeededDemo;
@@ -25,6 +27,9 @@ export const account = (role: string): SeededAccount => {
   if (!found) throw new Error(`No seeded ${role}`);
   return found;
 };
+
+/** The Teacher of 'Free Academy', an organization on the Free package (5 assessments a month). */
+export const freeTeacher = (): SeededAccount => demo().free.teacher;
 
 /** Signs in through the real identity provider, from the login screen to /account/home. */
 export async function signIn(page: Page, email: string, password: string) {

@@ -3,6 +3,7 @@ import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E, REPO_ROOT } from './env.ts';
 import { startMailbox } from './mailbox.ts';
+import { startFakeOpenAi } from '../../../api/src/test/fake-openai.ts';
 
 const node = path.join(REPO_ROOT, 'node_modules/.bin/node');
 
@@ -18,6 +19,38 @@ async function waitForHealth(url: string, timeoutMs: number) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`vbuilder did not become healthy at ${url} (see ${E2E.serverLog})`);
+}
+
+/**
+ * A second organization without any payment record (so on the Free package, 5 assessments a
+ * month) and its Teacher, to reach the monthly limit without touching the demo organization.
+ */
+function createFreeAcademy(env: NodeJS.ProcessEnv) {
+  const cli = (args: string[]) =>
+    JSON.parse(
+      String(execFileSync(node, ['apps/api/src/cli.ts', ...args, '--json'], { cwd: REPO_ROOT, env })),
+    );
+  const org = cli(['create-org', '--name', 'Free Academy']) as { id: string; name: string };
+  const teacher = {
+    email: 'teacher@free-academy.test',
+    password: 'Free-Academy-Pass-1',
+    role: 'Teacher',
+    name: 'Fiona Free',
+  };
+  const user = cli([
+    'create-user',
+    '--email',
+    teacher.email,
+    '--password',
+    teacher.password,
+    '--role',
+    teacher.role,
+    '--org',
+    org.id,
+    '--name',
+    teacher.name,
+  ]) as { id: string };
+  return { organizationId: org.id, organizationName: org.name, teacher: { ...teacher, id: user.id } };
 }
 
 /**
@@ -69,13 +102,16 @@ export default async function globalSetup() {
     { cwd: REPO_ROOT, env },
   );
   const forcedAccount = { ...forced, id: (JSON.parse(String(created)) as { id: string }).id };
-  writeFileSync(E2E.accountsFile, JSON.stringify({ ...demo, forced: forcedAccount }));
+  const free = createFreeAcademy(env);
+  writeFileSync(E2E.accountsFile, JSON.stringify({ ...demo, forced: forcedAccount, free }));
 
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailDir);
+  // AI generation talks to a scripted OpenAI-compatible model on a free local port, never the internet.
+  const fakeModel = await startFakeOpenAi();
   const log = openSync(E2E.serverLog, 'a');
   const server = spawn(node, ['apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env,
+    env: { ...env, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fakeModel.baseUrl },
     stdio: ['ignore', log, log],
   });
   writeFileSync(E2E.pidFile, String(server.pid));
@@ -84,5 +120,6 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await mailbox.close();
+    await fakeModel.close();
   };
 }

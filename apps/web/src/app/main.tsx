@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
+import '@mantine/dates/styles.css';
 import './global.css';
 import '../lib/i18n.ts';
 import { Providers } from './providers.tsx';

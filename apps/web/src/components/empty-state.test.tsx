@@ -4,17 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
-import * as assessments from '../app/routes/assessments-route.tsx';
-import * as takeAssessment from '../app/routes/take-assessment-route.tsx';
-import * as viewAssessment from '../app/routes/view-assessment-route.tsx';
-import * as editAssessment from '../app/routes/edit-assessment-route.tsx';
-import * as myResults from '../app/routes/my-results-route.tsx';
-import * as submissions from '../app/routes/submissions-route.tsx';
 import * as subscription from '../app/routes/subscription-route.tsx';
 import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
 import * as certifications from '../app/routes/certifications-route.tsx';
 import * as notificationsRoute from '../app/routes/notifications-route.tsx';
-import * as pendingMarking from '../app/routes/pending-marking-route.tsx';
 import * as paymentHistory from '../app/routes/payment-history-route.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
@@ -25,17 +18,10 @@ const signIn = (role: string) =>
     .mockReturnValue(authValue(makeProfile({ role })) as unknown as ReturnType<typeof useAuth>);
 
 const ROUTES: Array<[string, ComponentType, string]> = [
-  ['assessments', assessments.Component, 'Assessments'],
-  ['take assessment', takeAssessment.Component, 'Take assessment'],
-  ['view assessment', viewAssessment.Component, 'Assessment'],
-  ['edit assessment', editAssessment.Component, 'Edit assessment'],
-  ['my results', myResults.Component, 'My results'],
-  ['submissions', submissions.Component, 'Submissions'],
   ['subscription', subscription.Component, 'Subscription'],
   ['AI assistant', aiAssistant.Component, 'AI Assistant'],
   ['certifications', certifications.Component, 'Certifications'],
   ['notifications', notificationsRoute.Component, 'Notifications'],
-  ['pending marking', pendingMarking.Component, 'Manual marking'],
   ['payment history', paymentHistory.Component, 'Payment History'],
 ];
 
@@ -49,16 +35,6 @@ describe('empty-state routes', () => {
     const inner = screen.getByRole('heading', { level: 2 });
     expect(inner.textContent).not.toMatch(/^emptyStates\.|coming soon/i);
     expect(document.body.textContent).not.toMatch(/emptyStates\.|coming soon/i);
-  });
-
-  it('tells a teacher they have not created assessments, and a student that none are assigned', async () => {
-    signIn('Teacher');
-    const { unmount } = await renderAt(<assessments.Component />);
-    expect(screen.getByText("You haven't created any assessments yet.")).toBeInTheDocument();
-    unmount();
-    signIn('Student');
-    await renderAt(<assessments.Component />);
-    expect(screen.getByText('No assessments have been assigned to you yet.')).toBeInTheDocument();
   });
 
   it('speaks to administrators as givers of certificates and to others as holders', async () => {

@@ -28,7 +28,13 @@ export const fieldPathOf = (path: unknown): string =>
  * Namespaces whose keys shared schemas use as messages ('assessments.errors.titleRequired' is key
  * errors.titleRequired of the assessments namespace), besides `validation`.
  */
-export const MESSAGE_NAMESPACES = ['validation', 'questions', 'assessments'] as const;
+export const MESSAGE_NAMESPACES = [
+  'validation',
+  'questions',
+  'assessments',
+  'submissions',
+  'attempts',
+] as const;
 
 const isMessageKey = (message: string) => MESSAGE_NAMESPACES.some((ns) => message.startsWith(`${ns}.`));
 

@@ -7,3 +7,4 @@ export * from './registry.ts';
 export * from './question.ts';
 export * from './examples.ts';
 export * from './api-schemas.ts';
+export * from './student-view.ts';

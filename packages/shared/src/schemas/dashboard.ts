@@ -20,5 +20,19 @@ export const DashboardSummarySchema = z.object({
   }),
   /** Number of organizations on the platform; only in the platform scope. */
   organizations: CountSchema.nullable(),
+  /**
+   * Assessment counts (not deleted). Staff: their organization's, `assigned` equal to `total`.
+   * A Student: the published ones assigned to them (`assigned` = `total`), split by generation
+   * type. Null in the platform scope.
+   */
+  assessments: z
+    .object({
+      total: CountSchema,
+      /** Written by hand ('manual') and generated with AI ('ai'). */
+      manual: CountSchema,
+      ai: CountSchema,
+      assigned: CountSchema,
+    })
+    .nullable(),
 });
 export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;

@@ -59,6 +59,12 @@ export const attempts = pgTable(
     passed: boolean('passed'),
     /** The pass mark (%) in force when it was submitted. */
     passMark: integer('pass_mark').notNull(),
+    /**
+     * Secret per attempt, never sent to the student: shuffles the student's view of the questions
+     * and masks part ids whose equality would reveal an answer (questions/student-view.ts). The
+     * attempt id cannot serve: the student knows it and could undo the shuffle.
+     */
+    shuffleSeed: uuid('shuffle_seed').notNull().defaultRandom(),
     /** Highest answer revision saved in this attempt: lets a client see whether it is behind. */
     revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

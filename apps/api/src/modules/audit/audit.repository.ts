@@ -12,11 +12,18 @@ export type AuditAction =
   | 'user.reactivated'
   | 'user.deleted'
   | 'organization.created'
-  | 'organization.updated';
+  | 'organization.updated'
+  | 'assessment.created'
+  | 'assessment.updated'
+  | 'assessment.deleted'
+  | 'assessment.duplicated'
+  | 'assessment.resource_added'
+  | 'assessment.resource_deleted'
+  | 'attempt.marked';
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'organization';
+  targetType: 'user' | 'organization' | 'assessment' | 'attempt';
   targetId: string;
   /** The organization the target belongs to, so an organization's history can be read in one query. */
   organizationId: string | null;

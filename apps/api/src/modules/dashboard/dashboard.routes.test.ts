@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@vbuilder/shared';
-import { DashboardSummarySchema } from '@vbuilder/shared';
+import { DashboardSummarySchema, PLANS, type AssessmentInput } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, makeUser, signInAs } from '../../test/sign-in.ts';
+import { createAssessmentAs } from '../assessments/test-helpers.ts';
+import { recordPlan } from '../plans/plans.service.ts';
 
 // 3 students, 2 teachers, 1 Administrator and 1 legacy 'user' (an administrator too).
 const POPULATION: Role[] = ['Student', 'Student', 'Student', 'Teacher', 'Teacher', 'Administrator', 'user'];
@@ -48,6 +50,7 @@ describe('GET /api/dashboard/summary', () => {
           administrators: 2 + bump(['Administrator', 'user']),
         },
         organizations: null,
+        assessments: { total: 0, manual: 0, ai: 0, assigned: 0 },
       });
     },
   );
@@ -69,6 +72,7 @@ describe('GET /api/dashboard/summary', () => {
       organizationId: null,
       users: { total: 0, students: 0, teachers: 0, administrators: 0 },
       organizations: null,
+      assessments: { total: 0, manual: 0, ai: 0, assigned: 0 },
     });
   });
 
@@ -77,6 +81,7 @@ describe('GET /api/dashboard/summary', () => {
     expect(before.scope).toBe('platform');
     expect(before.organizationId).toBeNull();
     expect(before.organizations).toBeGreaterThanOrEqual(2);
+    expect(before.assessments).toBeNull();
 
     await makeOrganization(t.app);
     await makeUser(t.app, 'Student', orgB);
@@ -88,6 +93,30 @@ describe('GET /api/dashboard/summary', () => {
     expect(after.users.students).toBe(before.users.students + 1);
     expect(after.users.teachers).toBe(before.users.teachers);
     expect(after.users.administrators).toBe(before.users.administrators);
+  });
+
+  it('counts assessments by generation type: all for staff, the assigned published ones for a Student', async () => {
+    const org = (await makeOrganization(t.app)).id;
+    await recordPlan(t.app.db, org, PLANS.Enterprise);
+    const teacher = await signInAs(t.app, 'Teacher', org);
+    const student = await signInAs(t.app, 'Student', org);
+    const classmate = await makeUser(t.app, 'Student', org);
+    const create = (overrides: Partial<AssessmentInput>) =>
+      createAssessmentAs(t.app, teacher.headers, overrides);
+    await create({ generationType: 'manual' });
+    await create({ generationType: 'ai' });
+    await create({ generationType: 'manual', status: 'published' });
+    await create({ generationType: 'ai', status: 'published' });
+    await create({
+      generationType: 'ai',
+      status: 'published',
+      assignment: { mode: 'selected', studentIds: [classmate.id] },
+    });
+    const removed = await create({ generationType: 'manual', status: 'published' });
+    await t.app.inject({ method: 'DELETE', url: `/api/assessments/${removed.id}`, headers: teacher.headers });
+
+    expect((await summary(teacher.headers)).assessments).toEqual({ total: 5, manual: 2, ai: 3, assigned: 5 });
+    expect((await summary(student.headers)).assessments).toEqual({ total: 2, manual: 1, ai: 1, assigned: 2 });
   });
 
   it('answers 401 without a token', async () => {

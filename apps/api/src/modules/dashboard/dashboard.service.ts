@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../types.d.ts';
 import { countUsersByRole } from '../users/users.repository.ts';
 import { countOrganizations } from './dashboard.repository.ts';
+import { countByGenerationType } from '../assessments/assessments.repository.ts';
 
 type RoleCount = { role: string; count: number };
 
@@ -17,15 +18,41 @@ function tally(rows: RoleCount[]): DashboardSummary['users'] {
   };
 }
 
+/**
+ * Assessments the actor's dashboard counts: their organization's (not deleted), or for a Student
+ * the published ones assigned to them.
+ */
+async function assessmentCounts(db: DbOrTx, actor: Actor, organizationId: string) {
+  const rows = await countByGenerationType(db, {
+    organizationId,
+    studentId: actor.role === 'Student' ? actor.userId : undefined,
+  });
+  const count = (type: string) => Number(rows.find((r) => r.generationType === type)?.count ?? 0);
+  const total = rows.reduce((sum, r) => sum + Number(r.count), 0);
+  return { total, manual: count('manual'), ai: count('ai'), assigned: total };
+}
+
 /** The home dashboard's figures: the caller's organization, or the whole platform for a Super Administrator. */
 export async function dashboardSummary(db: DbOrTx, actor: Actor): Promise<DashboardSummary> {
   if (isSuperAdministrator(actor.role)) {
     const [rows, organizationCount] = await Promise.all([countUsersByRole(db, null), countOrganizations(db)]);
-    return { scope: 'platform', organizationId: null, users: tally(rows), organizations: organizationCount };
+    return {
+      scope: 'platform',
+      organizationId: null,
+      users: tally(rows),
+      organizations: organizationCount,
+      assessments: null,
+    };
   }
   // countUsersByRole(null) would count the whole platform: someone outside any organization sees nothing.
   if (!actor.organizationId) {
-    return { scope: 'organization', organizationId: null, users: tally([]), organizations: null };
+    return {
+      scope: 'organization',
+      organizationId: null,
+      users: tally([]),
+      organizations: null,
+      assessments: { total: 0, manual: 0, ai: 0, assigned: 0 },
+    };
   }
   const rows = await countUsersByRole(db, actor.organizationId);
   return {
@@ -33,5 +60,6 @@ export async function dashboardSummary(db: DbOrTx, actor: Actor): Promise<Dashbo
     organizationId: actor.organizationId,
     users: tally(rows),
     organizations: null,
+    assessments: await assessmentCounts(db, actor, actor.organizationId),
   };
 }

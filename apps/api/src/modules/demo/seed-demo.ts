@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ROLES, type Role } from '@vbuilder/shared';
+import { PLANS, ROLES, type Role } from '@vbuilder/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertOrganization } from '../organizations/organizations.repository.ts';
 import { insertUser } from '../users/users.repository.ts';
+import { seedDemoAssessments } from '../assessments/demo-assessments.ts';
+import { recordPlan } from '../plans/plans.service.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -41,7 +43,8 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates the demo organization with one active user per role and random passwords.
+ * Creates the demo organization with one active user per role and random passwords, on the
+ * Enterprise plan, with two sample assessments by its Teacher (one published, one draft).
  * The passwords exist only in the return value: callers print them once.
  */
 export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<DemoSeed> {
@@ -68,6 +71,11 @@ export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<
       });
       accounts.push({ role, name: person.name, email: user.email, password, id: user.id });
     }
+    // On the top plan, so every question type can be shown; with sample assessments to open.
+    const now = new Date();
+    await recordPlan(tx, org.id, PLANS.Enterprise, { now });
+    const teacher = accounts.find((a) => a.role === 'Teacher')!;
+    await seedDemoAssessments(tx, org.id, teacher.id, now);
     return { organizationId: org.id, organizationName: org.name, accounts };
   });
 }

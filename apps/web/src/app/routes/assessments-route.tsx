@@ -1,19 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { IconClipboardList } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { Navigate, useParams } from 'react-router';
+import { AssessmentListScreen } from '../../features/assessments/components/assessment-list.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** The assessment list: students see the ones assigned to them, other roles the ones they create. */
+/**
+ * /account/questions/{userId}: the assessment list (SPEC §2). What it lists depends on the
+ * signed-in person, not on the id in the address, so another id is corrected to one's own.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { userId } = useParams();
   const { user } = useAuth();
-  const audience = user?.role === 'Student' ? 'student' : 'author';
-  return (
-    <EmptyState
-      icon={IconClipboardList}
-      pageTitle={t('emptyStates.assessments.pageTitle')}
-      title={t(`emptyStates.assessments.${audience}.title`)}
-      description={t(`emptyStates.assessments.${audience}.description`)}
-    />
-  );
+  if (!user) return null;
+  if (userId !== user.id) return <Navigate to={`/account/questions/${user.id}`} replace />;
+  return <AssessmentListScreen viewer={user} />;
 }

@@ -1,16 +1,23 @@
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { IconChartBar } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useLocation, useParams } from 'react-router';
+import { MyResultsScreen } from '../../features/attempts/components/my-results-screen.tsx';
+import type { SubmittedState } from '../../features/attempts/components/take-attempt.tsx';
 
-/** A student's results for one assessment. */
+/** /account/user/:userId/quiz/:assessmentId/my-results: a student's results for one assessment. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('attempts');
+  const { userId = '', assessmentId = '' } = useParams();
+  const location = useLocation();
+  const submitted = (location.state as Partial<SubmittedState> | null)?.submittedAttemptId ?? null;
+  const takePath = `/account/user/${userId}/quiz/${assessmentId}`;
+  useDocumentTitle(t('results.pageTitle'));
   return (
-    <EmptyState
-      icon={IconChartBar}
-      pageTitle={t('emptyStates.myResults.pageTitle')}
-      title={t('emptyStates.myResults.title')}
-      description={t('emptyStates.myResults.description')}
+    <MyResultsScreen
+      assessmentId={assessmentId}
+      takePath={takePath}
+      redoPath={`${takePath}/redo`}
+      justSubmittedId={submitted}
     />
   );
 }

@@ -1,16 +1,17 @@
-import { useTranslation } from 'react-i18next';
-import { IconChecklist } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useParams } from 'react-router';
+import { MarkingScreen } from '../../features/submissions/components/marking-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** Manual marking of one student's answers. */
+/** /account/questions/pending-marking/{assessmentId}/{studentId}: manual marking of one student's answers. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { assessmentId = '', studentId = '' } = useParams();
+  const { user } = useAuth();
   return (
-    <EmptyState
-      icon={IconChecklist}
-      pageTitle={t('emptyStates.pendingMarking.pageTitle')}
-      title={t('emptyStates.pendingMarking.title')}
-      description={t('emptyStates.pendingMarking.description')}
+    <MarkingScreen
+      key={`${assessmentId}/${studentId}`}
+      assessmentId={assessmentId}
+      studentId={studentId}
+      backTo={`/account/questions/${user?.id ?? ''}/quiz/${assessmentId}/submissions`}
     />
   );
 }

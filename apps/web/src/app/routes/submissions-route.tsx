@@ -1,16 +1,25 @@
-import { useTranslation } from 'react-i18next';
-import { IconInbox } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useParams } from 'react-router';
+import { useAssessment } from '../../features/assessments/api/get-assessment.ts';
+import { SubmissionsScreen } from '../../features/submissions/components/submissions-screen.tsx';
+import { errorCodeOf } from '../../lib/api-errors.ts';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** Students' submissions for one assessment. */
+/** /account/questions/{userId}/quiz/{quizId}/submissions: students' submissions of one assessment. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { userId = '', quizId = '' } = useParams();
+  const { user } = useAuth();
+  const assessment = useAssessment(quizId);
+  const missing =
+    assessment.isError && ['not_found', 'validation_error'].includes(errorCodeOf(assessment.error));
   return (
-    <EmptyState
-      icon={IconInbox}
-      pageTitle={t('emptyStates.submissions.pageTitle')}
-      title={t('emptyStates.submissions.title')}
-      description={t('emptyStates.submissions.description')}
+    <SubmissionsScreen
+      key={quizId}
+      assessmentId={quizId}
+      // null: it could not be loaded for another reason; the submissions still show.
+      assessment={assessment.data ?? (assessment.isError ? null : undefined)}
+      assessmentMissing={missing}
+      backTo={`/account/questions/${user?.id ?? userId}`}
+      markingPath={(studentId) => `/account/questions/pending-marking/${quizId}/${studentId}`}
     />
   );
 }

@@ -1,16 +1,68 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { IconClipboardList } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAssessment } from '../../features/assessments/api/get-assessment.ts';
+import { startAttempt } from '../../features/attempts/api/attempt-calls.ts';
+import { StartCard } from '../../features/attempts/components/start-card.tsx';
+import { TakeAttempt } from '../../features/attempts/components/take-attempt.tsx';
+import { errorCodeOf } from '../../lib/api-errors.ts';
 
-/** Taking an assessment, and retaking it on the redo path. */
+/**
+ * /account/user/:userId/quiz/:assessmentId (and /redo, a retake): the start card, then the
+ * attempt. The attempt's id goes into the address (?attempt=), so a reload — even without a
+ * network — opens the same attempt straight away.
+ */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconClipboardList}
-      pageTitle={t('emptyStates.takeAssessment.pageTitle')}
-      title={t('emptyStates.takeAssessment.title')}
-      description={t('emptyStates.takeAssessment.description')}
-    />
-  );
+  const { t } = useTranslation(['attempts', 'errors']);
+  const { userId = '', assessmentId = '' } = useParams();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const attemptId = search.get('attempt');
+  const retake = pathname.endsWith('/redo');
+  const base = `/account/user/${userId}/quiz/${assessmentId}`;
+  const resultsPath = `${base}/my-results`;
+  const backPath = `/account/questions/${userId}`;
+  useDocumentTitle(t('pageTitle'));
+
+  const assessment = useAssessment(assessmentId);
+
+  if (attemptId) {
+    return (
+      <TakeAttempt
+        attemptId={attemptId}
+        assessmentId={assessmentId}
+        resultsPath={resultsPath}
+        backPath={backPath}
+      />
+    );
+  }
+  if (assessment.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('attempt.loading')} />
+      </Center>
+    );
+  }
+  if (assessment.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} aria-hidden />}
+        role="alert"
+        maw={640}
+      >
+        {t(`errors:${errorCodeOf(assessment.error)}`, { defaultValue: t('errors:internal_error') })}
+      </Alert>
+    );
+  }
+  const start = async () => {
+    const inProgress = assessment.data.myAttempts?.inProgressAttemptId;
+    const id = inProgress ?? (await startAttempt(assessmentId)).attempt.id;
+    await navigate(`${pathname}?attempt=${encodeURIComponent(id)}`, { replace: false });
+  };
+  return <StartCard assessment={assessment.data} retake={retake} resultsPath={resultsPath} onStart={start} />;
 }

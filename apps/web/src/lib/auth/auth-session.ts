@@ -59,7 +59,17 @@ export interface AuthSessionDeps {
   notifyProfileFailure(): void;
   now?: () => number;
   initTimeoutMs?: number;
+  /** The browser's word on the network (navigator.onLine by default). */
+  isOnline?: () => boolean;
 }
+
+/** A call that never reached the server (the API client's ApiError with code network_error). */
+const isNetworkFailure = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'network_error';
+
+/** A refresh that failed for want of a network, not because the provider refused it. */
+const isOfflineRefreshFailure = (error: unknown, online: boolean) =>
+  !online && error instanceof RefreshError && error.reason === 'failed';
 
 export interface AuthSession {
   getState(): AuthState;
@@ -90,6 +100,7 @@ const INITIAL: AuthState = {
 
 export function createAuthSession(deps: AuthSessionDeps): AuthSession {
   const now = deps.now ?? Date.now;
+  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   let state: AuthState = INITIAL;
   const listeners = new Set<() => void>();
   let attempt = 0;
@@ -110,7 +121,13 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
       const user = await deps.tokens.getUser();
       if (user && !user.expired && user.access_token) return true;
       if (!user?.refresh_token) return false;
-      await deps.tokens.refresh(user.access_token);
+      try {
+        await deps.tokens.refresh(user.access_token);
+      } catch (error) {
+        // Offline: the stored token is still the session's; the profile call decides (offline mode).
+        if (isOfflineRefreshFailure(error, isOnline()) && user.access_token) return true;
+        throw error;
+      }
       return true;
     },
     refreshToken: () => deps.tokens.refresh(),
@@ -142,6 +159,12 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
         await logout();
         return null;
       case 'failed':
+        // Offline mode: no network, but a signed-in user of this browser (the cookie) and a stored
+        // token. Keep them, so an assessment reloaded without a network opens from the device.
+        if (isNetworkFailure(outcome.error) && previous) {
+          setState({ user: previous, status: 'authenticated' });
+          return previous;
+        }
         reportError(outcome.error, { area: 'auth', action: 'load-profile' });
         if (background && state.user) return state.user;
         setState({ user: null, status: 'unauthenticated' });
@@ -169,6 +192,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
           location,
           replaceUrl: deps.replaceUrl,
           startLogin: () => deps.startLogin(manager),
+          isOnline,
         });
       })();
       outcome = await withTimeout(
@@ -260,7 +284,10 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
           if (user && !user.expired) return;
           try {
             await deps.tokens.refresh(user?.access_token);
-          } catch {
+          } catch (error) {
+            // Without a network the session is not over, only out of reach: an exam taken offline
+            // must not be signed out. Back online, the next call refreshes or logs in again.
+            if (isOfflineRefreshFailure(error, isOnline())) return;
             await logout();
           }
         });

@@ -2,7 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { AuthError } from './auth-error.ts';
 import { CALLBACK_PATH } from './constants.ts';
 import { isAuthRedirect } from './session-rules.ts';
-import type { TokenService } from './token-service.ts';
+import { RefreshError, type TokenService } from './token-service.ts';
 
 /**
  * Starting the identity client (SPEC §4): on /auth/callback the sign-in is completed (and, with
@@ -26,9 +26,17 @@ export interface InitArgs {
   replaceUrl(path: string): void;
   /** Starts login when the callback page has nothing to complete. */
   startLogin(): Promise<void>;
+  /** The browser's word on the network (navigator.onLine by default). */
+  isOnline?: () => boolean;
 }
 
-async function storedSession(manager: IdentityClient, tokens: InitArgs['tokens']): Promise<InitOutcome> {
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
+async function storedSession(
+  manager: IdentityClient,
+  tokens: InitArgs['tokens'],
+  isOnline: () => boolean,
+): Promise<InitOutcome> {
   const user = await manager.getUser();
   if (!user) return { kind: 'signed-out' };
   if (!user.expired) return { kind: 'signed-in', user };
@@ -38,7 +46,12 @@ async function storedSession(manager: IdentityClient, tokens: InitArgs['tokens']
   }
   try {
     return { kind: 'signed-in', user: await tokens.refresh(user.access_token) };
-  } catch {
+  } catch (error) {
+    // Without a network the session cannot be renewed, yet nothing says it is over: keep it (a
+    // student reloading an assessment offline); the first call back online refreshes it or logs in.
+    if (!isOnline() && error instanceof RefreshError && error.reason === 'failed') {
+      return { kind: 'signed-in', user };
+    }
     return { kind: 'signed-out' };
   }
 }
@@ -49,11 +62,12 @@ export async function initializeIdentity({
   location,
   replaceUrl,
   startLogin,
+  isOnline = browserOnline,
 }: InitArgs): Promise<InitOutcome> {
   // Leftover state of abandoned logins (older than an hour) is of no use to anyone.
   void manager.clearStaleState().catch(() => undefined);
 
-  if (location.pathname !== CALLBACK_PATH) return storedSession(manager, tokens);
+  if (location.pathname !== CALLBACK_PATH) return storedSession(manager, tokens, isOnline);
 
   const params = new URLSearchParams(location.search);
   if (isAuthRedirect(location.search) || params.has('error')) {
@@ -73,7 +87,7 @@ export async function initializeIdentity({
     }
   }
 
-  const existing = await storedSession(manager, tokens);
+  const existing = await storedSession(manager, tokens, isOnline);
   if (existing.kind === 'signed-in') return existing;
   await startLogin();
   return { kind: 'redirecting' };

@@ -33,22 +33,54 @@ export const STALE_STATE_AGE_SECONDS = 3600;
 
 let configPromise: Promise<AuthConfig> | null = null;
 
+/** The last configuration the server gave, so a page reloaded without a network can still start. */
+const REMEMBERED_CONFIG_KEY = 'vbuilder.authConfig';
+
+function rememberConfig(config: AuthConfig): void {
+  try {
+    window.localStorage.setItem(REMEMBERED_CONFIG_KEY, JSON.stringify(config));
+  } catch {
+    // Storage full or refused: the next offline start just cannot use it.
+  }
+}
+
+function rememberedConfig(): AuthConfig | null {
+  try {
+    const parsed = AuthConfigSchema.safeParse(
+      JSON.parse(window.localStorage.getItem(REMEMBERED_CONFIG_KEY) ?? 'null'),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * GET /api/auth/config, once per page. A missing or malformed answer falls back to the embedded
- * provider; a network failure is not cached, so a retry asks again.
+ * provider; a network failure falls back to the configuration last received in this browser (a
+ * student reloading an assessment offline), and without one is not cached, so a retry asks again.
  */
 export function loadAuthConfig(
   fetchImpl: typeof fetch = fetch,
   origin = window.location.origin,
 ): Promise<AuthConfig> {
   configPromise ??= (async () => {
-    const response = await fetchImpl('/api/auth/config', {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
+    let response: Response;
+    try {
+      response = await fetchImpl('/api/auth/config', {
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      });
+    } catch (error) {
+      const remembered = rememberedConfig();
+      if (remembered) return remembered;
+      throw error;
+    }
     if (!response.ok) return defaultAuthConfig(origin);
     const parsed = AuthConfigSchema.safeParse(await response.json().catch(() => null));
-    return parsed.success ? parsed.data : defaultAuthConfig(origin);
+    if (!parsed.success) return defaultAuthConfig(origin);
+    rememberConfig(parsed.data);
+    return parsed.data;
   })().catch((error: unknown) => {
     configPromise = null;
     throw error;

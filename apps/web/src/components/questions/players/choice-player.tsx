@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Checkbox, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ChoiceAnswer, ChoiceConfig } from '@vbuilder/shared';
+import type { ChoiceAnswer, StudentChoiceConfig } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import { seededShuffle } from './common/shuffle.ts';
@@ -21,7 +21,7 @@ export function ChoicePlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<ChoiceConfig, ChoiceAnswer>) {
+}: PlayerProps<StudentChoiceConfig, ChoiceAnswer>) {
   const { t } = useTranslation('questions');
   const { options, multiple, shuffle } = question.config;
   const chosen = value ?? [];

@@ -2,12 +2,13 @@ import { useMemo, useRef, useState, type ChangeEvent, type CSSProperties, type K
 import { Alert, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  crosswordGrid,
+  crosswordEntryLength,
   crosswordLetters,
+  studentCrosswordGrid,
   type CrosswordAnswer,
-  type CrosswordConfig,
   type CrosswordDirection,
   type CrosswordPlacement,
+  type StudentCrosswordConfig,
 } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
@@ -74,15 +75,16 @@ export function CrosswordPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<CrosswordConfig, CrosswordAnswer>) {
+}: PlayerProps<StudentCrosswordConfig, CrosswordAnswer>) {
   const { t } = useTranslation('questions');
   const { entries, layout } = question.config;
-  const grid = useMemo(() => crosswordGrid(entries, layout), [entries, layout]);
+  // A student view has word lengths, not words: the grid is built from the lengths.
+  const grid = useMemo(() => studentCrosswordGrid({ entries, layout }), [entries, layout]);
   const words = useMemo(() => {
     const byId = new Map(entries.map((entry) => [entry.id, entry]));
     return layout.placements.map((placement): Word => {
       const entry = byId.get(placement.entryId);
-      const length = entry ? crosswordLetters(entry.answer).length : 0;
+      const length = entry ? crosswordEntryLength(entry) : 0;
       const [dr, dc] = placement.direction === 'across' ? [0, 1] : [1, 0];
       return {
         ...placement,

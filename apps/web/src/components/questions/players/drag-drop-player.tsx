@@ -19,7 +19,10 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import type { DragDropAnswer, DragDropConfig, DragDropItem } from '@vbuilder/shared';
+import type { DragDropAnswer, StudentDragDropConfig } from '@vbuilder/shared';
+
+/** An item as the player shows it (a student view has no zone for it). */
+type DragDropItem = StudentDragDropConfig['items'][number];
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import { useDndAccessibility } from './common/use-dnd-accessibility.ts';
@@ -76,7 +79,7 @@ export function DragDropPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<DragDropConfig, DragDropAnswer>) {
+}: PlayerProps<StudentDragDropConfig, DragDropAnswer>) {
   const { t } = useTranslation('questions');
   const { zones, items } = question.config;
   const answers = value ?? {};

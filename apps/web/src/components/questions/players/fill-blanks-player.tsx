@@ -1,7 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { splitPassage, type FillBlanksAnswer, type FillBlanksConfig } from '@vbuilder/shared';
+import { splitPassage, type FillBlanksAnswer, type StudentFillBlanksConfig } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import classes from './fill-blanks-player.module.css';
@@ -18,7 +18,7 @@ export function FillBlanksPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<FillBlanksConfig, FillBlanksAnswer>) {
+}: PlayerProps<StudentFillBlanksConfig, FillBlanksAnswer>) {
   const { t } = useTranslation('questions');
   const parts = useMemo(() => splitPassage(question.config.passage), [question.config.passage]);
   const answers = value ?? {};

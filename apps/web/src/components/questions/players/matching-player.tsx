@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { matchingDistractorId, type MatchingAnswer, type MatchingConfig } from '@vbuilder/shared';
+import { matchingDistractorId, type MatchingAnswer, type StudentMatchingConfig } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import { seededScramble } from './common/shuffle.ts';
@@ -19,20 +19,27 @@ export function MatchingPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<MatchingConfig, MatchingAnswer>) {
+}: PlayerProps<StudentMatchingConfig, MatchingAnswer>) {
   const { t } = useTranslation('questions');
-  const { pairs, distractors } = question.config;
+  const { pairs, distractors, matches: viewMatches } = question.config;
   const answers = value ?? {};
   const matches = useMemo(
     () =>
-      seededScramble(
-        [
-          ...pairs.map((pair) => ({ value: pair.id, label: pair.match })),
-          ...distractors.map((text, index) => ({ value: matchingDistractorId(index), label: text })),
-        ],
-        `${question.id}:matches`,
-      ),
-    [pairs, distractors, question.id],
+      // A student view brings its matches under opaque ids, already in a secret order; a full
+      // question (preview) pairs each prompt with its match, so those are scrambled here.
+      viewMatches
+        ? viewMatches.map((match) => ({ value: match.id, label: match.text }))
+        : seededScramble(
+            [
+              ...pairs.map((pair) => ({ value: pair.id, label: pair.match ?? '' })),
+              ...(distractors ?? []).map((text, index) => ({
+                value: matchingDistractorId(index),
+                label: text,
+              })),
+            ],
+            `${question.id}:matches`,
+          ),
+    [pairs, distractors, viewMatches, question.id],
   );
 
   const choose = (pairId: string, matchId: string | null) => {

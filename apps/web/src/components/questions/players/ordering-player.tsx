@@ -20,7 +20,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import type { OrderingAnswer, OrderingConfig, OrderingItem } from '@vbuilder/shared';
+import type { OrderingAnswer, StudentOrderingConfig } from '@vbuilder/shared';
+
+type OrderingItem = StudentOrderingConfig['items'][number];
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import { seededScramble } from './common/shuffle.ts';
@@ -30,15 +32,18 @@ import classes from './ordering-player.module.css';
 /**
  * The order on screen: the student's answer when there is one (dropping ids that are no longer
  * items and appending new items, so a stale answer still shows every item once), otherwise a
- * scramble seeded by the question id that never starts out solved.
+ * scramble seeded by the question id that never starts out solved — or, for a student view
+ * whose items the server already scrambled (`keepOrder`), the items as given: scrambling them
+ * again could put them back in the right order.
  */
 export function displayedOrder(
   items: readonly OrderingItem[],
   value: OrderingAnswer | null,
   seed: string,
+  keepOrder = false,
 ): string[] {
   const ids = items.map((item) => item.id);
-  if (!value) return seededScramble(ids, seed);
+  if (!value) return keepOrder ? ids : seededScramble(ids, seed);
   const known = new Set(ids);
   const seen = new Set<string>();
   const order = value.filter((id) => known.has(id) && !seen.has(id) && seen.add(id));
@@ -60,10 +65,13 @@ export function OrderingPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<OrderingConfig, OrderingAnswer>) {
+}: PlayerProps<StudentOrderingConfig, OrderingAnswer>) {
   const { t } = useTranslation('questions');
-  const { items } = question.config;
-  const order = useMemo(() => displayedOrder(items, value, question.id), [items, value, question.id]);
+  const { items, scrambled = false } = question.config;
+  const order = useMemo(
+    () => displayedOrder(items, value, question.id, scrambled),
+    [items, value, question.id, scrambled],
+  );
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const [announcement, setAnnouncement] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());

@@ -4,7 +4,7 @@ import {
   countWords,
   SHORT_ANSWER_DEFAULT_MAX_WORDS,
   type ShortAnswerAnswer,
-  type ShortAnswerConfig,
+  type StudentShortAnswerConfig,
 } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultNote } from './common/result-mark.tsx';
@@ -21,7 +21,7 @@ export function ShortAnswerPlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<ShortAnswerConfig, ShortAnswerAnswer>) {
+}: PlayerProps<StudentShortAnswerConfig, ShortAnswerAnswer>) {
   const { t } = useTranslation('questions');
   const maxWords = question.config.maxWords ?? SHORT_ANSWER_DEFAULT_MAX_WORDS;
   const text = value ?? '';

@@ -1,6 +1,6 @@
 import { Radio, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TrueFalseAnswer, TrueFalseConfig } from '@vbuilder/shared';
+import type { StudentTrueFalseConfig, TrueFalseAnswer } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
 import { partResult, ResultMark } from './common/result-mark.tsx';
 import classes from './common/players.module.css';
@@ -15,7 +15,7 @@ export function TrueFalsePlayer({
   disabled = false,
   result,
   idPrefix,
-}: PlayerProps<TrueFalseConfig, TrueFalseAnswer>) {
+}: PlayerProps<StudentTrueFalseConfig, TrueFalseAnswer>) {
   const { t } = useTranslation('questions');
   const mark = value === null ? undefined : (partResult(result, 'answer') ?? result?.correct ?? undefined);
   const choices = [

@@ -13,6 +13,7 @@ const organizationSummary: DashboardSummary = {
   organizationId: 'org-1',
   users: { total: 1234, students: 1100, teachers: 120, administrators: 14 },
   organizations: null,
+  assessments: { total: 12, manual: 9, ai: 3, assigned: 12 },
 };
 
 const json = (status: number, body: unknown) =>
@@ -62,6 +63,7 @@ describe('Home dashboard', () => {
         organizationId: null,
         users: { total: 50, students: 30, teachers: 10, administrators: 8 },
         organizations: 4,
+        assessments: null,
       }),
     );
     await renderAt(<HomeRoute />);
@@ -97,5 +99,31 @@ describe('Home dashboard', () => {
     fetchMock.mockResolvedValueOnce(json(200, organizationSummary));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
+  });
+
+  it('shows staff the assessments in total, written by hand and generated with AI', async () => {
+    signIn({ id: 'teacher-1', role: 'Teacher', organizationId: 'org-1' });
+    fetchMock.mockResolvedValue(json(200, organizationSummary));
+    await renderAt(<HomeRoute />);
+    const section = await screen.findByRole('region', { name: 'Assessments' });
+    expect(within(card('Total assessments')).getByText('12')).toBeInTheDocument();
+    expect(within(card('Written by hand')).getByText('9')).toBeInTheDocument();
+    expect(within(card('Generated with AI')).getByText('3')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Open the assessment list' })).toHaveAttribute(
+      'href',
+      '/account/questions/teacher-1',
+    );
+  });
+
+  it('shows a student the assessments assigned to them', async () => {
+    signIn({ id: 'student-1', role: 'Student', organizationId: 'org-1' });
+    fetchMock.mockResolvedValue(
+      json(200, { ...organizationSummary, assessments: { total: 4, manual: 3, ai: 1, assigned: 4 } }),
+    );
+    await renderAt(<HomeRoute />);
+    expect(await screen.findByText('Assigned to you')).toBeInTheDocument();
+    expect(within(card('Assigned to you')).getByText('4')).toBeInTheDocument();
+    expect(screen.queryByText('Total assessments')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my assessments' })).toBeInTheDocument();
   });
 });

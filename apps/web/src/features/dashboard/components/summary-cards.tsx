@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { IconBuilding, IconChalkboard, IconSchool, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import type { DashboardSummary } from '@vbuilder/shared';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
+import { AssessmentCards } from './assessment-cards.tsx';
 
 type Icon = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -94,6 +96,7 @@ function StatCard({ card, locale }: { card: Card; locale: string }) {
 export function SummaryCards() {
   const { t, i18n } = useTranslation('dashboard');
   const { data, isPending, isError, refetch, isFetching } = useDashboardSummary();
+  const { user } = useAuth();
 
   const heading = (
     <div>
@@ -155,6 +158,13 @@ export function SummaryCards() {
           <StatCard key={card.key} card={card} locale={i18n.resolvedLanguage ?? 'en'} />
         ))}
       </SimpleGrid>
+      {data.assessments && (
+        <AssessmentCards
+          counts={data.assessments}
+          student={user?.role === 'Student'}
+          listHref={user ? `/account/questions/${user.id}` : null}
+        />
+      )}
     </Stack>
   );
 }

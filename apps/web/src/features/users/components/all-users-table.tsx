@@ -20,12 +20,13 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useOrganizationUsers } from '../api/get-organization-users.ts';
 import { useUserTable } from '../hooks/use-user-table.ts';
 import { formatDate, formatTime, shortId } from '../../../lib/format.ts';
-import type { Column } from './data-table.tsx';
-import { SearchField } from './search-field.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
+import { SearchField } from '../../../components/data-table/search-field.tsx';
 import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
 import { UserListActions } from './user-list-actions.tsx';
 import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
+import type { UserSortField } from '../api/get-users.ts';
 
 /** A value the person has not given: a dash to the eye, words to a screen reader. */
 function Missing({ label }: { label: string }) {
@@ -89,7 +90,7 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
   const locale = i18n.language;
   const titleId = useId();
 
-  const columns: Column<UserSummary>[] = [
+  const columns: Column<UserSummary, UserSortField>[] = [
     { key: 'id', header: t('columns.id'), cell: (user) => <CopyId id={user.id} />, width: 130 },
     nameColumn(t('columns.employeeName')),
     {

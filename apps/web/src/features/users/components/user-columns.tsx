@@ -1,10 +1,11 @@
 import { Text, type MantineSize } from '@mantine/core';
 import type { UserSummary } from '@vbuilder/shared';
-import type { Column } from './data-table.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
 import { RoleBadge, StatusBadge } from './user-badges.tsx';
+import type { UserSortField } from '../api/get-users.ts';
 
 /** The person's name: the sortable first column, and the title of each card on phones. */
-export const nameColumn = (header: string): Column<UserSummary> => ({
+export const nameColumn = (header: string): Column<UserSummary, UserSortField> => ({
   key: 'name',
   header,
   sortField: 'name',
@@ -16,14 +17,14 @@ export const nameColumn = (header: string): Column<UserSummary> => ({
   ),
 });
 
-export const roleColumn = (header: string, size?: MantineSize): Column<UserSummary> => ({
+export const roleColumn = (header: string, size?: MantineSize): Column<UserSummary, UserSortField> => ({
   key: 'role',
   header,
   sortField: 'role',
   cell: (user) => <RoleBadge role={user.role} size={size} />,
 });
 
-export const statusColumn = (header: string, size?: MantineSize): Column<UserSummary> => ({
+export const statusColumn = (header: string, size?: MantineSize): Column<UserSummary, UserSortField> => ({
   key: 'status',
   header,
   sortField: 'status',

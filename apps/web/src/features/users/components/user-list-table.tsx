@@ -2,16 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { UserList, UserSummary } from '@vbuilder/shared';
 import type { useUserTable } from '../hooks/use-user-table.ts';
 import { canManageUsers, type Viewer } from '../lib/permissions.ts';
-import { DataTable, type Column } from './data-table.tsx';
-import { TablePager } from './table-pager.tsx';
+import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { TablePager } from '../../../components/data-table/table-pager.tsx';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UsersEmpty } from './users-empty.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
+import type { UserSortField } from '../api/get-users.ts';
 
 interface Props {
   users: UseQueryResult<UserList>;
   table: ReturnType<typeof useUserTable>;
-  columns: Column<UserSummary>[];
+  columns: Column<UserSummary, UserSortField>[];
   caption: string;
   viewer: Viewer | null;
   /** Heading level of the empty and error cards (2 on the users page, 3 in a section). */

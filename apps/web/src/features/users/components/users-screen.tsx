@@ -3,12 +3,12 @@ import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
-import { useUsers } from '../api/get-users.ts';
+import { useUsers, type UserSortField } from '../api/get-users.ts';
 import { useUserTable } from '../hooks/use-user-table.ts';
 import type { Viewer } from '../lib/permissions.ts';
 import { ROLE_FILTERS, ROLE_OF_FILTER, type RoleFilter } from '../lib/roles.ts';
-import type { Column } from './data-table.tsx';
-import { SearchField } from './search-field.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
+import { SearchField } from '../../../components/data-table/search-field.tsx';
 import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
 import { UserListActions } from './user-list-actions.tsx';
 import { UserListTable } from './user-list-table.tsx';
@@ -31,7 +31,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
   // A refusal is about the page, not this search: show only the card, without the controls.
   const refused = users.isError && ['members_forbidden', 'forbidden'].includes(errorCodeOf(users.error));
   const title = t(`filters.${filter}.title`);
-  const columns: Column<UserSummary>[] = [
+  const columns: Column<UserSummary, UserSortField>[] = [
     {
       key: 'index',
       header: t('columns.index'),

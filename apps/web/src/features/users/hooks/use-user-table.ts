@@ -1,77 +1,14 @@
-import { useState } from 'react';
-import { useDebouncedCallback } from '@mantine/hooks';
-import type { SortOrder, UserListParams, UserSortField } from '../api/get-users.ts';
+import { useServerTable } from '../../../components/data-table/use-server-table.ts';
+import type { UserSortField } from '../api/get-users.ts';
 
-/** Page sizes offered under a table; the API allows up to 100. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-/** Typing pauses this long before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export {
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+} from '../../../components/data-table/use-server-table.ts';
 
-interface Query {
-  page: number;
-  pageSize: number;
-  sort: UserSortField;
-  order: SortOrder;
-  search: string;
-}
-
-/**
- * Paging, sorting and search of a server-side users table. The search box shows what is typed at
- * once; the query changes when typing pauses, together with going back to page 1, so a new search
- * never asks for a page that the old one had.
- */
-export function useUserTable(initialSort: UserSortField = 'name') {
-  const [searchInput, setSearchInput] = useState('');
-  const [query, setQuery] = useState<Query>({
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    sort: initialSort,
-    order: 'asc',
-    search: '',
-  });
-
-  const applySearch = useDebouncedCallback((value: string) => {
-    setQuery((current) =>
-      current.search === value.trim() ? current : { ...current, search: value.trim(), page: 1 },
-    );
-  }, SEARCH_DEBOUNCE_MS);
-
-  const params: UserListParams = {
-    page: query.page,
-    pageSize: query.pageSize,
-    sort: query.sort,
-    order: query.order,
-    ...(query.search ? { search: query.search } : {}),
-  };
-
-  return {
-    params,
-    searchInput,
-    setSearch: (value: string) => {
-      setSearchInput(value);
-      applySearch(value);
-    },
-    clearSearch: () => {
-      setSearchInput('');
-      applySearch.cancel();
-      setQuery((current) => ({ ...current, search: '', page: 1 }));
-    },
-    setPage: (page: number) => setQuery((current) => ({ ...current, page })),
-    setPageSize: (pageSize: number) => setQuery((current) => ({ ...current, pageSize, page: 1 })),
-    /** A header click: the same column flips its order, another column starts ascending. */
-    toggleSort: (field: UserSortField) =>
-      setQuery((current) => ({
-        ...current,
-        sort: field,
-        order: current.sort === field && current.order === 'asc' ? 'desc' : 'asc',
-        page: 1,
-      })),
-    setSort: (field: UserSortField, order: SortOrder) =>
-      setQuery((current) => ({ ...current, sort: field, order, page: 1 })),
-    /** A filter outside the table changed (e.g. the role): start again from page 1. */
-    resetPage: () => setQuery((current) => ({ ...current, page: 1 })),
-  };
-}
+/** Paging, sorting and search of a server-side users table (by name unless told otherwise). */
+export const useUserTable = (initialSort: UserSortField = 'name') =>
+  useServerTable<UserSortField>(initialSort);
 
 export type UserTable = ReturnType<typeof useUserTable>;

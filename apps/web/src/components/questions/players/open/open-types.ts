@@ -1,9 +1,9 @@
-import type { OpenAnswer, OpenConfig } from '@vbuilder/shared';
+import type { OpenAnswer, StudentOpenConfig } from '@vbuilder/shared';
 import type { PlayerProps } from '../../family-ui.ts';
 
 export type { CodeLanguage, OpenAnswer, OpenConfig } from '@vbuilder/shared';
 
-export interface OpenPlayerProps extends PlayerProps<OpenConfig, OpenAnswer> {
+export interface OpenPlayerProps extends PlayerProps<StudentOpenConfig, OpenAnswer> {
   /**
    * The recorded or chosen file behind `mediaUrl` / `fileName`: the attempts API uploads it when the
    * answer is saved (an object URL only lives in this tab).
@@ -14,7 +14,7 @@ export interface OpenPlayerProps extends PlayerProps<OpenConfig, OpenAnswer> {
 /** What each response part needs: the current answer (never null) and a way to merge a change. */
 export interface ResponsePartProps {
   answer: OpenAnswer;
-  config: OpenConfig;
+  config: StudentOpenConfig;
   update(patch: Partial<OpenAnswer>): void;
   disabled: boolean;
   idPrefix: string;

@@ -22,14 +22,14 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SortOrder, UserSortField } from '../api/get-users.ts';
-import classes from './users-table.module.css';
+import classes from './data-table.module.css';
+import type { SortOrder } from './use-server-table.ts';
 
-export interface Column<T> {
+export interface Column<T, S extends string = string> {
   key: string;
   header: string;
   /** The API's sort field when the column sorts on the server. */
-  sortField?: UserSortField;
+  sortField?: S;
   /** `rowNumber` counts across pages, from 1. */
   cell: (row: T, rowNumber: number) => ReactNode;
   /** The card's title on small screens. */
@@ -39,17 +39,17 @@ export interface Column<T> {
   width?: number | string;
 }
 
-interface Props<T> {
+interface Props<T, S extends string> {
   caption: string;
-  columns: Column<T>[];
+  columns: Column<T, S>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string;
   /** The number of the first row of this page (page 1 → 1, page 2 of 20 → 21). */
   firstRowNumber: number;
-  sort: UserSortField;
+  sort: S;
   order: SortOrder;
-  onToggleSort: (field: UserSortField) => void;
-  onSort: (field: UserSortField, order: SortOrder) => void;
+  onToggleSort: (field: S) => void;
+  onSort: (field: S, order: SortOrder) => void;
   /** Nothing to show yet: skeleton rows. */
   loading: boolean;
   /** Old rows on screen while the next page loads. */
@@ -61,6 +61,11 @@ interface Props<T> {
   minWidth?: number;
   /** Cell padding: smaller for tables with many columns. */
   spacing?: 'xs' | 'sm' | 'md';
+  /**
+   * Where a card shows the row's actions on phones: beside its title (a compact menu) or under
+   * its details (buttons with words, which would squeeze the title).
+   */
+  cardActions?: 'header' | 'footer';
 }
 
 const ariaSort = (active: boolean, order: SortOrder) =>
@@ -71,12 +76,12 @@ const ariaSort = (active: boolean, order: SortOrder) =>
  * aria-sort, sort buttons) from tablet width up, and a list of cards on phones, where a table of
  * this many columns would only scroll sideways.
  */
-export function DataTable<T>(props: Props<T>) {
+export function DataTable<T, S extends string>(props: Props<T, S>) {
   const isPhone = useMediaQuery('(max-width: 48em)');
   return isPhone ? <CardList {...props} /> : <DesktopTable {...props} />;
 }
 
-function DesktopTable<T>({
+function DesktopTable<T, S extends string>({
   caption,
   columns,
   rows,
@@ -91,8 +96,8 @@ function DesktopTable<T>({
   actions,
   minWidth = 720,
   spacing = 'md',
-}: Props<T>) {
-  const { t } = useTranslation('users');
+}: Props<T, S>) {
+  const { t } = useTranslation('common');
   if (!loading && rows?.length === 0) return <>{empty}</>;
   return (
     // A region that can take the focus, so keyboard users can scroll it when it is narrower than the table.
@@ -135,7 +140,7 @@ function DesktopTable<T>({
             })}
             {actions && (
               <Table.Th scope="col" className={`${classes.th} ${classes.stickyEnd}`} w={56}>
-                <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+                <VisuallyHidden>{t('dataTable.actions')}</VisuallyHidden>
               </Table.Th>
             )}
           </Table.Tr>
@@ -179,7 +184,7 @@ function DesktopTable<T>({
   );
 }
 
-function CardList<T>({
+function CardList<T, S extends string>({
   caption,
   columns,
   rows,
@@ -192,26 +197,27 @@ function CardList<T>({
   refreshing,
   empty,
   actions,
-}: Props<T>) {
-  const { t } = useTranslation('users');
+  cardActions = 'header',
+}: Props<T, S>) {
+  const { t } = useTranslation('common');
   const sortable = columns.filter((column) => column.sortField);
   const primary = columns.find((column) => column.primary);
   const details = columns.filter((column) => !column.primary && !column.hideOnCard);
   const OrderIcon = order === 'asc' ? IconSortAscending : IconSortDescending;
-  const orderLabel = order === 'asc' ? t('table.sortAscending') : t('table.sortDescending');
+  const orderLabel = order === 'asc' ? t('dataTable.sortAscending') : t('dataTable.sortDescending');
 
   return (
     <Stack gap="sm">
       {sortable.length > 0 && (
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Select
-            label={t('table.sortBy')}
+            label={t('dataTable.sortBy')}
             size="sm"
             flex={1}
             allowDeselect={false}
             value={sort}
             data={sortable.map((column) => ({ value: column.sortField!, label: column.header }))}
-            onChange={(value) => value && onSort(value as UserSortField, order)}
+            onChange={(value) => value && onSort(value as S, order)}
           />
           <Tooltip label={orderLabel}>
             <ActionIcon
@@ -250,11 +256,11 @@ function CardList<T>({
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                       <Group gap={8} wrap="nowrap" align="baseline" miw={0}>
                         <Text size="sm" c="gray.7" fw={600}>
-                          {t('table.rowNumber', { number })}
+                          {t('dataTable.rowNumber', { number })}
                         </Text>
                         <div style={{ minWidth: 0 }}>{primary?.cell(row, number)}</div>
                       </Group>
-                      {actions?.(row)}
+                      {cardActions === 'header' && actions?.(row)}
                     </Group>
                     <DataList size="sm" gap={6} mt="sm" labelWidth={116}>
                       {details.map((column) => (
@@ -266,6 +272,11 @@ function CardList<T>({
                         </DataList.Item>
                       ))}
                     </DataList>
+                    {cardActions === 'footer' && actions && (
+                      <Group justify="flex-end" mt="sm">
+                        {actions(row)}
+                      </Group>
+                    )}
                   </Paper>
                 );
               })}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../hooks/use-user-table.ts';
+import { PAGE_SIZES } from './use-server-table.ts';
 
 interface Props {
   total: number;
@@ -13,7 +13,7 @@ interface Props {
 
 /** Under a table: which rows are shown, the rows per page and the pages. */
 export function TablePager({ total, page, pageSize, onPage, onPageSize }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('common');
   const id = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -21,12 +21,12 @@ export function TablePager({ total, page, pageSize, onPage, onPageSize }: Props)
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="gray.7" aria-live="polite">
-        {t('table.showing', { from, to, total })}
+        {t('dataTable.showing', { from, to, total })}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Group gap={8} wrap="nowrap">
           <Text size="sm" c="gray.7" component="label" htmlFor={id}>
-            {t('table.pageSize')}
+            {t('dataTable.pageSize')}
           </Text>
           <Select
             id={id}
@@ -39,14 +39,14 @@ export function TablePager({ total, page, pageSize, onPage, onPageSize }: Props)
           />
         </Group>
         {pages > 1 && (
-          <nav aria-label={t('table.pagination')}>
+          <nav aria-label={t('dataTable.pagination')}>
             <Pagination
               size="sm"
               total={pages}
               value={Math.min(page, pages)}
               onChange={onPage}
-              getItemProps={(number) => ({ 'aria-label': t('table.page', { number }) })}
-              getControlProps={(control) => ({ 'aria-label': t(`table.controls.${control}`) })}
+              getItemProps={(number) => ({ 'aria-label': t('dataTable.page', { number }) })}
+              getControlProps={(control) => ({ 'aria-label': t(`dataTable.controls.${control}`) })}
             />
           </nav>
         )}

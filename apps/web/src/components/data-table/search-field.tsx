@@ -10,12 +10,14 @@ interface Props extends Omit<TextInputProps, 'value' | 'onChange'> {
 
 /** The table's search box (the search itself runs on the server once typing pauses). */
 export function SearchField({ value, onChange, onClear, ...props }: Props) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('common');
   return (
     <TextInput
       type="search"
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={value ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={onClear} /> : null}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label={t('dataTable.clearSearch')} onClick={onClear} /> : null
+      }
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       {...props}

@@ -1,0 +1,1 @@
+ALTER TABLE "attempts" ADD COLUMN "shuffle_seed" uuid DEFAULT gen_random_uuid() NOT NULL;

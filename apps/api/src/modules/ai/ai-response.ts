@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import JSON5 from 'json5';
+import {
+  ExampleFormatError,
+  QUESTION_TYPES,
+  exampleToQuestion,
+  exampleTypeId,
+  validateQuestion,
+  type AiGenerateResponse,
+  type ErrorCode,
+  type JsonValue,
+  type Question,
+  type QuestionTypeId,
+} from '@vbuilder/shared';
+
+/**
+ * Reading what the language model answered (SPEC §5 'AI response'), as a pure function so every
+ * path is a table row in a test. The checks run in SPEC's order: non-empty, a JSON object in the
+ * text, parseable, a questions array, then each item (an object, with question and score), and
+ * finally the item mapped onto the question registry and validated like a hand-written question.
+ */
+
+/** The SPEC §5 messages for the whole answer, by the error code the API answers with. */
+export const AI_RESPONSE_MESSAGES = {
+  ai_empty_response: 'Empty response',
+  ai_no_json: 'No valid JSON found',
+  ai_parse_failed: 'Failed to parse JSON',
+  ai_no_questions_array: 'Response must contain a questions array',
+  ai_no_questions: 'No questions were generated',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+export type AiResponseFailureCode = keyof typeof AI_RESPONSE_MESSAGES;
+
+/**
+ * Why one item could not be used. The first three are SPEC §5's own messages; the others are
+ * ours and follow their pattern (index 1-based, as a teacher counts), so the web can translate
+ * them by shape. Validation problems are added as the shared schemas' i18n keys
+ * ('questions.errors.optionEmpty').
+ */
+export const itemReasons = {
+  invalidFormat: () => 'Invalid question format',
+  missingQuestion: (index: number) => `Question ${index} missing question field`,
+  missingScore: (index: number) => `Question ${index} missing score field`,
+  missingType: (index: number) => `Question ${index} missing type field`,
+  unknownType: (index: number) => `Question ${index} has an unknown type`,
+  typeNotRequested: (index: number) => `Question ${index} has a type that was not requested`,
+  doesNotFitType: (index: number, detail: string) => `Question ${index} does not fit its type: ${detail}`,
+};
+
+export interface RequestedTypes {
+  /** How many questions of each type were asked for (types outside the plan never get here). */
+  counts: ReadonlyMap<QuestionTypeId, number>;
+}
+
+export type ParseOutcome =
+  | { ok: true; result: AiGenerateResponse }
+  | { ok: false; code: AiResponseFailureCode; rejected?: AiGenerateResponse['rejected'] };
+
+/** Models wrap JSON in prose or ```json fences: the text from the first '{' to the last '}'. */
+export function outermostObjectText(content: string): string | null {
+  const start = content.indexOf('{');
+  const end = content.lastIndexOf('}');
+  return start === -1 || end <= start ? null : content.slice(start, end + 1);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isFilled = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+
+/** Scores come as numbers or numeric texts; questions score in half points (QuestionSchema). */
+function readScore(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(n)) return null;
+  return Math.max(0.5, Math.round(n * 2) / 2);
+}
+
+/** Which requested type an item is: the type it names, or the only type asked for when it names none. */
+function typeOfItem(
+  item: Record<string, unknown>,
+  index: number,
+  requested: RequestedTypes,
+): { typeId: QuestionTypeId } | { reason: string } {
+  if (!isFilled(item.type)) {
+    const only = requested.counts.size === 1 ? [...requested.counts.keys()][0] : undefined;
+    return only ? { typeId: only } : { reason: itemReasons.missingType(index) };
+  }
+  const typeId = typeof item.type === 'string' ? exampleTypeId({ type: item.type }) : null;
+  if (!typeId) return { reason: itemReasons.unknownType(index) };
+  if (!requested.counts.has(typeId)) return { reason: itemReasons.typeNotRequested(index) };
+  return { typeId };
+}
+
+/** One item of the model's questions array: a valid question, or the reasons it cannot be used. */
+export function readItem(
+  item: unknown,
+  index: number,
+  requested: RequestedTypes,
+): { question: Question } | { reasons: string[] } {
+  if (!isRecord(item)) return { reasons: [itemReasons.invalidFormat()] };
+  const missing: string[] = [];
+  if (!isFilled(item.question) || typeof item.question !== 'string')
+    missing.push(itemReasons.missingQuestion(index));
+  const score = readScore(item.score);
+  if (score === null) missing.push(itemReasons.missingScore(index));
+  if (missing.length > 0) return { reasons: missing };
+
+  const type = typeOfItem(item, index, requested);
+  if ('reason' in type) return { reasons: [type.reason] };
+
+  const name = QUESTION_TYPES.find((t) => t.id === type.typeId)!.name;
+  let draft: Record<string, unknown>;
+  try {
+    draft = exampleToQuestion(
+      {
+        type: name,
+        question: (item.question as string).trim(),
+        options: (item.options ?? null) as JsonValue,
+        answer: (item.answer ?? null) as JsonValue,
+        score: score!,
+        instructions: typeof item.instructions === 'string' ? item.instructions.trim() : '',
+        ...(typeof item.maxWords === 'number' ? { maxWords: item.maxWords } : {}),
+      },
+      randomUUID(),
+    ) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof ExampleFormatError)
+      return { reasons: [itemReasons.doesNotFitType(index, error.message)] };
+    throw error;
+  }
+  // Empty instructions mean the type's default ones (the web shows them translated).
+  if (draft.instructions === '') delete draft.instructions;
+  // A model cannot draw: an address it gives points at nothing we can show (the site's CSP
+  // allows our own and inline images only), so the teacher adds the image while reviewing.
+  if (typeof draft.imageUrl === 'string' && !draft.imageUrl.startsWith('data:image/')) draft.imageUrl = null;
+
+  const issues = validateQuestion(draft);
+  if (issues.length > 0) return { reasons: [...new Set(issues.map((issue) => issue.message))] };
+  return { question: draft as Question };
+}
+
+/**
+ * Reads the model's whole answer. Valid questions keep the model's order; a type gets at most the
+ * number asked for (the teacher asked for that many, extra ones are dropped). With no valid
+ * question at all the outcome is ai_no_questions, carrying the rejected items.
+ */
+export function parseAiResponse(content: string | null | undefined, requested: RequestedTypes): ParseOutcome {
+  if (!content || content.trim() === '') return { ok: false, code: 'ai_empty_response' };
+  const objectText = outermostObjectText(content);
+  if (objectText === null) return { ok: false, code: 'ai_no_json' };
+
+  let parsed: unknown;
+  try {
+    // JSON5 also reads what models often send: trailing commas, single quotes, comments.
+    parsed = JSON5.parse(objectText);
+  } catch {
+    return { ok: false, code: 'ai_parse_failed' };
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.questions))
+    return { ok: false, code: 'ai_no_questions_array' };
+
+  const questions: Question[] = [];
+  const rejected: AiGenerateResponse['rejected'] = [];
+  const taken = new Map<QuestionTypeId, number>();
+  parsed.questions.forEach((item: unknown, i: number) => {
+    const index = i + 1;
+    const read = readItem(item, index, requested);
+    if ('reasons' in read) {
+      rejected.push({ index, reasons: read.reasons });
+      return;
+    }
+    const type = read.question.type;
+    const count = taken.get(type) ?? 0;
+    if (count >= (requested.counts.get(type) ?? 0)) return;
+    taken.set(type, count + 1);
+    questions.push(read.question);
+  });
+
+  if (questions.length === 0) return { ok: false, code: 'ai_no_questions', rejected };
+  return { ok: true, result: { questions, rejected } };
+}

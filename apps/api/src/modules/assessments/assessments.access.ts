@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createFileStore, type FileStore } from '../../lib/files.ts';
+import type { Actor } from '../../types.d.ts';
+import { isStudent, ownOrganization, reachableOrganization } from './assessments.policy.ts';
+import { findAssessment, type AssessmentWithCreator } from './assessments.repository.ts';
+
+/** What the assessments module needs from the app. */
+export interface AssessmentsContext {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+}
+
+export const assessmentsContext = (app: FastifyInstance): AssessmentsContext => ({
+  db: app.db,
+  clock: app.clock,
+  files: createFileStore(app.config),
+});
+
+/** The detail the actor may see, or 404 (deleted, another organization's, or not assigned to a Student). */
+export async function findReadableAssessment(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+): Promise<AssessmentWithCreator> {
+  const row = await findAssessment(
+    db,
+    { organizationId: reachableOrganization(actor), studentId: isStudent(actor) ? actor.userId : undefined },
+    id,
+  );
+  if (!row) throw notFound('assessment');
+  return row;
+}
+
+/** An assessment of the actor's own organization that they may change, or 404. */
+export async function findWritableAssessment(db: DbOrTx, actor: Actor, id: string) {
+  const row = await findAssessment(db, { organizationId: ownOrganization(actor) }, id);
+  if (!row) throw notFound('assessment');
+  return row;
+}

@@ -1,0 +1,84 @@
+import {
+  timingStatus,
+  type Assessment,
+  type AssessmentResource,
+  type AssessmentSummary,
+  type Assignment,
+  type MyAttempts,
+  type Question,
+} from '@vbuilder/shared';
+import type { AssessmentRow } from '../../db/schema/index.ts';
+import type { AssessmentResourceRow, AssessmentWithCreator } from './assessments.repository.ts';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** Where a resource is downloaded from (site-relative). */
+export const resourceUrl = (assessmentId: string, resourceId: string) =>
+  `/api/assessments/${assessmentId}/resources/${resourceId}`;
+
+export const toResource = (row: AssessmentResourceRow): AssessmentResource => ({
+  id: row.id,
+  name: row.name,
+  contentType: row.contentType,
+  size: row.size,
+  url: resourceUrl(row.assessmentId, row.id),
+  createdAt: row.createdAt.toISOString(),
+});
+
+type SummarySource = Omit<AssessmentRow, 'questions'> & { questionCount: number; creatorName: string | null };
+
+/** A row of the list: timing is computed at `now` with the shared rule, so list and filter agree. */
+export function toSummary(row: SummarySource, now: Date, myAttempts: MyAttempts | null): AssessmentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    subject: row.subject,
+    difficulty: row.difficulty as AssessmentSummary['difficulty'],
+    generationType: row.generationType as AssessmentSummary['generationType'],
+    status: row.status as AssessmentSummary['status'],
+    timing: timingStatus(row, now),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    dueAt: iso(row.dueAt),
+    durationMinutes: row.durationMinutes,
+    allowRetake: row.allowRetake,
+    passMark: row.passMark,
+    totalMarks: row.totalMarks,
+    questionCount: row.questionCount,
+    createdBy: row.createdBy ? { id: row.createdBy, name: row.creatorName ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    myAttempts,
+  };
+}
+
+export interface DetailParts {
+  assigneeIds: string[];
+  resources: AssessmentResourceRow[];
+  /** Set for a Student: their attempts; the detail then carries no questions and no assignees. */
+  myAttempts: MyAttempts | null;
+  forStudent: boolean;
+}
+
+/**
+ * The detail (AssessmentSchema). A Student gets no questions (they reach students through an
+ * attempt, without answers) and no list of who else is assigned.
+ */
+export function toAssessment(row: AssessmentWithCreator, now: Date, parts: DetailParts): Assessment {
+  const questions = row.questions as Question[];
+  const assignment: Assignment =
+    parts.forStudent || row.assignmentMode !== 'selected'
+      ? { mode: 'all' }
+      : { mode: 'selected', studentIds: parts.assigneeIds };
+  return {
+    ...toSummary({ ...row, questionCount: questions.length }, now, parts.myAttempts),
+    organizationId: row.organizationId,
+    instructions: row.instructions,
+    language: row.language,
+    instructor: row.instructor,
+    reviewPolicy: row.reviewPolicy as Assessment['reviewPolicy'],
+    assignment,
+    questions: parts.forStudent ? [] : questions,
+    resources: parts.resources.map(toResource),
+  };
+}

@@ -1,0 +1,270 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ASSESSMENT_LIMITS,
+  AssessmentInputSchema,
+  AssessmentListQuerySchema,
+  AssessmentListSchema,
+  AssessmentResourceSchema,
+  AssessmentSchema,
+  AssessmentUsageSchema,
+  DuplicateAssessmentSchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MonthlyAssessmentsSchema,
+} from '@vbuilder/shared';
+import { badRequest } from '../../lib/errors.ts';
+import { fileTooLarge } from '../../lib/stored-images.ts';
+import { ASSESSMENT_AUTHORS, ASSESSMENT_READERS, USAGE_READERS } from './assessments.policy.ts';
+import { assessmentsContext } from './assessments.access.ts';
+import {
+  assessmentUsage,
+  createAssessment,
+  deleteAssessmentById,
+  duplicateAssessment,
+  getAssessment,
+  listAssessments,
+  monthlyAssessments,
+  updateAssessmentById,
+} from './assessments.service.ts';
+import {
+  addResource,
+  attachmentHeader,
+  readResource,
+  removeResource,
+  type UploadedFile,
+} from './resources.service.ts';
+
+/** The multipart field a resource arrives in. */
+export const RESOURCE_FILE_FIELD = 'file';
+
+const tags = ['assessments'];
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const ResourceParamsSchema = z.object({ id: z.uuid(), resourceId: z.uuid() });
+const OrganizationQuerySchema = z.object({ organizationId: z.uuid().optional() });
+
+/** The one file of a multipart request with its name and declared type (other parts drained). */
+async function readResourceFile(app: FastifyInstance, req: FastifyRequest): Promise<UploadedFile> {
+  const missing = () =>
+    badRequest('file_required', `Send the file as multipart field ${RESOURCE_FILE_FIELD}`);
+  if (!req.isMultipart()) throw missing();
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === RESOURCE_FILE_FIELD && file === null) {
+        file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
+      } else part.file.resume();
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+      throw fileTooLarge(ASSESSMENT_LIMITS.resourceMaxBytes);
+    }
+    if (error instanceof app.multipartErrors.FilesLimitError) {
+      throw badRequest('validation_error', `Send one file in field ${RESOURCE_FILE_FIELD}`);
+    }
+    throw error;
+  }
+  if (!file || file.bytes.length === 0) throw missing();
+  return file;
+}
+
+/**
+ * Assessments (issue 5): list, detail, create, edit, delete, duplicate, plan usage, this month's
+ * creations (SPEC §7) and attached files. Who may call a route is declared on it; which records
+ * they reach (their organization's; a Student's assigned ones) is decided by the service.
+ */
+const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, not app-wide: this module's own multipart limits for resources.
+  await app.register(multipart, {
+    limits: { fileSize: ASSESSMENT_LIMITS.resourceMaxBytes, files: 1, fields: 5, parts: 6 },
+  });
+  const ctx = assessmentsContext(app);
+
+  app.get(
+    '/assessments',
+    {
+      schema: {
+        tags,
+        summary:
+          "List assessments: staff their organization's (Super Administrator: ?organizationId= required), a Student the published ones assigned to them",
+        querystring: AssessmentListQuerySchema,
+        response: { 200: AssessmentListSchema, ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_READERS } },
+    },
+    (req) => listAssessments(ctx, req.actor, req.query),
+  );
+
+  app.post(
+    '/assessments',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create an assessment (counts against the plan's monthly allowance; types must be in the plan)",
+        body: AssessmentInputSchema,
+        response: { 201: AssessmentSchema, ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    async (req, reply) => reply.code(201).send(await createAssessment(ctx, req.actor, req.body)),
+  );
+
+  app.get(
+    '/assessments/usage',
+    {
+      schema: {
+        tags,
+        summary:
+          "The organization's plan and this month's usage (Super Administrator: ?organizationId= required)",
+        querystring: OrganizationQuerySchema,
+        response: { 200: AssessmentUsageSchema, ...errors },
+      },
+      config: { policy: { roles: USAGE_READERS } },
+    },
+    (req) => assessmentUsage(ctx, req.actor, req.query.organizationId),
+  );
+
+  app.get(
+    '/assessments/organization/:orgId/monthly',
+    {
+      schema: {
+        tags,
+        summary: "This month's assessment creations of an organization, deleted ones flagged (SPEC §7)",
+        params: z.object({ orgId: z.uuid() }),
+        response: { 200: MonthlyAssessmentsSchema, ...errors },
+      },
+      config: { policy: { roles: USAGE_READERS } },
+    },
+    (req) => monthlyAssessments(ctx, req.actor, req.params.orgId),
+  );
+
+  app.get(
+    '/assessments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One assessment (a Student: published and assigned only, without questions)',
+        params: IdParamsSchema,
+        response: { 200: AssessmentSchema, ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_READERS } },
+    },
+    (req) => getAssessment(ctx, req.actor, req.params.id),
+  );
+
+  app.put(
+    '/assessments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an assessment (total marks are recomputed; types must be in the plan)',
+        params: IdParamsSchema,
+        body: AssessmentInputSchema,
+        response: { 200: AssessmentSchema, ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    (req) => updateAssessmentById(ctx, req.actor, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/assessments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an assessment (it still counts in this month’s allowance)',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    async (req, reply) => {
+      await deleteAssessmentById(ctx, req.actor, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/assessments/:id/duplicate',
+    {
+      schema: {
+        tags,
+        summary: "Copy an assessment as a draft ('Copy of …'); counts against the monthly allowance",
+        params: IdParamsSchema,
+        body: DuplicateAssessmentSchema.nullish(),
+        response: { 201: AssessmentSchema, ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await duplicateAssessment(ctx, req.actor, req.params.id, req.body ?? {})),
+  );
+
+  app.post(
+    '/assessments/:id/resources',
+    {
+      schema: {
+        tags,
+        summary: `Attach a file (multipart field ${RESOURCE_FILE_FIELD}; at most ${ASSESSMENT_LIMITS.resourcesMax} files of ${ASSESSMENT_LIMITS.resourceMaxBytes / (1024 * 1024)} MB)`,
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 201: AssessmentResourceSchema, ...errors, 413: ErrorResponseSchema },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    async (req, reply) => {
+      const file = await readResourceFile(app, req);
+      return reply.code(201).send(await addResource(ctx, req.actor, req.params.id, file));
+    },
+  );
+
+  app.get(
+    '/assessments/:id/resources/:resourceId',
+    {
+      schema: {
+        tags,
+        summary: 'Download an attached file (staff, and the students it is assigned to once published)',
+        params: ResourceParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_READERS } },
+    },
+    async (req, reply) => {
+      const { resource, bytes } = await readResource(ctx, req.actor, req.params.id, req.params.resourceId);
+      return reply
+        .type(resource.contentType)
+        .header('content-disposition', attachmentHeader(resource.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.delete(
+    '/assessments/:id/resources/:resourceId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an attached file',
+        params: ResourceParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      config: { policy: { roles: ASSESSMENT_AUTHORS } },
+    },
+    async (req, reply) => {
+      await removeResource(ctx, req.actor, req.params.id, req.params.resourceId);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default assessmentsRoutes;

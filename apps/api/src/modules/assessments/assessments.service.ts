@@ -1,0 +1,367 @@
+import type { z } from 'zod';
+import {
+  ASSESSMENT_LIMITS,
+  isMonthlyLimitReached,
+  isSuperAdministrator,
+  isTypeAllowed,
+  remainingThisMonth,
+  startOfMonthUtc,
+  typesOfPlan,
+  type Assessment,
+  type AssessmentList,
+  type AssessmentListQuerySchema,
+  type AssessmentUsage,
+  type AssessmentValues,
+  type MonthlyAssessments,
+  type Plan,
+  type Question,
+} from '@vbuilder/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AssessmentRow } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.d.ts';
+import { recordAudit, type AuditAction } from '../audit/audit.repository.ts';
+import { findOrganizationById } from '../organizations/organizations.repository.ts';
+import { currentPlan } from '../plans/plans.service.ts';
+import { toAssessment, toSummary } from './assessments.mapper.ts';
+import { isStudent, ownOrganization, readableOrganization } from './assessments.policy.ts';
+import {
+  countCreatedSince,
+  findStudentIds,
+  insertAssessment,
+  listAssessments as listAssessmentRows,
+  listAssigneeIds,
+  listCreatedSince,
+  listResources,
+  lockOrganizationCreations,
+  replaceAssignees,
+  softDeleteAssessment,
+  updateAssessment,
+  type AssessmentWithCreator,
+  type NewAssessment,
+} from './assessments.repository.ts';
+import { myAttemptsFor } from './my-attempts.ts';
+import {
+  findReadableAssessment,
+  findWritableAssessment,
+  type AssessmentsContext,
+} from './assessments.access.ts';
+import { copyResources } from './resources.service.ts';
+
+export const monthlyLimitReached = (plan: Plan, used: number) =>
+  new AppError(
+    403,
+    'monthly_limit_reached',
+    `Upgrade ${plan.name} to create another assessment: ${used} of ${plan.monthlyAssessments} used this month`,
+    { plan: plan.name, limit: plan.monthlyAssessments, used },
+  );
+
+/** Refuses questions whose types the organization's plan does not include (checked on every save). */
+export function assertTypesInPlan(plan: Plan, questions: readonly Pick<Question, 'type'>[]): void {
+  const refused = [...new Set(questions.map((q) => q.type).filter((type) => !isTypeAllowed(plan, type)))];
+  if (refused.length) {
+    throw new AppError(
+      403,
+      'type_not_in_plan',
+      `The ${plan.name} plan does not include these question types: ${refused.join(', ')}`,
+      { plan: plan.name, types: refused },
+    );
+  }
+}
+
+/** Total marks are never typed in: they are the sum of the questions' scores. */
+const totalMarksOf = (questions: readonly Question[]) => questions.reduce((sum, q) => sum + q.score, 0);
+
+const instant = (value: string | null) => (value ? new Date(value) : null);
+
+/** The saved columns of an assessment from what a teacher sent (a full replace on update). */
+function columnsOf(input: AssessmentValues): Omit<NewAssessment, 'organizationId'> {
+  return {
+    title: input.title,
+    subject: input.subject,
+    difficulty: input.difficulty,
+    generationType: input.generationType,
+    startsAt: instant(input.startsAt),
+    endsAt: instant(input.endsAt),
+    dueAt: instant(input.dueAt),
+    durationMinutes: input.durationMinutes,
+    passMark: input.passMark,
+    instructions: input.instructions,
+    allowRetake: input.allowRetake,
+    language: input.language,
+    instructor: input.instructor,
+    status: input.status,
+    reviewPolicy: input.reviewPolicy,
+    assignmentMode: input.assignment.mode,
+    questions: input.questions,
+    totalMarks: totalMarksOf(input.questions),
+  };
+}
+
+/** The chosen students, each checked to be a Student of the organization (400 otherwise). */
+async function assigneesOf(db: DbOrTx, organizationId: string, input: AssessmentValues): Promise<string[]> {
+  if (input.assignment.mode !== 'selected') return [];
+  const wanted = [...new Set(input.assignment.studentIds)];
+  const found = await findStudentIds(db, organizationId, wanted);
+  const strangers = wanted.filter((id) => !found.has(id));
+  if (strangers.length) {
+    throw badRequest('student_not_in_organization', 'Only Students of this organization can be assigned', {
+      studentIds: strangers,
+    });
+  }
+  return wanted;
+}
+
+const audit = (
+  tx: DbOrTx,
+  actor: Actor,
+  action: AuditAction,
+  row: Pick<AssessmentRow, 'id' | 'organizationId'>,
+  now: Date,
+  details?: Record<string, unknown>,
+) =>
+  recordAudit(
+    tx,
+    actor,
+    { action, targetType: 'assessment', targetId: row.id, organizationId: row.organizationId, details },
+    now,
+  );
+
+async function detailOf(
+  db: DbOrTx,
+  actor: Actor,
+  row: AssessmentWithCreator,
+  now: Date,
+): Promise<Assessment> {
+  const forStudent = isStudent(actor);
+  const assigneeIds = forStudent ? [] : await listAssigneeIds(db, row.id);
+  const resources = await listResources(db, row.id);
+  const mine = forStudent ? await myAttemptsFor(db, actor.userId, [row], now) : null;
+  return toAssessment(row, now, {
+    assigneeIds,
+    resources,
+    myAttempts: mine?.get(row.id) ?? null,
+    forStudent,
+  });
+}
+
+export type AssessmentListParams = z.output<typeof AssessmentListQuerySchema>;
+
+/**
+ * GET /assessments: staff see their organization's assessments (the Super Administrator names
+ * one), a Student the published ones assigned to them with their own attempts.
+ */
+export async function listAssessments(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  query: AssessmentListParams,
+): Promise<AssessmentList> {
+  const organizationId = readableOrganization(actor, query.organizationId);
+  if (isSuperAdministrator(actor.role) && !(await findOrganizationById(ctx.db, organizationId))) {
+    throw notFound('organization');
+  }
+  const now = ctx.clock.now();
+  const studentId = isStudent(actor) ? actor.userId : undefined;
+  const { rows, total } = await listAssessmentRows(
+    ctx.db,
+    {
+      organizationId,
+      studentId,
+      search: query.search,
+      timing: query.timing,
+      // A Student only ever sees published ones; a status filter cannot show them drafts.
+      status: query.status,
+      generationType: query.generationType,
+      difficulty: query.difficulty,
+    },
+    { sort: query.sort, order: query.order, page: query.page, pageSize: query.pageSize },
+    now,
+  );
+  const mine = studentId ? await myAttemptsFor(ctx.db, studentId, rows, now) : null;
+  return {
+    items: rows.map((row) => toSummary(row, now, mine?.get(row.id) ?? null)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function getAssessment(ctx: AssessmentsContext, actor: Actor, id: string): Promise<Assessment> {
+  const row = await findReadableAssessment(ctx.db, actor, id);
+  return detailOf(ctx.db, actor, row, ctx.clock.now());
+}
+
+/**
+ * Inside a transaction: waits for the organization's creation lock, then refuses when this
+ * month's creations (deleted ones too) have reached the plan's allowance or a question's type is
+ * outside the plan. The caller inserts in the same transaction, still holding the lock.
+ */
+async function reserveCreation(
+  tx: DbOrTx,
+  organizationId: string,
+  questions: readonly Pick<Question, 'type'>[],
+  now: Date,
+): Promise<void> {
+  await lockOrganizationCreations(tx, organizationId);
+  const { plan } = await currentPlan(tx, organizationId);
+  const used = await countCreatedSince(tx, organizationId, startOfMonthUtc(now));
+  if (isMonthlyLimitReached(plan, used)) throw monthlyLimitReached(plan, used);
+  assertTypesInPlan(plan, questions);
+}
+
+/** POST /assessments: counted against the month, one creation at a time per organization. */
+export async function createAssessment(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  input: AssessmentValues,
+): Promise<Assessment> {
+  const organizationId = ownOrganization(actor);
+  const now = ctx.clock.now();
+  const assignees = await assigneesOf(ctx.db, organizationId, input);
+  const row = await ctx.db.transaction(async (tx) => {
+    await reserveCreation(tx, organizationId, input.questions, now);
+    const created = await insertAssessment(tx, {
+      ...columnsOf(input),
+      organizationId,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceAssignees(tx, created.id, assignees);
+    await audit(tx, actor, 'assessment.created', created, now, { title: created.title });
+    return created;
+  });
+  return getAssessment(ctx, actor, row.id);
+}
+
+/** PUT /assessments/:id: replaces every input field; the plan's types are checked again. */
+export async function updateAssessmentById(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  id: string,
+  input: AssessmentValues,
+): Promise<Assessment> {
+  const organizationId = ownOrganization(actor);
+  const now = ctx.clock.now();
+  await findWritableAssessment(ctx.db, actor, id);
+  const assignees = await assigneesOf(ctx.db, organizationId, input);
+  const { plan } = await currentPlan(ctx.db, organizationId);
+  assertTypesInPlan(plan, input.questions);
+  await ctx.db.transaction(async (tx) => {
+    const row = await updateAssessment(tx, organizationId, id, { ...columnsOf(input), updatedAt: now });
+    if (!row) throw notFound('assessment');
+    await replaceAssignees(tx, row.id, assignees);
+    await audit(tx, actor, 'assessment.updated', row, now, { title: row.title });
+  });
+  return getAssessment(ctx, actor, id);
+}
+
+/** DELETE /assessments/:id: soft, so submissions keep their assessment and the month keeps its count. */
+export async function deleteAssessmentById(ctx: AssessmentsContext, actor: Actor, id: string): Promise<void> {
+  const organizationId = ownOrganization(actor);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await findWritableAssessment(tx, actor, id);
+    if (!(await softDeleteAssessment(tx, organizationId, id, now))) throw notFound('assessment');
+    await audit(tx, actor, 'assessment.deleted', row, now, { title: row.title });
+  });
+}
+
+/** "Copy of <title>", cut to the longest title allowed. */
+export const copyTitle = (title: string) => `Copy of ${title}`.slice(0, ASSESSMENT_LIMITS.titleMax);
+
+/**
+ * POST /assessments/:id/duplicate: a draft copy (questions, settings, assignees and resource
+ * files), counted against the month under the same lock as a creation.
+ */
+export async function duplicateAssessment(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  id: string,
+  options: { title?: string | undefined },
+): Promise<Assessment> {
+  const organizationId = ownOrganization(actor);
+  const now = ctx.clock.now();
+  const source = await findWritableAssessment(ctx.db, actor, id);
+  const questions = source.questions as Question[];
+  const assignees = await listAssigneeIds(ctx.db, id);
+  const resources = await listResources(ctx.db, id);
+  const copy = await ctx.db.transaction(async (tx) => {
+    await reserveCreation(tx, organizationId, questions, now);
+    const {
+      id: _id,
+      createdAt: _createdAt,
+      updatedAt: _updatedAt,
+      deletedAt: _deletedAt,
+      creatorName: _creatorName,
+      ...settings
+    } = source;
+    const created = await insertAssessment(tx, {
+      ...settings,
+      title: options.title ?? copyTitle(source.title),
+      status: 'draft',
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceAssignees(tx, created.id, assignees);
+    await copyResources(tx, ctx.files, resources, created.id, actor.userId, now);
+    await audit(tx, actor, 'assessment.duplicated', created, now, { from: source.id, title: created.title });
+    return created;
+  });
+  return getAssessment(ctx, actor, copy.id);
+}
+
+/** The organization whose usage a call reads: own, or for the Super Administrator an existing one named. */
+async function usageOrganization(db: DbOrTx, actor: Actor, requested: string | undefined): Promise<string> {
+  const organizationId = readableOrganization(actor, requested);
+  if (isSuperAdministrator(actor.role) && !(await findOrganizationById(db, organizationId))) {
+    throw notFound('organization');
+  }
+  return organizationId;
+}
+
+/** GET /assessments/usage: the usage card (plan, this month's creations, what is left). */
+export async function assessmentUsage(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  requested: string | undefined,
+): Promise<AssessmentUsage> {
+  const organizationId = await usageOrganization(ctx.db, actor, requested);
+  const now = ctx.clock.now();
+  const monthStart = startOfMonthUtc(now);
+  const { plan, status } = await currentPlan(ctx.db, organizationId);
+  const used = await countCreatedSince(ctx.db, organizationId, monthStart);
+  return {
+    plan: {
+      name: plan.name,
+      productName: plan.productName,
+      monthlyAssessments: plan.monthlyAssessments,
+      allowedTypes: typesOfPlan(plan),
+    },
+    status,
+    usedThisMonth: used,
+    remaining: remainingThisMonth(plan, used),
+    limitReached: isMonthlyLimitReached(plan, used),
+    resetsAt: new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1)).toISOString(),
+  };
+}
+
+/** GET /assessments/organization/:orgId/monthly (SPEC §7): this month's creations, deleted ones flagged. */
+export async function monthlyAssessments(
+  ctx: AssessmentsContext,
+  actor: Actor,
+  organizationId: string,
+): Promise<MonthlyAssessments> {
+  const orgId = isSuperAdministrator(actor.role) ? organizationId : ownOrganization(actor, organizationId);
+  if (!(await findOrganizationById(ctx.db, orgId))) throw notFound('organization');
+  const rows = await listCreatedSince(ctx.db, orgId, startOfMonthUtc(ctx.clock.now()));
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      createdAt: r.createdAt.toISOString(),
+      deleted: r.deletedAt !== null,
+    })),
+  };
+}

@@ -1,0 +1,67 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { timingStatus, type MyAttempts } from '@vbuilder/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { attempts } from '../../db/schema/index.ts';
+
+/** What myAttemptsFor needs of an assessment (a list row or a full row both fit). */
+export interface AttemptableAssessment {
+  id: string;
+  status: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  allowRetake: boolean;
+}
+
+/**
+ * A Student's own attempts at each of these assessments, keyed by assessment id (SPEC §2 list
+ * actions: Take Assessment, View Results, Retake Quiz). One query for the whole page:
+ * - submitted: attempts with status 'submitted';
+ * - inProgressAttemptId: the attempt in progress (at most one, a unique index sees to it);
+ * - canStart: published, its window ongoing at `now` (or no window set), and no submitted attempt yet or retakes
+ *   allowed. An attempt in progress does not change canStart: the client continues it instead of
+ *   starting another, and starting answers the attempt in progress anyway.
+ * Staff have no attempts: callers give them null rather than calling this.
+ */
+export async function myAttemptsFor(
+  db: DbOrTx,
+  studentId: string,
+  rows: readonly AttemptableAssessment[],
+  now: Date,
+): Promise<Map<string, MyAttempts>> {
+  const result = new Map<string, MyAttempts>();
+  if (!rows.length) return result;
+  const counts = await db
+    .select({
+      assessmentId: attempts.assessmentId,
+      submitted: sql<number>`count(*) filter (where ${attempts.status} = 'submitted')::int`,
+      inProgressAttemptId: sql<
+        string | null
+      >`(array_agg(${attempts.id}::text) filter (where ${attempts.status} = 'in_progress'))[1]`,
+    })
+    .from(attempts)
+    .where(
+      and(
+        eq(attempts.studentId, studentId),
+        inArray(
+          attempts.assessmentId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .groupBy(attempts.assessmentId);
+  const byAssessment = new Map(counts.map((c) => [c.assessmentId, c]));
+  for (const row of rows) {
+    const mine = byAssessment.get(row.id);
+    const submitted = Number(mine?.submitted ?? 0);
+    result.set(row.id, {
+      submitted,
+      inProgressAttemptId: mine?.inProgressAttemptId ?? null,
+      canStart:
+        row.status === 'published' &&
+        // No dates at all: always open (the attempts API starts attempts then too).
+        ['ongoing', 'notSet'].includes(timingStatus(row, now)) &&
+        (submitted === 0 || row.allowRetake),
+    });
+  }
+  return result;
+}

@@ -1,0 +1,210 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ATTEMPT_LIMITS,
+  AttemptFileSchema,
+  AttemptResultSchema,
+  AttemptSchema,
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MyResultsSchema,
+  SaveAnswerAckSchema,
+  SaveAnswerSchema,
+  SubmitAttemptSchema,
+} from '@vbuilder/shared';
+import { badRequest } from '../../lib/errors.ts';
+import { createFileStore } from '../../lib/files.ts';
+import { fileTooLarge } from '../../lib/stored-images.ts';
+import { ATTEMPT_FILE_FIELD, readAttemptFile, uploadAttemptFile } from './attempt-files.service.ts';
+import {
+  attemptsContext,
+  myResults,
+  readAttempt,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+} from './attempts.service.ts';
+
+const tags = ['attempts'];
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
+
+/** Only students take assessments; staff read attempts (GET) but never write to them. */
+const STUDENTS = { roles: ['Student'] as const };
+
+const AnswerParamsSchema = IdParamsSchema.extend({ questionId: z.string().min(1).max(64) });
+const FileParamsSchema = IdParamsSchema.extend({ fileId: z.uuid() });
+
+/**
+ * Taking an assessment (issue 6): start or continue an attempt, autosave answers, submit once,
+ * see results. A Student only reaches assessments published and assigned to them and their own
+ * attempts; anything else answers 404 so nothing about it is confirmed.
+ */
+const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: ATTEMPT_LIMITS.fileMaxBytes, files: 1, fields: 5, parts: 6 },
+  });
+  const ctx = attemptsContext(app);
+  const files = createFileStore(app.config);
+
+  app.post(
+    '/assessments/:id/attempts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start an attempt (201), or get the one in progress (200). 409 window_not_open, window_closed, retake_not_allowed',
+        params: IdParamsSchema,
+        response: { 200: AttemptSchema, 201: AttemptSchema, ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    async (req, reply) => {
+      const { attempt, created } = await startAttempt(ctx, req.actor, req.params.id);
+      return reply.code(created ? 201 : 200).send(attempt);
+    },
+  );
+
+  app.get(
+    '/assessments/:id/my-results',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's submitted attempts at this assessment, newest first, and whether a retake is possible",
+        params: IdParamsSchema,
+        response: { 200: MyResultsSchema, ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    (req) => myResults(ctx, req.actor, req.params.id),
+  );
+
+  app.get(
+    '/attempts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An attempt with its questions (no answers revealed), saved answers and the server time',
+        params: IdParamsSchema,
+        response: { 200: AttemptSchema, ...errors },
+      },
+      config: { policy: 'authenticated' },
+    },
+    (req) => readAttempt(ctx, req.actor, req.params.id),
+  );
+
+  app.put(
+    '/attempts/:id/answers/:questionId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save one answer (acknowledged after commit; an older revision is not written: stale). 409 attempt_submitted, attempt_closed',
+        params: AnswerParamsSchema,
+        body: SaveAnswerSchema,
+        response: { 200: SaveAnswerAckSchema, ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    (req) => saveAnswer(ctx, req.actor, req.params.id, req.params.questionId, req.body),
+  );
+
+  app.post(
+    '/attempts/:id/answers/:questionId/files',
+    {
+      schema: {
+        tags,
+        summary: `Upload a file or recording for an open answer (multipart, field ${ATTEMPT_FILE_FIELD}); put its url in the answer`,
+        consumes: ['multipart/form-data'],
+        params: AnswerParamsSchema,
+        response: { 201: AttemptFileSchema, ...errors, 413: ErrorResponseSchema },
+      },
+      config: { policy: STUDENTS },
+    },
+    async (req, reply) => {
+      const missing = () =>
+        badRequest('file_required', `Send the file as multipart field ${ATTEMPT_FILE_FIELD}`);
+      if (!req.isMultipart()) throw missing();
+      let upload: { bytes: Buffer; filename: string } | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname === ATTEMPT_FILE_FIELD && upload === null)
+            upload = { bytes: await part.toBuffer(), filename: part.filename };
+          else part.file.resume();
+        }
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+          throw fileTooLarge(ATTEMPT_LIMITS.fileMaxBytes);
+        throw error;
+      }
+      if (!upload || upload.bytes.length === 0) throw missing();
+      const stored = await uploadAttemptFile(
+        app.db,
+        files,
+        req.actor,
+        app.clock.now(),
+        { attemptId: req.params.id, questionId: req.params.questionId },
+        upload,
+      );
+      return reply.code(201).send(stored);
+    },
+  );
+
+  app.get(
+    '/attempts/:id/files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'A file handed in with an attempt (its student, staff of its organization)',
+        params: FileParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+      config: { policy: 'authenticated' },
+    },
+    async (req, reply) => {
+      const { row, bytes } = await readAttemptFile(
+        app.db,
+        files,
+        req.actor,
+        req.params.id,
+        req.params.fileId,
+      );
+      const media = row.contentType.startsWith('audio/') || row.contentType.startsWith('video/');
+      return reply
+        .header('content-type', row.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `${media ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        )
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/attempts/:id/submit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Submit the attempt (exactly once; repeats answer the same result) and get its marks. 409 attempt_closed after the deadline',
+        params: IdParamsSchema,
+        body: SubmitAttemptSchema,
+        response: { 200: AttemptResultSchema, ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    (req) => submitAttempt(ctx, req.actor, req.params.id),
+  );
+};
+
+export default attemptsRoutes;

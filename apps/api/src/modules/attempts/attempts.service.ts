@@ -1,0 +1,366 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ATTEMPT_LIMITS,
+  familyOf,
+  isSuperAdministrator,
+  timingStatus,
+  type Attempt,
+  type AttemptResult,
+  type MyResults,
+  type Question,
+  type SaveAnswerAck,
+  type SaveAnswerInput,
+} from '@vbuilder/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../types.d.ts';
+import { findAssessment, listResources } from '../assessments/assessments.repository.ts';
+import { markAnswers, totalsOf } from './attempts.marking.ts';
+import {
+  findAnswer,
+  findAssessmentById,
+  findAttempt,
+  findInProgressAttempt,
+  insertAttemptIfNone,
+  lastAttemptNumber,
+  listAnswers,
+  listExpiredAttemptIds,
+  listStudentAttempts,
+  lockAttemptForSave,
+  markSubmitted,
+  upsertAnswerIfNewer,
+  writeMarks,
+  writeTotals,
+} from './attempts.repository.ts';
+import { toAttempt, toResult } from './attempts.views.ts';
+
+export interface AttemptsContext {
+  db: Db;
+  clock: Clock;
+}
+
+export const attemptsContext = (app: FastifyInstance): AttemptsContext => ({ db: app.db, clock: app.clock });
+
+const GRACE_MS = ATTEMPT_LIMITS.graceSeconds * 1000;
+
+/** Past its deadline and the grace for requests already on their way: the attempt is closed. */
+export const isExpired = (row: Pick<AttemptRow, 'deadlineAt'>, now: Date): boolean =>
+  row.deadlineAt !== null && now.getTime() > row.deadlineAt.getTime() + GRACE_MS;
+
+const snapshotOf = (row: AttemptRow): Question[] => row.questions as Question[];
+
+const attemptNotFound = () => notFound('attempt');
+
+/** The attempt if this actor may read it: its student, staff of its organization, the Super Administrator. */
+export function canReadAttempt(actor: Actor, row: AttemptRow): boolean {
+  if (isSuperAdministrator(actor.role)) return true;
+  if (actor.role === 'Student') return row.studentId === actor.userId;
+  return actor.organizationId !== null && row.organizationId === actor.organizationId;
+}
+
+async function readableAttempt(db: DbOrTx, actor: Actor, id: string): Promise<AttemptRow> {
+  const row = await findAttempt(db, id);
+  if (!row || !canReadAttempt(actor, row)) throw attemptNotFound();
+  return row;
+}
+
+/** Only the student who owns an attempt writes to it; anyone else is told it does not exist. */
+async function ownAttempt(db: DbOrTx, actor: Actor, id: string): Promise<AttemptRow> {
+  const row = await findAttempt(db, id);
+  if (!row || row.studentId !== actor.userId) throw attemptNotFound();
+  return row;
+}
+
+/**
+ * A published assessment of the student's organization assigned to them, or 404: a Student is
+ * never told that an assessment they may not take exists (drafts, others' assignments, other
+ * organizations all look the same).
+ */
+async function assessmentForStudent(db: DbOrTx, actor: Actor, id: string): Promise<AssessmentRow> {
+  if (!actor.organizationId) throw notFound('assessment');
+  const row = await findAssessment(db, { organizationId: actor.organizationId, studentId: actor.userId }, id);
+  if (!row) throw notFound('assessment');
+  return row;
+}
+
+/** When the attempt must end: the window's end, or the start plus the duration, whichever is first. */
+export function deadlineFor(
+  assessment: Pick<AssessmentRow, 'endsAt' | 'durationMinutes'>,
+  start: Date,
+): Date | null {
+  const candidates: number[] = [];
+  if (assessment.endsAt) candidates.push(assessment.endsAt.getTime());
+  if (assessment.durationMinutes) candidates.push(start.getTime() + assessment.durationMinutes * 60_000);
+  return candidates.length ? new Date(Math.min(...candidates)) : null;
+}
+
+/** Open unless it has not started yet or has ended; no dates at all: always open. */
+function checkWindow(assessment: AssessmentRow, now: Date): void {
+  const timing = timingStatus(assessment, now);
+  if (timing === 'upcoming') throw conflict('window_not_open', 'This assessment has not started yet');
+  if (timing === 'past') throw conflict('window_closed', 'This assessment has ended');
+}
+
+async function viewOf(db: DbOrTx, row: AttemptRow, now: Date): Promise<Attempt> {
+  const assessment = await findAssessmentById(db, row.assessmentId);
+  if (!assessment) throw attemptNotFound();
+  const [answers, resources] = await Promise.all([listAnswers(db, row.id), listResources(db, assessment.id)]);
+  return toAttempt(row, assessment, answers, resources, now);
+}
+
+/**
+ * Submits an attempt exactly once and marks it in the same transaction. Whoever loses the race
+ * (second tab, retry, the deadline closer) changes nothing: the conditional update finds no
+ * attempt in progress. Saves in flight hold a shared lock on the attempt, so the update waits
+ * for them and marks what they stored. Returns whether this call submitted it.
+ */
+export async function closeAttempt(
+  db: Db,
+  attemptId: string,
+  by: 'student' | 'deadline',
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await findAttempt(tx, attemptId);
+    if (!current || current.status !== 'in_progress') return false;
+    const assessment = await findAssessmentById(tx, current.assessmentId);
+    const passMark = assessment?.passMark ?? current.passMark;
+    // Closed by the server: it was handed in at its deadline, not when the closer happened to run.
+    const submittedAt =
+      by === 'deadline' && current.deadlineAt && current.deadlineAt < now ? current.deadlineAt : now;
+    const row = await markSubmitted(tx, attemptId, { submittedAt, submittedBy: by, passMark, now });
+    if (!row) return false;
+    const answers = await listAnswers(tx, attemptId);
+    const given = new Map(answers.filter((a) => a.revision > 0).map((a) => [a.questionId, a.answer]));
+    const marks = markAnswers(snapshotOf(row), given, row.shuffleSeed);
+    await writeMarks(tx, attemptId, marks, submittedAt);
+    await writeTotals(tx, attemptId, {
+      ...totalsOf(marks, passMark),
+      revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0),
+    });
+    return true;
+  });
+}
+
+/** Closes the attempt with its saved answers when its time is up (lazy close on every read). */
+async function closeIfExpired(db: Db, row: AttemptRow, now: Date): Promise<AttemptRow> {
+  if (row.status !== 'in_progress' || !isExpired(row, now)) return row;
+  await closeAttempt(db, row.id, 'deadline', now);
+  return (await findAttempt(db, row.id)) ?? row;
+}
+
+/**
+ * POST /assessments/:id/attempts: the attempt in progress (created: false), or a new one with a
+ * snapshot of the questions and its deadline fixed now (created: true).
+ */
+export async function startAttempt(
+  ctx: AttemptsContext,
+  actor: Actor,
+  assessmentId: string,
+): Promise<{ attempt: Attempt; created: boolean }> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const assessment = await assessmentForStudent(db, actor, assessmentId);
+  for (let tries = 0; tries < 5; tries += 1) {
+    const existing = await findInProgressAttempt(db, assessment.id, actor.userId);
+    if (existing) {
+      const current = await closeIfExpired(db, existing, now);
+      if (current.status === 'in_progress')
+        return { attempt: await viewOf(db, current, now), created: false };
+    }
+    checkWindow(assessment, now);
+    const attempts = await listStudentAttempts(db, assessment.id, actor.userId);
+    if (attempts.some((a) => a.status === 'submitted') && !assessment.allowRetake)
+      throw conflict('retake_not_allowed', 'You have already submitted this assessment');
+    const row = await insertAttemptIfNone(db, {
+      organizationId: assessment.organizationId,
+      assessmentId: assessment.id,
+      studentId: actor.userId,
+      number: (await lastAttemptNumber(db, assessment.id, actor.userId)) + 1,
+      status: 'in_progress',
+      questions: assessment.questions,
+      startedAt: now,
+      deadlineAt: deadlineFor(assessment, now),
+      passMark: assessment.passMark,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (row) return { attempt: await viewOf(db, row, now), created: true };
+    // Another request started one at the same moment: go round and answer that one.
+  }
+  throw new AppError(409, 'conflict', 'Could not start the attempt, please try again');
+}
+
+/** GET /attempts/:id (closes it first when its time is up). */
+export async function readAttempt(ctx: AttemptsContext, actor: Actor, id: string): Promise<Attempt> {
+  const now = ctx.clock.now();
+  const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now);
+  return viewOf(ctx.db, row, now);
+}
+
+function checkAnswer(question: Question, answer: unknown): void {
+  const invalid = () => badRequest('answer_invalid', 'The answer does not fit this question');
+  if (answer === null || answer === undefined) return;
+  if (JSON.stringify(answer).length > ATTEMPT_LIMITS.answerMaxBytes) throw invalid();
+  if (!familyOf(question.type).answer.safeParse(answer).success) throw invalid();
+}
+
+type SaveOutcome = { ack: SaveAnswerAck } | { expired: true };
+
+/**
+ * PUT /attempts/:id/answers/:questionId. Acknowledged only once committed. A lower or equal
+ * revision never overwrites (stale: true, the stored revision); the same idempotency key again
+ * gets the same acknowledgement without writing.
+ */
+export async function saveAnswer(
+  ctx: AttemptsContext,
+  actor: Actor,
+  attemptId: string,
+  questionId: string,
+  input: SaveAnswerInput,
+): Promise<SaveAnswerAck> {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx): Promise<SaveOutcome> => {
+    const row = await lockAttemptForSave(tx, attemptId);
+    if (!row || row.studentId !== actor.userId) throw attemptNotFound();
+    if (row.status !== 'in_progress') throw conflict('attempt_submitted', 'This attempt has been submitted');
+    if (isExpired(row, now)) return { expired: true };
+    const question = snapshotOf(row).find((q) => q.id === questionId);
+    if (!question) throw new AppError(404, 'unknown_question', 'This question is not part of the attempt');
+    checkAnswer(question, input.answer);
+    const written = await upsertAnswerIfNewer(tx, {
+      attemptId,
+      questionId,
+      answer: input.answer ?? null,
+      revision: input.revision,
+      idempotencyKey: input.idempotencyKey,
+      flagged: input.flagged,
+      savedAt: now,
+    });
+    const stored = written ?? (await findAnswer(tx, attemptId, questionId));
+    if (!stored) throw attemptNotFound();
+    return {
+      ack: {
+        questionId,
+        revision: stored.revision,
+        savedAt: stored.savedAt.toISOString(),
+        stale: !written && stored.idempotencyKey !== input.idempotencyKey,
+      },
+    };
+  });
+  if ('ack' in outcome) return outcome.ack;
+  await closeAttempt(ctx.db, attemptId, 'deadline', now);
+  throw conflict('attempt_closed', 'The time for this attempt is over');
+}
+
+function resultOf(
+  row: AttemptRow,
+  assessment: AssessmentRow | null,
+  answers: AttemptAnswerRow[],
+  now: Date,
+): AttemptResult {
+  return toResult(row, answers, {
+    reviewPolicy: assessment?.reviewPolicy ?? 'never',
+    endsAt: assessment?.endsAt ?? null,
+    now,
+  });
+}
+
+async function loadResult(db: DbOrTx, row: AttemptRow, now: Date): Promise<AttemptResult> {
+  const [assessment, answers] = await Promise.all([
+    findAssessmentById(db, row.assessmentId),
+    listAnswers(db, row.id),
+  ]);
+  return resultOf(row, assessment, answers, now);
+}
+
+/**
+ * POST /attempts/:id/submit: exactly once; a repeat answers the same result. After the deadline
+ * and its grace the attempt is closed with its saved answers and the late submit is refused.
+ */
+export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: string): Promise<AttemptResult> {
+  const now = ctx.clock.now();
+  const row = await ownAttempt(ctx.db, actor, id);
+  if (row.status === 'in_progress') {
+    if (isExpired(row, now)) {
+      await closeAttempt(ctx.db, id, 'deadline', now);
+      const closed = await findAttempt(ctx.db, id);
+      // Unless the student's own submit won the race, the late one is refused.
+      if (closed?.submittedBy !== 'student')
+        throw conflict('attempt_closed', 'The time for this attempt is over');
+    } else {
+      await closeAttempt(ctx.db, id, 'student', now);
+    }
+  }
+  const submitted = await findAttempt(ctx.db, id);
+  if (!submitted || submitted.status !== 'submitted') throw attemptNotFound();
+  return loadResult(ctx.db, submitted, now);
+}
+
+/** GET /assessments/:id/my-results: the student's submitted attempts (newest first) and whether to retake. */
+export async function myResults(
+  ctx: AttemptsContext,
+  actor: Actor,
+  assessmentId: string,
+): Promise<MyResults> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  if (!actor.organizationId) throw notFound('assessment');
+  // Results stay readable after the assessment was unpublished or the student unassigned.
+  let assessment: AssessmentRow | null = await findAssessment(
+    db,
+    { organizationId: actor.organizationId, studentId: actor.userId },
+    assessmentId,
+  );
+  const visible = assessment !== null;
+  let attempts = await listStudentAttempts(db, assessmentId, actor.userId);
+  if (!assessment && attempts.length)
+    assessment = await findAssessment(db, { organizationId: actor.organizationId }, assessmentId);
+  if (!assessment) throw notFound('assessment');
+  if (attempts.some((a) => a.status === 'in_progress' && isExpired(a, now))) {
+    for (const a of attempts) await closeIfExpired(db, a, now);
+    attempts = await listStudentAttempts(db, assessmentId, actor.userId);
+  }
+  const submitted = attempts.filter((a) => a.status === 'submitted');
+  const inProgress = attempts.find((a) => a.status === 'in_progress') ?? null;
+  const results = await Promise.all(
+    submitted.map(async (a) => resultOf(a, assessment, await listAnswers(db, a.id), now)),
+  );
+  const timing = timingStatus(assessment, now);
+  return {
+    assessment: {
+      id: assessment.id,
+      title: assessment.title,
+      subject: assessment.subject,
+      passMark: assessment.passMark,
+      totalMarks: assessment.totalMarks,
+      allowRetake: assessment.allowRetake,
+      reviewPolicy: assessment.reviewPolicy as MyResults['assessment']['reviewPolicy'],
+      endsAt: assessment.endsAt?.toISOString() ?? null,
+    },
+    attempts: results,
+    inProgressAttemptId: inProgress?.id ?? null,
+    canRetake:
+      visible &&
+      inProgress === null &&
+      submitted.length > 0 &&
+      assessment.allowRetake &&
+      (timing === 'ongoing' || timing === 'notSet'),
+  };
+}
+
+/**
+ * Submits every attempt whose deadline and grace have passed, with its saved answers
+ * (submittedBy 'deadline'). Safe to run on several instances at once: the conditional update in
+ * closeAttempt lets exactly one of them submit each attempt. Returns how many this call closed.
+ */
+export async function closeExpiredAttempts(db: Db, now: Date, batch = 100): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const ids = await listExpiredAttemptIds(db, new Date(now.getTime() - GRACE_MS), batch);
+    for (const id of ids) if (await closeAttempt(db, id, 'deadline', now)) closed += 1;
+    if (ids.length < batch) return closed;
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  ATTEMPT_LIMITS,
+  answerToStudentView,
+  detailsToStudentView,
+  familyOf,
+  roundScore,
+  studentViewOf,
+  type AnswerMarkStatus,
+  type Attempt,
+  type AttemptResult,
+  type MarkingStatus,
+  type Question,
+  type ReviewPolicy,
+  type SavedAnswer,
+  type SubmittedBy,
+} from '@vbuilder/shared';
+import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schema/index.ts';
+import { toResource } from '../assessments/assessments.mapper.ts';
+import type { AssessmentResourceRow } from '../assessments/assessments.repository.ts';
+
+/** Rows → the API's shapes. Students only ever get questions through studentViewOf. */
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+const snapshotOf = (row: AttemptRow): Question[] => row.questions as Question[];
+
+/** Rows written by marking for questions never answered have revision 0: not a saved answer. */
+const isSaved = (answer: AttemptAnswerRow) => answer.revision > 0;
+
+export function toAttempt(
+  row: AttemptRow,
+  assessment: AssessmentRow,
+  answers: AttemptAnswerRow[],
+  resources: AssessmentResourceRow[],
+  now: Date,
+): Attempt {
+  const questions = snapshotOf(row);
+  const saved: Record<string, SavedAnswer> = {};
+  for (const answer of answers.filter(isSaved)) {
+    saved[answer.questionId] = {
+      answer: answer.answer,
+      revision: answer.revision,
+      flagged: answer.flagged,
+      savedAt: answer.savedAt.toISOString(),
+    };
+  }
+  return {
+    id: row.id,
+    assessment: {
+      id: assessment.id,
+      title: assessment.title,
+      subject: assessment.subject,
+      instructions: assessment.instructions,
+      passMark: row.passMark,
+      // What this attempt can score: its own snapshot, even if the assessment changed since.
+      totalMarks: roundScore(questions.reduce((sum, q) => sum + q.score, 0)),
+      durationMinutes: assessment.durationMinutes,
+      endsAt: iso(assessment.endsAt),
+      dueAt: iso(assessment.dueAt),
+      allowRetake: assessment.allowRetake,
+      reviewPolicy: assessment.reviewPolicy as ReviewPolicy,
+      resources: resources.map(toResource),
+    },
+    number: row.number,
+    status: row.status as Attempt['status'],
+    startedAt: row.startedAt.toISOString(),
+    deadlineAt: iso(row.deadlineAt),
+    serverNow: now.toISOString(),
+    graceSeconds: ATTEMPT_LIMITS.graceSeconds,
+    submittedAt: iso(row.submittedAt),
+    submittedBy: (row.submittedBy as SubmittedBy | null) ?? null,
+    questions: questions.map((q) => studentViewOf(q, row.shuffleSeed)),
+    answers: saved,
+    revision: answers.reduce((highest, a) => Math.max(highest, a.revision), row.revision),
+  };
+}
+
+export interface ReviewContext {
+  reviewPolicy: string;
+  endsAt: Date | null;
+  now: Date;
+}
+
+/** Whether the student may see the expected answers now (SPEC review policy of the assessment). */
+export function reviewAvailable({ reviewPolicy, endsAt, now }: ReviewContext): boolean {
+  if (reviewPolicy === 'afterSubmission') return true;
+  if (reviewPolicy === 'afterWindow') return endsAt !== null && now.getTime() >= endsAt.getTime();
+  return false;
+}
+
+/** A submitted attempt's result as its student sees it: marks as stored (automatic or a teacher's). */
+export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: ReviewContext): AttemptResult {
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  const showAnswers = reviewAvailable(review);
+  const seed = row.shuffleSeed;
+  const markingStatus = (row.markingStatus ?? 'auto') as MarkingStatus;
+  return {
+    attemptId: row.id,
+    assessmentId: row.assessmentId,
+    number: row.number,
+    startedAt: row.startedAt.toISOString(),
+    submittedAt: (row.submittedAt ?? row.updatedAt).toISOString(),
+    submittedBy: (row.submittedBy ?? 'student') as SubmittedBy,
+    status: markingStatus === 'pending' ? 'Pending' : 'Submitted',
+    markingStatus,
+    score: row.score ?? 0,
+    maxScore: row.maxScore ?? 0,
+    percentage: row.percentage ?? 0,
+    passMark: row.passMark,
+    passed: row.passed ?? null,
+    reviewAvailable: showAnswers,
+    questions: snapshotOf(row).map((question) => {
+      const answer = byQuestion.get(question.id);
+      const result = {
+        questionId: question.id,
+        text: question.text,
+        type: question.type,
+        question: studentViewOf(question, seed),
+        score: answer?.score ?? 0,
+        max: answer?.maxScore ?? question.score,
+        correct: answer?.correct ?? null,
+        markStatus: (answer?.markStatus ?? 'auto') as AnswerMarkStatus,
+        answer: answer && isSaved(answer) ? answer.answer : null,
+        details: showAnswers
+          ? detailsToStudentView(question, seed, answer?.markDetails as Record<string, boolean> | null)
+          : null,
+        feedback: answer?.feedback ?? null,
+      };
+      if (!showAnswers) return result;
+      const expected = familyOf(question.type).expectedAnswer(question.config);
+      return { ...result, expectedAnswer: answerToStudentView(question, seed, expected) };
+    }),
+  };
+}

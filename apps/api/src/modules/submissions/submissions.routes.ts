@@ -1,0 +1,172 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorResponseSchema,
+  IdParamsSchema,
+  MarkingViewSchema,
+  StudentStatusListSchema,
+  SubmissionDetailSchema,
+  SubmissionListQuerySchema,
+  SubmissionListSchema,
+  SubmitMarksSchema,
+  type Role,
+} from '@vbuilder/shared';
+import { STAFF } from '../../plugins/authorize.ts';
+import { contentDisposition, resultsCsv, resultsXlsx } from './submissions.export.ts';
+import { resultsReportPdf } from './submissions.report.ts';
+import { loadResults } from './submissions.results.ts';
+import {
+  assessmentForStaff,
+  getMarkingView,
+  getStudentStatuses,
+  getSubmissionDetail,
+  getSubmissionList,
+  submitMarks,
+} from './submissions.service.ts';
+
+/** Who reads submissions: an organization's staff, and the Super Administrator (any organization). */
+export const SUBMISSION_READERS: readonly Role[] = STAFF;
+/** Who marks: the organization's teachers (SPEC §6) and administrators; not the platform team. */
+export const MARKERS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
+
+const tags = ['submissions'];
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const MarkingParamsSchema = z.object({ id: z.uuid(), studentId: z.uuid() });
+
+const FILE_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+function sendFile(
+  reply: FastifyReply,
+  bytes: Buffer,
+  title: string,
+  suffix: string,
+  extension: keyof typeof FILE_TYPES,
+) {
+  return reply
+    .header('content-type', FILE_TYPES[extension])
+    .header('content-disposition', contentDisposition(title, suffix, extension))
+    .header('cache-control', 'no-store')
+    .send(bytes);
+}
+
+/**
+ * Submissions, manual marking, results exports and the PDF report (issue 6). Every read is
+ * scoped to the caller's organization (any for the Super Administrator); another organization's
+ * assessment or attempt answers 404 like a missing one.
+ */
+const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readers = { policy: { roles: SUBMISSION_READERS } };
+
+  app.get(
+    '/assessments/:id/submissions',
+    {
+      schema: {
+        tags,
+        summary: 'Submitted attempts of an assessment (newest first) with its figures',
+        params: IdParamsSchema,
+        querystring: SubmissionListQuerySchema,
+        response: { 200: SubmissionListSchema, ...errors },
+      },
+      config: readers,
+    },
+    (req) => getSubmissionList(app.db, req.actor, req.params.id, req.query),
+  );
+
+  app.get(
+    '/assessments/:id/students',
+    {
+      schema: {
+        tags,
+        summary: 'Students assigned to an assessment, each Submitted or Pending',
+        params: IdParamsSchema,
+        response: { 200: StudentStatusListSchema, ...errors },
+      },
+      config: readers,
+    },
+    (req) => getStudentStatuses(app.db, req.actor, req.params.id),
+  );
+
+  app.get(
+    '/attempts/:id/submission',
+    {
+      schema: {
+        tags,
+        summary: 'One submitted attempt, question by question, for staff',
+        params: IdParamsSchema,
+        response: { 200: SubmissionDetailSchema, ...errors },
+      },
+      config: readers,
+    },
+    (req) => getSubmissionDetail(app.db, req.actor, req.params.id),
+  );
+
+  app.get(
+    '/assessments/:id/marking/:studentId',
+    {
+      schema: {
+        tags,
+        summary: "The student's attempt to mark: the latest with answers waiting, else the latest submitted",
+        params: MarkingParamsSchema,
+        response: { 200: MarkingViewSchema, ...errors },
+      },
+      config: readers,
+    },
+    (req) => getMarkingView(app.db, req.actor, req.params.id, req.params.studentId),
+  );
+
+  app.post(
+    '/attempts/:id/marks',
+    {
+      schema: {
+        tags,
+        summary: 'Mark answers of a submitted attempt (all or nothing) and recompute its score',
+        params: IdParamsSchema,
+        body: SubmitMarksSchema,
+        response: { 200: SubmissionDetailSchema, ...errors },
+      },
+      config: { policy: { roles: MARKERS } },
+    },
+    (req) => submitMarks({ db: app.db, clock: app.clock }, req.actor, req.params.id, req.body),
+  );
+
+  const fileRoute = (extension: keyof typeof FILE_TYPES, name: string, summary: string) =>
+    app.get(
+      `/assessments/:id/${name}.${extension}`,
+      {
+        schema: {
+          tags,
+          summary,
+          params: IdParamsSchema,
+          produces: [FILE_TYPES[extension]],
+          response: errors,
+        },
+        config: readers,
+      },
+      async (req, reply) => {
+        const assessment = await assessmentForStaff(app.db, req.actor, req.params.id);
+        const results = await loadResults(app.db, assessment);
+        const bytes =
+          extension === 'csv'
+            ? resultsCsv(results)
+            : extension === 'xlsx'
+              ? await resultsXlsx(results)
+              : await resultsReportPdf(results, app.clock.now());
+        return sendFile(reply, bytes, assessment.title, name === 'report' ? 'report' : 'results', extension);
+      },
+    );
+  fileRoute('csv', 'export', 'Results as CSV: one row per submitted attempt, one column per question');
+  fileRoute('xlsx', 'export', 'Results as an Excel workbook (Results and Summary sheets)');
+  fileRoute('pdf', 'report', 'Report as PDF: summary, score distribution and per-question facility');
+};
+
+export default submissionsRoutes;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, downloadName, neutraliseFormula } from './submissions.export.ts';
+import { distribution } from './submissions.report.ts';
+import { attemptTotals, questionMark, teacherCorrect, type QuestionMark } from './submissions.scoring.ts';
+import { QUESTIONS } from './test-fixtures.ts';
+
+const m = (score: number, max: number, markStatus: QuestionMark['markStatus']): QuestionMark => ({
+  score,
+  max,
+  correct: null,
+  markStatus,
+});
+
+describe('attemptTotals', () => {
+  it.each([
+    [
+      'all automatic, passed',
+      [m(2, 2, 'auto'), m(1, 1, 'auto')],
+      50,
+      { score: 3, maxScore: 3, percentage: 100, passed: true, markingStatus: 'auto' },
+    ],
+    [
+      'all automatic, failed',
+      [m(0, 2, 'auto'), m(1, 1, 'auto')],
+      50,
+      { score: 1, maxScore: 3, percentage: 33.33, passed: false, markingStatus: 'auto' },
+    ],
+    [
+      'waiting for a teacher: not decided',
+      [m(2, 2, 'auto'), m(0, 5, 'manual')],
+      10,
+      { score: 2, maxScore: 7, percentage: 28.57, passed: null, markingStatus: 'pending' },
+    ],
+    [
+      'marked by a teacher',
+      [m(2, 2, 'auto'), m(2.5, 5, 'marked')],
+      60,
+      { score: 4.5, maxScore: 7, percentage: 64.29, passed: true, markingStatus: 'marked' },
+    ],
+    [
+      'a survey counts for nothing',
+      [m(1, 1, 'auto'), m(0, 0, 'unscored')],
+      100,
+      { score: 1, maxScore: 1, percentage: 100, passed: true, markingStatus: 'auto' },
+    ],
+    [
+      'nothing to score',
+      [m(0, 0, 'unscored')],
+      0,
+      { score: 0, maxScore: 0, percentage: 0, passed: true, markingStatus: 'auto' },
+    ],
+    [
+      'the pass mark itself passes',
+      [m(1, 2, 'auto')],
+      50,
+      { score: 1, maxScore: 2, percentage: 50, passed: true, markingStatus: 'auto' },
+    ],
+  ] as const)('%s', (_name, marks, passMark, expected) => {
+    expect(attemptTotals(marks, passMark)).toEqual(expected);
+  });
+});
+
+describe('questionMark', () => {
+  const mcq = QUESTIONS[0]!;
+  it('uses the stored mark', () => {
+    expect(
+      questionMark(
+        mcq,
+        {
+          questionId: mcq.id,
+          answer: ['a'],
+          score: 1.5,
+          maxScore: 2,
+          correct: false,
+          markStatus: 'marked',
+          feedback: null,
+        },
+        'seed',
+      ),
+    ).toEqual({ score: 1.5, max: 2, correct: false, markStatus: 'marked' });
+  });
+  it('marks with the registry when nothing is stored', () => {
+    expect(questionMark(mcq, undefined, 'seed')).toEqual({
+      score: 0,
+      max: 2,
+      correct: false,
+      markStatus: 'auto',
+    });
+  });
+});
+
+it('counts full marks as correct', () => {
+  expect([teacherCorrect(5, 5), teacherCorrect(4.5, 5), teacherCorrect(0, 0)]).toEqual([true, false, null]);
+});
+
+it('buckets percentages in tens, 100 % in the last bucket', () => {
+  expect(distribution([0, 9.99, 10, 55, 99.5, 100])).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 2]);
+});
+
+it.each([
+  ['=1+1', "'=1+1"],
+  ['+44 20', "'+44 20"],
+  ['-5', "'-5"],
+  ['@SUM(A1)', "'@SUM(A1)"],
+  ['\tx', "'\tx"],
+  ['Ada', 'Ada'],
+  ['a=b', 'a=b'],
+])('neutralises formula %j', (input, output) => {
+  expect(neutraliseFormula(input)).toBe(output);
+});
+
+describe('download names', () => {
+  it.each([
+    ['Term 1: Science', 'term-1-science-results.csv'],
+    ['Écoute & compréhension', 'ecoute-comprehension-results.csv'],
+    ['物理', 'assessment-results.csv'],
+    ['../../etc/passwd', 'etc-passwd-results.csv'],
+  ])('%j → %s', (title, name) => {
+    expect(downloadName(title, 'results', 'csv')).toBe(name);
+  });
+  it('keeps the exact title in filename*, without quotes or slashes', () => {
+    const header = contentDisposition('A "quoted" / title', 'report', 'pdf');
+    expect(header).toBe(
+      `attachment; filename="a-quoted-title-report.pdf"; filename*=UTF-8''${encodeURIComponent('A quoted title - report.pdf')}`,
+    );
+  });
+});

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { account, expectAccessible, signIn } from './support/fixtures.ts';
+
+// Screens load their players and editors on demand: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 25_000 });
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/b4';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** The signed-in page's access token, from oidc-client-ts's storage. */
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i)!;
+        if (key.startsWith('vbuilder.oidc.user:'))
+          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
+      }
+    }
+    return null;
+  });
+  if (!token) throw new Error('No access token in the browser');
+  return token;
+}
+
+async function shoot(page: Page, name: string, viewport = DESKTOP) {
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A published assessment with a multiple-choice question (2 points) and an essay (5 points). */
+async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
+  const res = await request.post('/api/assessments', {
+    headers: bearer(token),
+    data: {
+      title,
+      subject: 'Biology',
+      difficulty: 'Medium',
+      generationType: 'manual',
+      passMark: 50,
+      status: 'published',
+      assignment: { mode: 'all' },
+      questions: [
+        {
+          id: 'gas',
+          type: 'multiple-choice',
+          text: 'Which gas do plants take in for photosynthesis?',
+          score: 2,
+          config: {
+            options: [
+              { id: 'o2', text: 'Oxygen' },
+              { id: 'co2', text: 'Carbon dioxide' },
+              { id: 'n2', text: 'Nitrogen' },
+            ],
+            correct: ['co2'],
+            multiple: false,
+            shuffle: false,
+          },
+        },
+        {
+          id: 'essay',
+          type: 'essay',
+          text: 'Explain how a leaf turns light into food.',
+          score: 5,
+          config: {
+            responseKind: 'richText',
+            modelAnswer:
+              'Chlorophyll absorbs light; the energy splits water and fixes carbon dioxide into glucose.',
+            rubric: '5 = light, chlorophyll, water and CO2 named; 3 = the idea without the parts.',
+          },
+        },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The Student starts an attempt, answers both questions and submits. */
+async function submitAsStudent(request: APIRequestContext, token: string, assessmentId: string) {
+  const started = await request.post(`/api/assessments/${assessmentId}/attempts`, { headers: bearer(token) });
+  expect([200, 201], await started.text()).toContain(started.status());
+  const attemptId = ((await started.json()) as { id: string }).id;
+  const answers: Record<string, unknown> = {
+    gas: ['co2'],
+    essay: { text: '<p>The leaf catches <strong>light</strong> with chlorophyll and makes sugar.</p>' },
+  };
+  for (const [questionId, answer] of Object.entries(answers)) {
+    const saved = await request.put(`/api/attempts/${attemptId}/answers/${questionId}`, {
+      headers: bearer(token),
+      data: { answer, revision: 1, idempotencyKey: randomUUID() },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const submitted = await request.post(`/api/attempts/${attemptId}/submit`, {
+    headers: bearer(token),
+    data: {},
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const result = (await submitted.json()) as { status: string; score: number; passed: boolean | null };
+  expect(result).toMatchObject({ status: 'Pending', score: 2, passed: null });
+}
+
+test('a Teacher marks an essay, sees the pass, exports the results and downloads the report', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const teacher = account('Teacher');
+  const student = account('Student');
+  const title = `Photosynthesis check ${Date.now()}`;
+
+  await signIn(page, teacher.email, teacher.password);
+  const teacherToken = await accessToken(page);
+  const assessmentId = await publishAssessment(page.request, teacherToken, title);
+
+  const studentContext = await browser.newContext();
+  const studentPage = await studentContext.newPage();
+  await signIn(studentPage, student.email, student.password);
+  const studentToken = await accessToken(studentPage);
+  await submitAsStudent(studentPage.request, studentToken, assessmentId);
+
+  // Submissions: the attempt waits for marking.
+  await page.goto(`/account/questions/${teacher.id}/quiz/${assessmentId}/submissions`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const stats = page.getByLabel('Results at a glance');
+  await expect(stats).toContainText('Pending marking');
+  const table = page.getByRole('table', { name: 'Submitted attempts, newest first' });
+  const row = table.getByRole('row').filter({ hasText: student.name });
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('2 / 7');
+  await expectAccessible(page);
+  await shoot(page, 'submissions-desktop');
+
+  // Details: the MCQ is right, the essay waits.
+  await row.getByRole('button', { name: /^Details of/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Which gas do plants take in for photosynthesis?')).toBeVisible();
+  await expect(dialog.locator('[data-outcome="correct"]')).toContainText('Correct');
+  await expect(dialog.locator('[data-outcome="pending"]')).toContainText('Pending marking');
+  await expect(dialog.getByText('light', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'details-desktop');
+  await page.setViewportSize(PHONE);
+  await shoot(page, 'details-mobile', PHONE);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await shoot(page, 'submissions-mobile', PHONE);
+  await page.setViewportSize(DESKTOP);
+
+  // Student Status: the student submitted, with answers to mark.
+  await page.getByRole('tab', { name: 'Student Status' }).click();
+  const statusRow = page
+    .getByRole('table', { name: 'Assigned students and their status' })
+    .getByRole('row')
+    .filter({ hasText: student.name });
+  await expect(statusRow).toContainText('Submitted');
+  await expect(statusRow).toContainText('Answers to mark');
+  await shoot(page, 'student-status-desktop');
+
+  // Manual marking: an out-of-range score is refused, then the essay gets 4 and feedback.
+  await statusRow.getByRole('link', { name: `Mark ${student.name}'s answers` }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/account/questions/pending-marking/${assessmentId}/${student.id}$`),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: `Marking ${student.name}` })).toBeVisible();
+  await expect(page.getByText('Chlorophyll absorbs light', { exact: false })).toBeVisible();
+  await expect(page.getByText('The leaf catches', { exact: false })).toBeVisible();
+  const score = page.getByRole('textbox', { name: /Score \(out of 5\)/ });
+  await score.fill('7');
+  await page.getByRole('button', { name: 'Submit all marks' }).click();
+  await expect(page.getByText('Enter a score from 0 to 5.')).toBeVisible();
+  await expectAccessible(page);
+  await score.fill('4');
+  await page
+    .getByRole('textbox', { name: /Feedback for the student/ })
+    .first()
+    .fill('Good: now name water and CO2.');
+  await shoot(page, 'marking-desktop');
+  await page.setViewportSize(PHONE);
+  await shoot(page, 'marking-mobile', PHONE);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Submit all marks' }).click();
+  await expect(page.getByText('marks submitted', { exact: true })).toBeVisible();
+  const result = page.getByTestId('marking-result');
+  await expect(result).toContainText('New score: 6 / 7 (85.7%)');
+  await expect(result).toContainText('Passed');
+  await shoot(page, 'marking-done-desktop');
+
+  // Back on Submissions: the new score and Passed.
+  await result.getByRole('link', { name: 'Back to submissions' }).click();
+  const markedRow = page
+    .getByRole('table', { name: 'Submitted attempts, newest first' })
+    .getByRole('row')
+    .filter({ hasText: student.name });
+  await expect(markedRow).toContainText('6 / 7');
+  await expect(markedRow).toContainText('Passed');
+
+  // Export results as CSV: a real file with the student's marked row.
+  await page.getByRole('button', { name: 'Export results' }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^Photosynthesis-check-\d+-results\.csv$/);
+  const csvText = readFileSync((await csv.path())!, 'utf8');
+  expect(csvText).toContain(student.email);
+  expect(csvText).toMatch(/Passed|true/i);
+
+  // Download report: a PDF.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download report' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/-report\.pdf$/);
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
+
+  // The Student's results show the marked attempt.
+  const mine = await studentPage.request.get(`/api/assessments/${assessmentId}/my-results`, {
+    headers: bearer(studentToken),
+  });
+  expect(mine.status(), await mine.text()).toBe(200);
+  const latest = ((await mine.json()) as { attempts: Record<string, unknown>[] }).attempts[0]!;
+  expect(latest).toMatchObject({ status: 'Submitted', markingStatus: 'marked', score: 6, passed: true });
+  await studentContext.close();
+});

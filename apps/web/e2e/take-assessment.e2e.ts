@@ -1,0 +1,228 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
+import { account, expectAccessible, signIn } from './support/fixtures.ts';
+
+/**
+ * Issue 6: a Student takes an assessment with one question of every family, loses the network
+ * part way, reloads without it, finds every answer, comes back online, and submits. No answer
+ * may be lost.
+ */
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/b3';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** One question of each family, as the examples page shows them. */
+const TYPES: QuestionTypeId[] = [
+  'multiple-choice',
+  'true-false',
+  'short-answers',
+  'fill-in-the-blanks',
+  'matching-pairs',
+  'timeline-assignments',
+  'drag-and-drop',
+  'crosswords-and-puzzles',
+  'essay',
+];
+const text = (type: QuestionTypeId) => QUESTION_EXAMPLES[type].question;
+
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key.startsWith('vbuilder.oidc.user:'))
+        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+    }
+    return null;
+  });
+  if (!token) throw new Error('No access token in the browser');
+  return token;
+}
+
+/** The Teacher publishes the assessment through the API, in a browser of their own. */
+async function publishAssessment(browser: Browser, title: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const teacher = account('Teacher');
+  await signIn(page, teacher.email, teacher.password);
+  const response = await page.request.post('/api/assessments', {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: {
+      title,
+      subject: 'General Science',
+      difficulty: 'Medium',
+      generationType: 'manual',
+      passMark: 50,
+      durationMinutes: 60,
+      status: 'published',
+      instructions: 'Answer every question. Your answers are saved as you go.',
+      reviewPolicy: 'afterSubmission',
+      questions: TYPES.map((type, i) => exampleToQuestion(QUESTION_EXAMPLES[type], `q${i + 1}`)),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await context.close();
+  return id;
+}
+
+async function shoot(page: Page, name: string, viewport = DESKTOP) {
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const question = (page: Page, type: QuestionTypeId) => page.getByRole('region', { name: text(type) });
+const status = (page: Page) => page.locator('[data-save-status]');
+
+test('a Student answers every family, offline too, reloads without a network, and submits', async ({
+  browser,
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Science check ${Date.now()}`;
+  const assessmentId = await publishAssessment(browser, title);
+
+  const student = account('Student');
+  await signIn(page, student.email, student.password);
+  await page.goto(`/account/user/${student.id}/quiz/${assessmentId}`);
+
+  // The start card.
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText('60 minutes', { exact: true })).toBeVisible();
+  await expect(page.getByText('9', { exact: true })).toBeVisible();
+  await expect(page.getByText('50%', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'start-card-desktop');
+  await shoot(page, 'start-card-mobile', PHONE);
+  await page.setViewportSize(DESKTOP);
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(/\?attempt=/);
+  await expect(question(page, 'multiple-choice')).toBeVisible();
+  // The page is served by the service worker from here on: wait until it has the app cached.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  await page.getByText('All on one page').click();
+
+  // Online: choice, true/false, short answer.
+  await question(page, 'multiple-choice').getByRole('radio', { name: 'Carbon dioxide' }).check();
+  await question(page, 'true-false').getByRole('radio', { name: 'False' }).check();
+  await question(page, 'short-answers').getByRole('textbox').fill('Photosynthesis');
+  await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
+  await expectAccessible(page);
+
+  // Offline: fill in the blanks, matching, ordering — kept on the device.
+  await context.setOffline(true);
+  const blanks = question(page, 'fill-in-the-blanks').getByRole('textbox');
+  await blanks.nth(0).fill('evaporation');
+  await blanks.nth(1).fill('condensation');
+  await blanks.nth(2).fill('precipitation');
+  await question(page, 'matching-pairs').getByRole('combobox').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await question(page, 'timeline-assignments')
+    .getByRole('button', { name: /Move .* down/ })
+    .first()
+    .click();
+  await question(page, 'timeline-assignments').getByRole('button', { name: 'Flag for review' }).click();
+  await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
+  await page.waitForTimeout(500);
+  await page.locator('nav[aria-label="Questions"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/offline-status-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/offline-status-mobile.png` });
+  await page.setViewportSize(DESKTOP);
+
+  // Reload without a network: the app and the attempt come from this device, with every answer.
+  await page.reload();
+  await expect(question(page, 'fill-in-the-blanks')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText('You are offline. This assessment was opened from the copy on this device'),
+  ).toBeVisible();
+  await expect(
+    question(page, 'multiple-choice').getByRole('radio', { name: 'Carbon dioxide' }),
+  ).toBeChecked();
+  await expect(question(page, 'true-false').getByRole('radio', { name: 'False' })).toBeChecked();
+  await expect(question(page, 'short-answers').getByRole('textbox')).toHaveValue('Photosynthesis');
+  await expect(blanks.nth(0)).toHaveValue('evaporation');
+  await expect(blanks.nth(2)).toHaveValue('precipitation');
+  await expect(question(page, 'timeline-assignments').getByRole('button', { name: 'Flagged' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Question 6: .*flagged for review/ })).toBeVisible();
+  await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
+  await shoot(page, 'offline-reload-desktop');
+
+  // Back online: everything queued is saved.
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('Saved', { timeout: 20_000 });
+
+  // The rest: drag and drop, crossword, essay.
+  await question(page, 'drag-and-drop').getByRole('combobox').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await question(page, 'crosswords-and-puzzles')
+    .getByRole('group', { name: 'Crossword grid' })
+    .locator('input')
+    .first()
+    .click();
+  await page.keyboard.type('MARS');
+  await question(page, 'essay').getByRole('textbox').first().click();
+  await page.keyboard.type('Wages rose slowly, but housing and health were poor for decades.');
+  await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
+  await shoot(page, 'attempt-all-desktop');
+  await shoot(page, 'attempt-all-mobile', PHONE);
+
+  // One question per page, with the navigator.
+  await page.setViewportSize(DESKTOP);
+  await page.getByText('One per page').click();
+  await page.getByRole('button', { name: /^Question 4: answered/ }).click();
+  await expect(page.getByRole('heading', { name: text('fill-in-the-blanks') })).toBeFocused();
+  await expect(question(page, 'multiple-choice')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: text('matching-pairs') })).toBeFocused();
+  await expectAccessible(page);
+  await shoot(page, 'attempt-one-desktop');
+  await shoot(page, 'attempt-one-mobile', PHONE);
+  await page.setViewportSize(DESKTOP);
+
+  // Every answer reached the server.
+  const attemptId = new URL(page.url()).searchParams.get('attempt')!;
+  const saved = await page.request.get(`/api/attempts/${attemptId}`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
+  const answers = ((await saved.json()) as { answers: Record<string, { answer: unknown; flagged: boolean }> })
+    .answers;
+  expect(Object.keys(answers).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8', 'q9']);
+  expect(JSON.stringify(answers.q4?.answer)).toContain('precipitation');
+  expect(answers.q6?.flagged).toBe(true);
+
+  // Submit: the dialog counts what is flagged, then the result.
+  await page.getByRole('button', { name: 'Submit' }).last().click();
+  const dialog = page.getByRole('dialog', { name: 'Submit your answers?' });
+  await expect(dialog.getByText('1 question is flagged for review.')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/submit-dialog-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/submit-dialog-mobile.png` });
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/my-results$/);
+  await expect(page.getByText('Your answers have been submitted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Attempt 1' })).toBeVisible();
+  await expect(page.getByText('Pending manual marking')).toBeVisible();
+  await expect(page.getByText('Pending marking')).toBeVisible();
+  await expect(page.getByText(/^\d+(\.\d+)? \/ \d+$/).first()).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'results-desktop');
+  await shoot(page, 'results-mobile', PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/results-mobile-top.png` });
+});

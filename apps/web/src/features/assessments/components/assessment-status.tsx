@@ -1,0 +1,42 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AssessmentStatus as Status, TimingStatus } from '@vbuilder/shared';
+
+const TIMING_COLORS: Record<TimingStatus, string> = {
+  upcoming: 'blue',
+  ongoing: 'green',
+  past: 'gray',
+  notSet: 'yellow',
+};
+
+/** Upcoming, Ongoing, Past or Not set (SPEC §4; the rule is shared with the API). */
+export function TimingBadge({ timing }: { timing: TimingStatus }) {
+  const { t } = useTranslation('assessments');
+  return (
+    // No shrinking: in a table cell the badge would otherwise be cut to its first letter.
+    <Badge
+      variant="light"
+      color={TIMING_COLORS[timing]}
+      radius="sm"
+      style={{ textTransform: 'none', flexShrink: 0 }}
+    >
+      {t(`timing.${timing}`)}
+    </Badge>
+  );
+}
+
+/** The status column: the timing, and 'Draft' while students cannot see it yet. */
+export function AssessmentStatusBadges({ timing, status }: { timing: TimingStatus; status: Status }) {
+  const { t } = useTranslation('assessments');
+  return (
+    // As wide as its badges: the table column must not squeeze them under the next column.
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 'max-content' }}>
+      <TimingBadge timing={timing} />
+      {status === 'draft' && (
+        <Badge variant="outline" color="gray" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
+          {t('status.draft')}
+        </Badge>
+      )}
+    </Group>
+  );
+}

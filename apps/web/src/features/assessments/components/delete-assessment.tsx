@@ -1,0 +1,35 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import type { AssessmentSummary } from '@vbuilder/shared';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { useDeleteAssessment } from '../api/save-assessment.ts';
+
+/**
+ * Delete with a confirm dialog naming the assessment (SPEC §2): on success a toast and the list
+ * refreshes; on failure 'Failed to delete the assessment. Please try again.' with the reason.
+ */
+export function useConfirmDeleteAssessment() {
+  const { t } = useTranslation(['assessments', 'common']);
+  const errorText = useErrorText();
+  const remove = useDeleteAssessment();
+
+  const confirm = (assessment: Pick<AssessmentSummary, 'id' | 'title'>) =>
+    modals.openConfirmModal({
+      title: t('delete.title', { title: assessment.title }),
+      children: <Text size="sm">{t('delete.body', { title: assessment.title })}</Text>,
+      labels: { confirm: t('delete.confirm'), cancel: t('delete.cancel') },
+      // Shade 9: white text on the default red (shade 7) is under WCAG AA's 4.5:1.
+      confirmProps: { color: 'red.9' },
+      closeButtonProps: { 'aria-label': t('common:close') },
+      onConfirm: () =>
+        remove.mutate(assessment.id, {
+          onSuccess: () => showToast('success', t('delete.deleted', { title: assessment.title })),
+          onError: (error) => showToast('failure', errorText(errorCodeOf(error)), t('delete.failed')),
+        }),
+    });
+
+  return { confirm, deleting: remove.isPending ? remove.variables : undefined };
+}

@@ -1,0 +1,280 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  validateQuestion,
+  type AiGenerateResponse,
+  type Assessment,
+  type GenerationType,
+  type Question,
+  type QuestionTypeId,
+} from '@vbuilder/shared';
+import { showToast } from '../../../../components/forms/show-toast.tsx';
+import { useDuplicateAssessment, useUpdateAssessment } from '../../api/save-assessment.ts';
+import { issuesOf, useFailureReason } from '../../hooks/use-failure-reason.ts';
+import { useMessageText } from '../../hooks/use-message-text.ts';
+import { useUnsavedChangesGuard } from '../../hooks/use-unsaved-changes-guard.ts';
+import { assessmentPaths } from '../../lib/assessment-paths.ts';
+import { AiGenerateDialog } from './ai-generate-dialog.tsx';
+import { AssessmentDetailsFields } from './assessment-details-fields.tsx';
+import {
+  checkAssessment,
+  detailsFieldOf,
+  detailsOf,
+  toAssessmentInput,
+  type DetailsField,
+  type DetailsValues,
+} from './details-values.ts';
+import { QuestionListEditor, totalMarksOf, withUniqueIds } from './question-list-editor.tsx';
+import { ResourcesPanel } from './resources-panel.tsx';
+
+export interface EditAssessmentScreenProps {
+  assessment: Assessment;
+  userId: string;
+  /** The plan's question types (null when the plan could not be read: only the types in use). */
+  allowedTypes: readonly QuestionTypeId[] | null;
+  packageName?: string;
+}
+
+interface Editing {
+  details: DetailsValues;
+  generationType: GenerationType;
+  questions: Question[];
+}
+
+const editingOf = (assessment: Assessment): Editing => ({
+  details: detailsOf(assessment),
+  generationType: assessment.generationType,
+  questions: assessment.questions,
+});
+
+const snapshot = (editing: Editing) =>
+  JSON.stringify(toAssessmentInput(editing.details, editing.generationType, editing.questions));
+
+/**
+ * Editing one assessment (SPEC §2 'Assessment edit'): the same details as the wizard, its files
+ * and resources, and its questions with AI-generate more. Save sends everything at once; leaving
+ * with unsaved changes asks first.
+ */
+export function EditAssessmentScreen({
+  assessment,
+  userId,
+  allowedTypes,
+  packageName,
+}: EditAssessmentScreenProps) {
+  const { t } = useTranslation(['assessmentEditor', 'assessments', 'common']);
+  const navigate = useNavigate();
+  const messageText = useMessageText();
+  const failureReason = useFailureReason(packageName);
+  const update = useUpdateAssessment();
+  const duplicate = useDuplicateAssessment();
+  const [editing, setEditing] = useState<Editing>(() => editingOf(assessment));
+  const [saved, setSaved] = useState(() => snapshot(editingOf(assessment)));
+  const [errors, setErrors] = useState<Partial<Record<DetailsField, string>>>({});
+  const [questionError, setQuestionError] = useState<string | null>(null);
+  const [showQuestionErrors, setShowQuestionErrors] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [aiOpen, setAiOpen] = useState(false);
+
+  const dirty = useMemo(() => snapshot(editing) !== saved, [editing, saved]);
+  const typesInUse = useMemo(() => [...new Set(editing.questions.map((q) => q.type))], [editing.questions]);
+  const types = allowedTypes ?? typesInUse;
+
+  useUnsavedChangesGuard(dirty && !update.isPending, (proceed, stay) =>
+    modals.openConfirmModal({
+      title: t('assessmentEditor:edit.leaveTitle'),
+      children: <Text size="sm">{t('assessmentEditor:edit.leaveBody')}</Text>,
+      labels: { confirm: t('assessmentEditor:edit.leave'), cancel: t('assessmentEditor:edit.stay') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:close') },
+      onConfirm: proceed,
+      onCancel: stay,
+      onClose: stay,
+    }),
+  );
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
+
+  const save = async () => {
+    setFailure(null);
+    setQuestionError(null);
+    const result = checkAssessment(editing.details, editing.generationType, editing.questions);
+    setErrors(result.details);
+    const invalidQuestions = editing.questions.filter((q) => validateQuestion(q).length > 0).length;
+    if (invalidQuestions > 0 || result.questionList) {
+      setShowQuestionErrors(true);
+      setQuestionError(
+        result.questionList
+          ? messageText(result.questionList)
+          : t('assessmentEditor:wizard.questions.fix', { count: invalidQuestions }),
+      );
+    }
+    if (Object.keys(result.details).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    if (invalidQuestions > 0 || result.questionList) return;
+    try {
+      const next = await update.mutateAsync({
+        id: assessment.id,
+        input: toAssessmentInput(editing.details, editing.generationType, editing.questions),
+      });
+      const fresh = editingOf(next);
+      setEditing(fresh);
+      setSaved(snapshot(fresh));
+      setShowQuestionErrors(false);
+      showToast('success', t('assessmentEditor:edit.updated', { title: next.title }));
+    } catch (error) {
+      const reason = failureReason(error);
+      setFailure(reason);
+      showToast('failure', reason, t('assessmentEditor:edit.updateFailed'));
+      const fieldErrors: Partial<Record<DetailsField, string>> = {};
+      for (const issue of issuesOf(error)) {
+        const field = detailsFieldOf(issue.path);
+        if (field) fieldErrors[field] ??= issue.message;
+        else if (issue.path[0] === 'questions') setShowQuestionErrors(true);
+      }
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        focusFirstInvalid();
+      }
+    }
+  };
+
+  const copy = () =>
+    duplicate.mutate(
+      { id: assessment.id },
+      {
+        onSuccess: (created) => {
+          showToast('success', t('assessmentEditor:edit.duplicated', { title: created.title }));
+          void navigate(assessmentPaths.edit(userId, created.id));
+        },
+        onError: (error) =>
+          showToast('failure', failureReason(error), t('assessmentEditor:edit.duplicateFailed')),
+      },
+    );
+
+  const appendGenerated = (response: AiGenerateResponse) =>
+    setEditing((current) => ({
+      ...current,
+      questions: withUniqueIds([...current.questions, ...response.questions]),
+    }));
+
+  const saveButton = (
+    <Button
+      leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+      onClick={() => void save()}
+      loading={update.isPending}
+    >
+      {t('assessmentEditor:edit.save')}
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg" maw={1100} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} size="h2">
+            {t('assessmentEditor:edit.title')}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+              {assessment.title}
+            </Text>
+            <Badge variant="light" color={assessment.status === 'published' ? 'teal' : 'gray'} tt="none">
+              {t(`assessments:status.${assessment.status}`)}
+            </Badge>
+            {dirty ? (
+              <Badge variant="light" color="orange" tt="none" role="status">
+                {t('assessmentEditor:edit.unsaved')}
+              </Badge>
+            ) : null}
+          </Group>
+        </div>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={assessmentPaths.view(userId, assessment.id)}
+            variant="default"
+            leftSection={<IconEye size={16} aria-hidden />}
+          >
+            {t('assessmentEditor:edit.view')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={copy}
+            loading={duplicate.isPending}
+          >
+            {t('assessmentEditor:edit.duplicate')}
+          </Button>
+          {saveButton}
+        </Group>
+      </Group>
+
+      {failure ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} aria-hidden />}
+          role="alert"
+          title={t('assessmentEditor:edit.updateFailed')}
+        >
+          {failure}
+        </Alert>
+      ) : null}
+
+      <AssessmentDetailsFields
+        values={editing.details}
+        onChange={(change) =>
+          setEditing((current) => ({ ...current, details: { ...current.details, ...change } }))
+        }
+        errors={errors}
+        totalMarks={totalMarksOf(editing.questions)}
+        generationType={{
+          value: editing.generationType,
+          onChange: (generationType) => setEditing((current) => ({ ...current, generationType })),
+        }}
+        idPrefix="edit"
+      />
+
+      <ResourcesPanel assessmentId={assessment.id} resources={assessment.resources} />
+
+      {questionError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {questionError}
+        </Alert>
+      ) : null}
+      <QuestionListEditor
+        questions={editing.questions}
+        onChange={(questions) => setEditing((current) => ({ ...current, questions }))}
+        allowedTypes={types}
+        showErrors={showQuestionErrors}
+        onAiGenerate={() => setAiOpen(true)}
+      />
+
+      <Group justify="flex-end">{saveButton}</Group>
+
+      <AiGenerateDialog
+        opened={aiOpen}
+        onClose={() => setAiOpen(false)}
+        defaults={{
+          title: editing.details.title,
+          subject: editing.details.subject,
+          difficulty: editing.details.difficulty ?? 'Medium',
+          language: editing.details.language,
+        }}
+        allowedTypes={types}
+        initialTypes={(typesInUse.length > 0 ? typesInUse : types.slice(0, 1)).map((type) => ({
+          type,
+          count: 1,
+        }))}
+        onGenerated={appendGenerated}
+      />
+    </Stack>
+  );
+}

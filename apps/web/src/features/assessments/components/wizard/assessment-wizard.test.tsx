@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typesOfPlan, PLANS, type AssessmentUsage } from '@vbuilder/shared';
+import { ApiError } from '../../../../lib/api-client.ts';
+import type * as ApiClientModule from '../../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../../test/providers.tsx';
+import { AssessmentWizard } from './assessment-wizard.tsx';
+import { draftKey } from './wizard-draft.ts';
+
+const mocks = vi.hoisted(() => ({
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn(), download: vi.fn() },
+}));
+
+vi.mock('../../../../lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  api: mocks.api,
+}));
+
+const USER_ID = '0b7c2f0e-6d1c-4a53-9d0f-1f5c2b7a9e11';
+
+const usage = (overrides: Partial<AssessmentUsage> = {}): AssessmentUsage => ({
+  plan: {
+    name: 'Free',
+    productName: 'Vbuilder Free',
+    monthlyAssessments: 5,
+    allowedTypes: typesOfPlan(PLANS.Free),
+  },
+  status: 'free',
+  usedThisMonth: 1,
+  remaining: 4,
+  limitReached: false,
+  resetsAt: '2030-02-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function renderWizard(plan = usage()) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[`/account/questions/${USER_ID}/new`]}>
+      <Routes>
+        <Route
+          path="/account/questions/:userId/new"
+          element={
+            <AssessmentWizard
+              userId={USER_ID}
+              usage={plan}
+              defaultLanguage="en"
+              defaultInstructor="Tom Teacher"
+              listPath={`/account/questions/${USER_ID}`}
+            />
+          }
+        />
+        <Route path="/account/questions/:userId" element={<p>The list</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+const stepHeading = () => screen.getByRole('heading', { level: 2 }).textContent;
+
+/** Steps 1–3 filled for a manual assessment with a true/false question. */
+async function reachQuestions() {
+  fireEvent.click(screen.getByRole('checkbox', { name: 'True/False' }));
+  next();
+  fireEvent.click(screen.getByRole('radio', { name: /Manual Selection/ }));
+  next();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Cells' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Subject' }), { target: { value: 'Biology' } });
+  next();
+  await screen.findByRole('heading', { name: 'Set Questions', level: 2 });
+}
+
+describe('AssessmentWizard', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.spyOn(notifications, 'show').mockReturnValue('toast');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const fn of Object.values(mocks.api)) fn.mockReset();
+  });
+
+  it('checks each step before the next and goes back without losing anything', async () => {
+    await renderWizard();
+    expect(stepHeading()).toBe('Select Questions');
+    // Types outside the plan are shown disabled with the tier that has them.
+    expect(screen.getByRole('checkbox', { name: 'Essay Questions' })).toBeDisabled();
+    expect(screen.getAllByText('Professional').length).toBeGreaterThan(1);
+
+    next();
+    expect(screen.getByText('Please select at least one question type')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Multiple Choice' }));
+    // The message follows the values.
+    expect(screen.queryByText('Please select at least one question type')).not.toBeInTheDocument();
+    next();
+
+    expect(stepHeading()).toBe('Choose Generation Type');
+    next();
+    expect(screen.getByText('Choose AI Generation or Manual Selection.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /Manual Selection/ }));
+    next();
+
+    expect(stepHeading()).toBe('Set Assessment Details');
+    next();
+    expect(screen.getByText('Enter a title for the assessment.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the subject.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Cells' } });
+    expect(screen.queryByText('Enter a title for the assessment.')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(stepHeading()).toBe('Choose Generation Type');
+    expect(screen.getByRole('radio', { name: /Manual Selection/ })).toBeChecked();
+    next();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Cells');
+  });
+
+  it('keeps the draft in localStorage and restores it after a remount, until discarded', async () => {
+    const first = await renderWizard();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'True/False' }));
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: /AI Generation/ }));
+    next();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Cells' } });
+    const stored = JSON.parse(localStorage.getItem(draftKey(USER_ID))!) as {
+      step: number;
+      details: { title: string };
+    };
+    expect(stored.step).toBe(2);
+    expect(stored.details.title).toBe('Cells');
+    first.unmount();
+
+    await renderWizard();
+    expect(screen.getByText('Draft restored: you can carry on where you left off.')).toBeInTheDocument();
+    expect(stepHeading()).toBe('Set Assessment Details');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Cells');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard' }));
+    expect(stepHeading()).toBe('Select Questions');
+    expect(localStorage.getItem(draftKey(USER_ID))).toBeNull();
+  });
+
+  it('submits a manual assessment with the details and questions as the API takes them', async () => {
+    mocks.api.post.mockImplementation((_path: string, body: { title: string }) =>
+      Promise.resolve({ id: 'new-id', title: body.title }),
+    );
+    await renderWizard();
+    await reachQuestions();
+    // One empty question of the chosen type, which must be completed first.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/1 question needs attention/)).toBeInTheDocument();
+    expect(mocks.api.post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
+      target: { value: 'Cells divide.' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await screen.findByText('The list');
+    expect(mocks.api.post).toHaveBeenCalledTimes(1);
+    const [path, body] = mocks.api.post.mock.calls[0]!;
+    expect(path).toBe('/assessments');
+    expect(body).toMatchObject({
+      title: 'Cells',
+      subject: 'Biology',
+      difficulty: 'Medium',
+      generationType: 'manual',
+      startsAt: null,
+      endsAt: null,
+      dueAt: null,
+      durationMinutes: null,
+      passMark: 50,
+      language: 'en',
+      instructor: 'Tom Teacher',
+      status: 'draft',
+      reviewPolicy: 'afterSubmission',
+      assignment: { mode: 'all' },
+      questions: [{ type: 'true-false', text: 'Cells divide.', score: 1, config: { correct: true } }],
+    });
+    expect(localStorage.getItem(draftKey(USER_ID))).toBeNull();
+    expect(vi.mocked(notifications.show).mock.calls.at(-1)![0].message).toBe('Assessment “Cells” created.');
+  });
+
+  it('says why creating failed, with the upgrade prompt at the monthly limit', async () => {
+    mocks.api.post.mockRejectedValue(new ApiError(409, 'monthly_limit_reached', 'Limit reached'));
+    await renderWizard();
+    await reachQuestions();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
+      target: { value: 'Cells divide.' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Upgrade Free to create another assessment')).toBeInTheDocument();
+    expect(screen.getByText('Error: Failed to create assessment')).toBeInTheDocument();
+    // The draft stays for another try.
+    expect(localStorage.getItem(draftKey(USER_ID))).not.toBeNull();
+  });
+
+  it('sends the server back to the details step when it refuses a field', async () => {
+    mocks.api.post.mockRejectedValue(
+      new ApiError(400, 'validation_error', 'Invalid', [
+        { path: ['subject'], message: 'assessments.errors.subjectTooLong' },
+      ]),
+    );
+    await renderWizard();
+    await reachQuestions();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
+      target: { value: 'Cells divide.' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The subject is too long (at most 120 characters).')).toBeInTheDocument();
+    expect(stepHeading()).toBe('Set Assessment Details');
+  });
+});

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { AttemptTimer } from './attempt-timer.tsx';
+import { QuestionNavigator } from './question-navigator.tsx';
+import { SaveStatus } from './save-status.tsx';
+import { SubmitDialog } from './submit-dialog.tsx';
+
+describe('question navigator', () => {
+  const states = [
+    { answered: true, flagged: false },
+    { answered: false, flagged: true },
+    { answered: true, flagged: true },
+    { answered: false, flagged: false },
+  ];
+
+  it('names each question with its state in words, and marks the current one', async () => {
+    await renderWithProviders(<QuestionNavigator states={states} current={1} onSelect={() => undefined} />);
+    const nav = screen.getByRole('navigation', { name: 'Questions' });
+    const buttons = within(nav).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Question 1: answered',
+      'Question 2: not answered, flagged for review',
+      'Question 3: answered, flagged for review',
+      'Question 4: not answered',
+    ]);
+    expect(buttons[1]).toHaveAttribute('aria-current', 'step');
+    expect(buttons.filter((b) => b.hasAttribute('aria-current'))).toHaveLength(1);
+    // Not by colour alone: answered and flagged carry their own marks.
+    expect(buttons[0]).toHaveAttribute('data-answered');
+    expect(buttons[2]).toHaveAttribute('data-flagged');
+  });
+
+  it('moves to a question by click or keyboard', async () => {
+    const onSelect = vi.fn();
+    await renderWithProviders(<QuestionNavigator states={states} current={0} onSelect={onSelect} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Question 3: answered, flagged for review' }));
+    expect(onSelect).toHaveBeenCalledWith(2);
+    screen.getByRole('button', { name: 'Question 4: not answered' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('save status', () => {
+  it.each([
+    ['saved', 'Saved'],
+    ['saving', 'Saving…'],
+    ['offline', 'Offline — your answers are kept on this device'],
+    ['retrying', "Couldn't save — retrying"],
+  ] as const)('says %s in words, politely announced', async (status, words) => {
+    await renderWithProviders(<SaveStatus status={status} />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent(words);
+    expect(region).toHaveAttribute('aria-live', 'polite');
+  });
+});
+
+describe('timer', () => {
+  it('shows the time left and announces the 5 and 1 minute warnings', async () => {
+    let setRemaining: (ms: number) => void = () => undefined;
+    function Harness() {
+      const [remaining, set] = useState(10 * 60_000);
+      setRemaining = set;
+      return <AttemptTimer remaining={remaining} />;
+    }
+    await renderWithProviders(<Harness />);
+    expect(screen.getByText('10:00')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    act(() => setRemaining(5 * 60_000 - 1000));
+    expect(screen.getByRole('status')).toHaveTextContent('5 minutes left');
+    act(() => setRemaining(59_000));
+    expect(screen.getByRole('status')).toHaveTextContent('1 minute left');
+    expect(screen.getByText('0:59')).toBeInTheDocument();
+  });
+
+  it('says when there is no time limit', async () => {
+    await renderWithProviders(<AttemptTimer remaining={null} />);
+    expect(screen.getByText('No time limit')).toBeInTheDocument();
+  });
+});
+
+describe('submit dialog', () => {
+  const props = { opened: true, onClose: () => undefined, onConfirm: () => undefined, errorKey: null };
+
+  it('counts unanswered and flagged questions', async () => {
+    await renderWithProviders(<SubmitDialog {...props} unanswered={2} flagged={1} phase="idle" />);
+    const dialog = screen.getByRole('dialog', { name: 'Submit your answers?' });
+    expect(within(dialog).getByText('2 questions are not answered.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 question is flagged for review.')).toBeInTheDocument();
+  });
+
+  it('says why it waits when there is no network', async () => {
+    await renderWithProviders(
+      <SubmitDialog {...props} unanswered={0} flagged={0} phase="waitingForNetwork" />,
+    );
+    expect(screen.getByText('You have answered every question.')).toBeInTheDocument();
+    expect(screen.getByText(/You are offline\. Your answers are kept on this device/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep working' })).toBeInTheDocument();
+  });
+});

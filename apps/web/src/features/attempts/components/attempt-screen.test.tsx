@@ -1,0 +1,155 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Attempt, AttemptResult, SaveAnswerAck } from '@vbuilder/shared';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { AttemptScreen } from './attempt-screen.tsx';
+
+const calls = vi.hoisted(() => ({
+  saves: [] as { questionId: string; body: { answer: unknown; revision: number } }[],
+  submits: [] as string[],
+}));
+
+vi.mock('../api/attempt-calls.ts', () => ({
+  saveAnswer: vi.fn(
+    async (_attemptId: string, questionId: string, body: { answer: unknown; revision: number }) => {
+      calls.saves.push({ questionId, body });
+      const ack: SaveAnswerAck = {
+        questionId,
+        revision: body.revision,
+        savedAt: new Date().toISOString(),
+        stale: false,
+      };
+      return ack;
+    },
+  ),
+  submitAttempt: vi.fn(async (attemptId: string) => {
+    calls.submits.push(attemptId);
+    return { attemptId } as AttemptResult;
+  }),
+  fetchAttempt: vi.fn(),
+  uploadAnswerFile: vi.fn(),
+}));
+
+function attempt(deadlineInMs: number | null): Attempt {
+  const now = Date.now();
+  return {
+    id: `attempt-${Math.random().toString(36).slice(2)}`,
+    assessment: {
+      id: 'a-1',
+      title: 'Plants quiz',
+      subject: 'Biology',
+      instructions: '',
+      passMark: 50,
+      totalMarks: 4,
+      durationMinutes: 10,
+      endsAt: null,
+      dueAt: null,
+      allowRetake: false,
+      reviewPolicy: 'afterSubmission',
+      resources: [],
+    },
+    number: 1,
+    status: 'in_progress',
+    startedAt: new Date(now).toISOString(),
+    deadlineAt: deadlineInMs === null ? null : new Date(now + deadlineInMs).toISOString(),
+    serverNow: new Date(now).toISOString(),
+    graceSeconds: 30,
+    submittedAt: null,
+    submittedBy: null,
+    questions: [
+      {
+        id: 'q1',
+        type: 'true-false',
+        text: 'Plants need light.',
+        score: 2,
+        config: {},
+      },
+      {
+        id: 'q2',
+        type: 'short-answers',
+        text: 'Name the green pigment.',
+        score: 2,
+        config: {},
+      },
+    ],
+    answers: {},
+    revision: 0,
+  };
+}
+
+async function renderScreen(deadlineInMs: number | null) {
+  const onSubmitted = vi.fn();
+  const loaded = { attempt: attempt(deadlineInMs), clockOffsetMs: 0, fromDevice: false };
+  await renderWithProviders(
+    <MemoryRouter>
+      <AttemptScreen loaded={loaded} resultsPath="/results" onSubmitted={onSubmitted} />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('navigation', { name: 'Questions' });
+  return { onSubmitted, attemptId: loaded.attempt.id };
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  calls.saves.length = 0;
+  calls.submits.length = 0;
+  window.localStorage.clear();
+});
+
+describe('the attempt screen', () => {
+  it('saves each answer, marks it answered, and submits after confirming', async () => {
+    const user = userEvent.setup();
+    const { onSubmitted, attemptId } = await renderScreen(null);
+    await user.click(screen.getByText('All on one page'));
+    await user.click(screen.getByRole('radio', { name: 'True' }));
+    await waitFor(
+      () =>
+        expect(calls.saves).toEqual([
+          { questionId: 'q1', body: expect.objectContaining({ answer: true, revision: 1 }) },
+        ]),
+      {
+        timeout: 3000,
+      },
+    );
+    await waitFor(() => expect(document.querySelector('[data-save-status]')).toHaveTextContent('Saved'));
+    expect(screen.getByRole('button', { name: 'Question 1: answered' })).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Flag for review' })[1]!);
+    expect(
+      screen.getByRole('button', { name: 'Question 2: not answered, flagged for review' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your answers?' });
+    expect(within(dialog).getByText('1 question is not answered.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 question is flagged for review.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    expect(calls.submits).toEqual([attemptId]);
+    // The flag was saved before the submit.
+    expect(calls.saves.some((save) => save.questionId === 'q2')).toBe(true);
+  });
+
+  it('moves focus to the question moved to, one per page', async () => {
+    const user = userEvent.setup();
+    await renderScreen(null);
+    await user.click(screen.getByText('One per page'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Name the green pigment.' })).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'Plants need light.' })).toBeNull();
+  });
+
+  it('hands the attempt in by itself when the time is up, with the answer saved first', async () => {
+    const user = userEvent.setup();
+    const { onSubmitted } = await renderScreen(2500);
+    await user.click(screen.getByText('All on one page'));
+    await user.click(screen.getByRole('radio', { name: 'False' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), { timeout: 6000 });
+    expect(calls.saves.map((save) => save.body.answer)).toEqual([false]);
+    expect(calls.submits).toHaveLength(1);
+  });
+});

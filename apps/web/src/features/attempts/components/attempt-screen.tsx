@@ -1,0 +1,291 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlarm,
+  IconArrowLeft,
+  IconArrowRight,
+  IconInfoCircle,
+  IconSend,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AttemptResult, OpenAnswer } from '@vbuilder/shared';
+import { useAnswerUploads } from '../hooks/use-answer-uploads.ts';
+import { useAttemptSync } from '../hooks/use-attempt-sync.ts';
+import { useLayoutPreference, type AttemptLayout } from '../hooks/use-layout-preference.ts';
+import type { LoadedAttempt } from '../hooks/use-loaded-attempt.ts';
+import { useRemainingTime } from '../hooks/use-remaining-time.ts';
+import { useSubmitAttempt } from '../hooks/use-submit-attempt.ts';
+import { countStates, hasContent, type QuestionState } from '../lib/answer-state.ts';
+import { warningAt } from '../lib/clock.ts';
+import { AttemptTimer } from './attempt-timer.tsx';
+import { QuestionNavigator } from './question-navigator.tsx';
+import { QuestionView } from './question-view.tsx';
+import { SaveStatus } from './save-status.tsx';
+import { SubmitDialog } from './submit-dialog.tsx';
+
+interface Props {
+  loaded: LoadedAttempt;
+  resultsPath: string;
+  onSubmitted(result: AttemptResult | null): void;
+}
+
+/**
+ * Taking the attempt: the questions one per page or all at once, a navigator, the flag, the time
+ * left by the server's clock and where the answers stand. Every change is autosaved by the sync
+ * engine; Submit confirms, saves everything, then hands in. At the deadline it hands in by itself.
+ */
+export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
+  const { t } = useTranslation(['attempts', 'common']);
+  const { attempt, clockOffsetMs } = loaded;
+  const questions = attempt.questions;
+  const onExternalChange = useCallback(() => {
+    notifications.show({ color: 'blue', message: t('sync.replaced'), id: 'attempt-replaced' });
+  }, [t]);
+  const { engine, snapshot } = useAttemptSync(loaded, onExternalChange);
+  const [layout, setLayout] = useLayoutPreference();
+  const [current, setCurrent] = useState(0);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  const focusPending = useRef(false);
+  const remaining = useRemainingTime(attempt.deadlineAt, clockOffsetMs);
+  const timeUp = remaining === 0;
+  const closed = snapshot.closed !== null;
+
+  const placeFile = useCallback(
+    (questionId: string, url: string, name: string) => {
+      if (!engine) return;
+      const question = questions.find((q) => q.id === questionId);
+      const kind = question?.config.responseKind;
+      const previous = (engine.getSnapshot().answers[questionId]?.answer ?? {}) as OpenAnswer;
+      const field = kind === 'audio' || kind === 'video' ? 'mediaUrl' : 'fileUrl';
+      engine.change(questionId, { answer: { ...previous, [field]: url, fileName: name } });
+    },
+    [engine, questions],
+  );
+  const uploads = useAnswerUploads(attempt.id, placeFile);
+
+  const { submit, cancel, phase, errorKey } = useSubmitAttempt({
+    engine,
+    attemptId: attempt.id,
+    uploadsSettled: uploads.settled,
+    onSubmitted,
+  });
+
+  const states: QuestionState[] = useMemo(
+    () =>
+      questions.map((question) => {
+        const entry = snapshot.answers[question.id];
+        return { answered: hasContent(entry?.answer), flagged: entry?.flagged ?? false };
+      }),
+    [questions, snapshot.answers],
+  );
+  const counts = countStates(states);
+
+  // At zero the attempt is handed in with every saved answer (the server accepts it within its grace).
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (!timeUp || autoSubmitted.current || !engine || !snapshot.ready) return;
+    autoSubmitted.current = true;
+    setDialogOpen(false);
+    void submit();
+  }, [timeUp, engine, snapshot.ready, submit]);
+
+  // The heading of the question moved to takes focus, so a screen reader reads it next.
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    const heading = headings.current[current];
+    heading?.focus({ preventScroll: layout === 'all' });
+    if (layout === 'all') heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [current, layout]);
+
+  const goTo = (index: number) => {
+    focusPending.current = true;
+    setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
+  };
+
+  if (!snapshot.ready || !engine) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('attempt.loading')} />
+      </Center>
+    );
+  }
+
+  const warning = warningAt(remaining);
+  const submitting = phase !== 'idle';
+  const status = uploads.uploading > 0 && snapshot.status === 'saved' ? 'saving' : snapshot.status;
+  const shownPhase =
+    phase === 'saving' && snapshot.status === 'offline' ? ('waitingForNetwork' as const) : phase;
+
+  const renderQuestion = (index: number) => {
+    const question = questions[index];
+    if (!question) return null;
+    const entry = snapshot.answers[question.id];
+    return (
+      <QuestionView
+        key={question.id}
+        ref={(element) => {
+          headings.current[index] = element;
+        }}
+        question={question}
+        index={index}
+        total={questions.length}
+        answer={entry?.answer ?? null}
+        flagged={entry?.flagged ?? false}
+        disabled={closed || timeUp}
+        onAnswer={(answer) => engine.change(question.id, { answer })}
+        onToggleFlag={() => engine.change(question.id, { flagged: !(entry?.flagged ?? false) })}
+        onFile={(file) => uploads.upload(question.id, file)}
+      />
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+        shadow="xs"
+        style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 0px)', zIndex: 5 }}
+      >
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+            <Box style={{ minWidth: 0, flex: '1 1 240px' }}>
+              <Title order={1} fz={{ base: 'lg', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
+                {attempt.assessment.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('attempt.subtitle', { subject: attempt.assessment.subject, number: attempt.number })}
+              </Text>
+            </Box>
+            <Group gap="md" wrap="wrap">
+              <AttemptTimer remaining={remaining} />
+              <SaveStatus status={status} />
+            </Group>
+          </Group>
+          <QuestionNavigator states={states} current={current} onSelect={goTo} />
+        </Stack>
+      </Paper>
+
+      {loaded.fromDevice && snapshot.status === 'offline' && (
+        <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />}>
+          {t('attempt.openedOffline')}
+        </Alert>
+      )}
+      {warning && !timeUp && (
+        <Alert
+          color={warning === 1 ? 'red' : 'orange'}
+          variant="light"
+          icon={<IconAlarm size={18} aria-hidden />}
+        >
+          {t('timer.warning', { count: warning })}
+        </Alert>
+      )}
+      {timeUp && !closed && (
+        <Alert color="red" variant="filled" icon={<IconAlarm size={18} aria-hidden />} role="alert">
+          {snapshot.status === 'offline' ? t('timer.upOffline') : t('timer.up')}
+        </Alert>
+      )}
+      {closed && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t(`attempt.closed.${snapshot.closed}`)}</Text>
+            <Button component={Link} to={resultsPath} size="xs" variant="light">
+              {t('attempt.seeResults')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Group justify="space-between" gap="xs">
+        <SegmentedControl
+          size="xs"
+          value={layout}
+          onChange={(value) => setLayout(value as AttemptLayout)}
+          aria-label={t('layout.label')}
+          data={[
+            { value: 'one', label: t('layout.one') },
+            { value: 'all', label: t('layout.all') },
+          ]}
+        />
+        <Text size="sm" c="dimmed">
+          {t('attempt.answeredCount', {
+            answered: questions.length - counts.unanswered,
+            total: questions.length,
+          })}
+        </Text>
+      </Group>
+
+      {layout === 'one' ? (
+        <>
+          {renderQuestion(current)}
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={() => goTo(current - 1)}
+              disabled={current === 0}
+            >
+              {t('attempt.previous')}
+            </Button>
+            <Button
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+              onClick={() => goTo(current + 1)}
+              disabled={current >= questions.length - 1}
+            >
+              {t('attempt.next')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Stack gap="md">{questions.map((_, index) => renderQuestion(index))}</Stack>
+      )}
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }}>
+            {t('attempt.submitHint')}
+          </Text>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            onClick={() => setDialogOpen(true)}
+            disabled={closed || timeUp}
+            loading={submitting && !dialogOpen}
+          >
+            {t('attempt.submit')}
+          </Button>
+        </Group>
+      </Paper>
+
+      <SubmitDialog
+        opened={dialogOpen}
+        onClose={() => {
+          cancel();
+          setDialogOpen(false);
+        }}
+        onConfirm={() => void submit()}
+        unanswered={counts.unanswered}
+        flagged={counts.flagged}
+        phase={shownPhase}
+        errorKey={errorKey}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconFlagFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { QuestionState } from '../lib/answer-state.ts';
+import classes from './question-navigator.module.css';
+
+interface Props {
+  states: readonly QuestionState[];
+  current: number;
+  onSelect(index: number): void;
+}
+
+/**
+ * Every question as a numbered button. Answered ones are filled and carry a tick, flagged ones a
+ * flag, the current one a thick outline and aria-current: the state is never told by colour alone,
+ * and each button's name says it in words.
+ */
+export function QuestionNavigator({ states, current, onSelect }: Props) {
+  const { t } = useTranslation('attempts');
+  return (
+    <nav aria-label={t('navigator.label')}>
+      <ol className={classes.list}>
+        {states.map((state, index) => {
+          const words = [
+            state.answered ? t('navigator.answered') : t('navigator.unanswered'),
+            state.flagged ? t('navigator.flagged') : null,
+          ].filter(Boolean);
+          return (
+            <li key={index}>
+              <UnstyledButton
+                className={classes.item}
+                data-answered={state.answered || undefined}
+                data-flagged={state.flagged || undefined}
+                data-current={index === current || undefined}
+                aria-current={index === current ? 'step' : undefined}
+                aria-label={t('navigator.item', { number: index + 1, state: words.join(', ') })}
+                onClick={() => onSelect(index)}
+              >
+                <span aria-hidden>{index + 1}</span>
+                {state.answered && <IconCheck className={classes.tick} size={16} stroke={3} aria-hidden />}
+                {state.flagged && <IconFlagFilled className={classes.flag} size={16} aria-hidden />}
+              </UnstyledButton>
+            </li>
+          );
+        })}
+      </ol>
+      <Group gap="md" mt={6} className={classes.legend} aria-hidden>
+        <Text size="xs" c="dimmed" className={classes.legendItem}>
+          <span className={classes.swatch} data-answered>
+            <IconCheck size={10} stroke={3} />
+          </span>
+          {t('navigator.legendAnswered')}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.legendItem}>
+          <span className={classes.swatch}>
+            <IconFlagFilled size={10} />
+          </span>
+          {t('navigator.legendFlagged')}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.legendItem}>
+          <span className={classes.swatch} data-current />
+          {t('navigator.legendCurrent')}
+        </Text>
+      </Group>
+    </nav>
+  );
+}

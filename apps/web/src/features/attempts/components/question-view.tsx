@@ -1,0 +1,102 @@
+import { forwardRef, type ComponentType } from 'react';
+import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
+import { componentsOf } from '../../../components/questions/family-components.tsx';
+import type { OpenPlayerProps } from '../../../components/questions/players/open/open-types.ts';
+
+interface Props {
+  question: StudentQuestion;
+  index: number;
+  total: number;
+  answer: unknown;
+  flagged: boolean;
+  disabled?: boolean;
+  onAnswer(answer: unknown): void;
+  onToggleFlag(): void;
+  /** A file or recording of an open answer, for upload. */
+  onFile(file: File): void;
+}
+
+/**
+ * One question of the attempt: its number, points and flag, the text and instructions, and the
+ * family's player. The heading takes focus when the student moves to the question.
+ */
+export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function QuestionView(
+  { question, index, total, answer, flagged, disabled = false, onAnswer, onToggleFlag, onFile },
+  headingRef,
+) {
+  const { t } = useTranslation(['attempts', 'questions']);
+  const type = getQuestionType(question.type);
+  // The student's question has the family's config without the answers: the player's shape.
+  const Player = componentsOf(question.type).Player as ComponentType<
+    Omit<OpenPlayerProps, 'question' | 'value'> & { question: Question; value: unknown }
+  >;
+  const instructions = question.instructions?.trim() || t(`questions:${type.instructionsKey}`);
+  const prefix = `attempt-q-${question.id}`;
+  const headingId = `${prefix}-heading`;
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      aria-labelledby={headingId}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="xs">
+          <Group gap="xs">
+            <Text size="sm" fw={600} c="dimmed">
+              {t('question.number', { number: index + 1, total })}
+            </Text>
+            <Badge variant="light" color="gray" radius="sm">
+              {t('question.points', { count: question.score })}
+            </Badge>
+          </Group>
+          <Button
+            size="compact-sm"
+            variant={flagged ? 'light' : 'subtle'}
+            color={flagged ? 'orange' : 'gray'}
+            leftSection={
+              flagged ? <IconFlagFilled size={14} aria-hidden /> : <IconFlag size={14} aria-hidden />
+            }
+            aria-pressed={flagged}
+            onClick={onToggleFlag}
+            disabled={disabled}
+          >
+            {flagged ? t('question.flagged') : t('question.flag')}
+          </Button>
+        </Group>
+        <Stack gap={4}>
+          <Title
+            ref={headingRef}
+            id={headingId}
+            order={2}
+            size="h4"
+            fw={600}
+            tabIndex={-1}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', outlineOffset: 4 }}
+          >
+            {question.text}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {instructions}
+          </Text>
+        </Stack>
+        {question.imageUrl && type.family !== 'choice' ? (
+          <Image src={question.imageUrl} alt={t('question.image')} radius="md" mah={320} fit="contain" />
+        ) : null}
+        <Player
+          question={question as unknown as Question}
+          value={answer ?? null}
+          onChange={onAnswer}
+          onFile={onFile}
+          disabled={disabled}
+          idPrefix={prefix}
+        />
+      </Stack>
+    </Paper>
+  );
+});

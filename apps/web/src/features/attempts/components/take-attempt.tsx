@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { AttemptResult } from '@vbuilder/shared';
+import { codeOf, errorCodeOf } from '../../../lib/api-errors.ts';
+import { attemptKeys } from '../api/keys.ts';
+import { useLoadedAttempt } from '../hooks/use-loaded-attempt.ts';
+import { AttemptScreen } from './attempt-screen.tsx';
+
+export interface SubmittedState {
+  submittedAttemptId: string;
+}
+
+interface Props {
+  attemptId: string;
+  assessmentId: string;
+  resultsPath: string;
+  backPath: string;
+}
+
+/** Opens an attempt (from the server, or this device's copy without a network) and takes it. */
+export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: Props) {
+  const { t } = useTranslation(['attempts', 'errors']);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const loaded = useLoadedAttempt(attemptId);
+  // Handed in here: the results screen takes over (and says so); nothing else may navigate first.
+  const [handedIn, setHandedIn] = useState(false);
+
+  const onSubmitted = useCallback(
+    (_result: AttemptResult | null) => {
+      setHandedIn(true);
+      void queryClient.invalidateQueries({ queryKey: attemptKeys.myResults(assessmentId) });
+      void queryClient.invalidateQueries({ queryKey: ['assessments'] });
+      const state: SubmittedState = { submittedAttemptId: attemptId };
+      void navigate(resultsPath, { replace: true, state });
+    },
+    [queryClient, navigate, assessmentId, attemptId, resultsPath],
+  );
+
+  if (loaded.isPending || handedIn) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label={t('attempt.loading')} />
+      </Center>
+    );
+  }
+  if (loaded.isError) {
+    const code = errorCodeOf(loaded.error);
+    return (
+      <Stack gap="md" maw={640}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          title={t('attempt.loadErrorTitle')}
+        >
+          {codeOf(loaded.error) === 'network_error'
+            ? t('attempt.offlineNoCopy')
+            : t(`errors:${code}`, { defaultValue: t('errors:internal_error') })}
+        </Alert>
+        <Stack gap="xs" align="flex-start">
+          <Button onClick={() => void loaded.refetch()}>{t('attempt.tryAgain')}</Button>
+          <Button component={Link} to={backPath} variant="subtle">
+            {t('attempt.back')}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+  if (loaded.data.attempt.status === 'submitted') return <Navigate to={resultsPath} replace />;
+  return <AttemptScreen loaded={loaded.data} resultsPath={resultsPath} onSubmitted={onSubmitted} />;
+}

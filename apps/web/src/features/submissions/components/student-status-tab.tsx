@@ -1,0 +1,124 @@
+import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { IconCheck, IconClock, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StudentStatusEntry } from '@vbuilder/shared';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useStudentStatuses } from '../api/get-student-statuses.ts';
+import { formatDateTime, formatPercent } from '../lib/numbers.ts';
+import { LoadFailed } from './load-failed.tsx';
+import { ResponsiveTable, type ResultColumn } from './responsive-table.tsx';
+
+interface Props {
+  assessmentId: string;
+  markingPath: (studentId: string) => string;
+}
+
+/** The Student Status tab (SPEC §4): every assigned student, Submitted or Pending, with Mark where answers wait. */
+export function StudentStatusTab({ assessmentId, markingPath }: Props) {
+  const { t, i18n } = useTranslation('submissions');
+  const students = useStudentStatuses(assessmentId);
+
+  if (students.isError) {
+    return (
+      <LoadFailed
+        message={t('load.failed')}
+        onRetry={() => void students.refetch()}
+        retrying={students.isFetching}
+      />
+    );
+  }
+  if (students.data?.length === 0) {
+    return (
+      <EmptyState
+        icon={IconUsers}
+        title={t('students.emptyTitle')}
+        description={t('students.emptyDescription')}
+      />
+    );
+  }
+
+  const columns: ResultColumn<StudentStatusEntry>[] = [
+    {
+      key: 'student',
+      header: t('columns.student'),
+      primary: true,
+      cell: (row) => (
+        <div>
+          <Text size="sm" fw={600}>
+            {row.student.name}
+          </Text>
+          <Anchor href={`mailto:${row.student.email}`} size="xs" c="gray.7">
+            {row.student.email}
+          </Anchor>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (row) =>
+        row.status === 'Submitted' ? (
+          <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+            {t('students.status.Submitted')}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" leftSection={<IconClock size={12} aria-hidden />}>
+            {t('students.status.Pending')}
+          </Badge>
+        ),
+    },
+    {
+      key: 'attempts',
+      header: t('columns.attempts'),
+      cell: (row) => new Intl.NumberFormat(i18n.language).format(row.attempts),
+    },
+    {
+      key: 'best',
+      header: t('columns.best'),
+      cell: (row) =>
+        row.bestPercentage === null ? t('values.none') : formatPercent(row.bestPercentage, i18n.language),
+    },
+    {
+      key: 'lastSubmitted',
+      header: t('columns.lastSubmitted'),
+      cell: (row) =>
+        row.lastSubmittedAt ? formatDateTime(row.lastSubmittedAt, i18n.language) : t('values.none'),
+    },
+    {
+      key: 'marking',
+      header: t('columns.marking'),
+      cell: (row) =>
+        row.pendingMarking ? (
+          <Badge color="orange" variant="light">
+            {t('students.waiting')}
+          </Badge>
+        ) : (
+          t('values.none')
+        ),
+    },
+  ];
+
+  return (
+    <ResponsiveTable
+      caption={t('students.caption')}
+      columns={columns}
+      rows={students.data}
+      rowKey={(row) => row.student.id}
+      loading={students.isPending}
+      refreshing={students.isFetching && !students.isPending}
+      actions={(row) =>
+        row.pendingMarking ? (
+          <Button
+            component={Link}
+            to={markingPath(row.student.id)}
+            size="compact-sm"
+            aria-label={t('actions.markStudent', { name: row.student.name })}
+          >
+            {t('actions.mark')}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}

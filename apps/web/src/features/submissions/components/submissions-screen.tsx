@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
+import { useSubmissions } from '../api/get-submissions.ts';
+import { ExportButtons } from './export-buttons.tsx';
+import { LoadFailed } from './load-failed.tsx';
+import { StudentStatusTab } from './student-status-tab.tsx';
+import { SubmissionDetailsDialog } from './submission-details-dialog.tsx';
+import { SubmissionStats } from './submission-stats.tsx';
+import { SubmissionsTab, type StatusFilter } from './submissions-tab.tsx';
+
+/** What the header shows of the assessment; undefined while it loads. */
+export interface SubmissionsAssessmentInfo {
+  title: string;
+  subject: string;
+  passMark: number;
+}
+
+interface Props {
+  assessmentId: string;
+  /** undefined while it loads; null when it could not be loaded (the submissions still show). */
+  assessment: SubmissionsAssessmentInfo | null | undefined;
+  /** The assessment does not exist (or is another organization's). */
+  assessmentMissing: boolean;
+  /** The assessment list the back link returns to. */
+  backTo: string;
+  /** The manual marking page of one student. */
+  markingPath: (studentId: string) => string;
+}
+
+type Tab = 'submissions' | 'students';
+
+/**
+ * Submissions (SPEC §2): the assessment's title, the figures (submitted, passed, pass rate,
+ * pending marking, average), tabs Submissions and Student Status, details of each attempt,
+ * export of results and the PDF report.
+ */
+export function SubmissionsScreen({
+  assessmentId,
+  assessment,
+  assessmentMissing,
+  backTo,
+  markingPath,
+}: Props) {
+  const { t } = useTranslation('submissions');
+  const [tab, setTab] = useState<Tab>('submissions');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const submissions = useSubmissions(assessmentId, {
+    page,
+    pageSize,
+    ...(filter === 'all' ? {} : { status: filter }),
+  });
+
+  const back = (
+    <Anchor component={Link} to={backTo} size="sm" w="fit-content">
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden />
+        {t('page.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (assessmentMissing) {
+    return (
+      <Stack gap="lg" maw={1280} mx="auto" w="100%">
+        {back}
+        <Title order={1} size="h2">
+          {t('page.title')}
+        </Title>
+        <LoadFailed message={t('notFound.assessment')} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      {back}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={700} c="blue.8" tt="uppercase">
+            {t('page.title')}
+          </Text>
+          {assessment ? (
+            <>
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+                {assessment.title}
+              </Title>
+              <Text size="sm" c="gray.7">
+                {t('page.subtitle', { subject: assessment.subject, passMark: assessment.passMark })}
+              </Text>
+            </>
+          ) : assessment === null ? (
+            <Title order={1} size="h2">
+              {t('load.dataNotAvailable')}
+            </Title>
+          ) : (
+            <>
+              <Title order={1} size="h2">
+                <VisuallyHidden>{t('page.loading')}</VisuallyHidden>
+                <Skeleton h={28} w={280} component="span" display="block" aria-hidden />
+              </Title>
+              <Skeleton h={14} w={180} mt={6} />
+            </>
+          )}
+        </div>
+        {assessment !== undefined && (
+          <ExportButtons assessmentId={assessmentId} title={assessment?.title ?? ''} />
+        )}
+      </Group>
+
+      {submissions.isError && !submissions.data ? (
+        <LoadFailed
+          message={t('load.failed')}
+          onRetry={() => void submissions.refetch()}
+          retrying={submissions.isFetching}
+        />
+      ) : (
+        <>
+          <SubmissionStats stats={submissions.data?.stats} />
+          <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+            <Tabs
+              value={tab}
+              onChange={(value) => setTab((value as Tab | null) ?? 'submissions')}
+              keepMounted={false}
+            >
+              <Tabs.List mb="md">
+                <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
+                <Tabs.Tab value="students">{t('tabs.students')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="submissions">
+                {submissions.isError ? (
+                  <LoadFailed
+                    message={t('load.failed')}
+                    onRetry={() => void submissions.refetch()}
+                    retrying={submissions.isFetching}
+                  />
+                ) : (
+                  <SubmissionsTab
+                    list={submissions.data}
+                    loading={submissions.isPending}
+                    refreshing={submissions.isPlaceholderData}
+                    filter={filter}
+                    onFilter={(next) => {
+                      setFilter(next);
+                      setPage(1);
+                    }}
+                    onPage={setPage}
+                    onPageSize={(size) => {
+                      setPageSize(size);
+                      setPage(1);
+                    }}
+                    onDetails={setDetailsOf}
+                    markingPath={markingPath}
+                  />
+                )}
+              </Tabs.Panel>
+              <Tabs.Panel value="students">
+                <StudentStatusTab assessmentId={assessmentId} markingPath={markingPath} />
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </>
+      )}
+      <SubmissionDetailsDialog
+        attemptId={detailsOf}
+        onClose={() => setDetailsOf(null)}
+        markingPath={markingPath}
+      />
+    </Stack>
+  );
+}
