@@ -19,10 +19,13 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
+/** Runs one step; an env value of undefined removes that variable for the step. */
 function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const stepEnv = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete stepEnv[key];
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: stepEnv });
   const ok = res.status === 0;
   console.log(
     `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -76,13 +79,14 @@ if (wants('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
 
 if (wants('unit')) {
   const file = path.join(results, 'vitest-pglite.json');
-  run('unit, component and API tests (PGlite)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
+  // On the embedded database whatever the caller set (.ci/run exports TEST_DATABASE_URL for the
+  // next step): this step is the PGlite run, and the CLI tests only run here.
+  run(
+    'unit, component and API tests (PGlite)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    { TEST_DATABASE_URL: undefined },
+  );
   countVitest(file);
 }
 

@@ -26,7 +26,8 @@ async function admin(...args: string[]) {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // The CLI's own database handling is the same on PostgreSQL; one run on the embedded database suffices.
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', () => {
+// Each test spawns Node processes that open PGlite: slow on a busy 2-core machine, hence the timeout.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000 }, () => {
   let orgId = '';
 
   it('creates an organization and prints its id as JSON', async () => {

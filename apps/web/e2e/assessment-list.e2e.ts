@@ -1,25 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { account, expectAccessible, freeTeacher, signIn } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, freeTeacher, signIn } from './support/fixtures.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/w1';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** The signed-in page's access token, from oidc-client-ts's storage. */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const key = store.key(i)!;
-        if (key.startsWith('vbuilder.oidc.user:'))
-          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
-      }
-    }
-    return null;
-  });
-  if (!token) throw new Error('No access token in the browser');
-  return token;
-}
 
 /** A draft assessment created through the API as the signed-in person; returns the response. */
 function createAssessment(page: Page, token: string, title: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -145,22 +145,3 @@ test('a Teacher of one organization cannot see another organization, in the UI o
   });
   expect(own.status()).toBe(200);
 });
-
-/** The signed-in page's access token, from oidc-client-ts's storage. */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const key = store.key(i)!;
-        if (key.startsWith('vbuilder.oidc.user:'))
-          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
-      }
-    }
-    return null;
-  });
-  if (!token) {
-    const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
-    throw new Error(`No access token in the browser (storage keys: ${keys.join(', ')})`);
-  }
-  return token;
-}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 
 // Screens load their players and editors on demand: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -9,22 +9,6 @@ const expect = baseExpect.configure({ timeout: 25_000 });
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/b4';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-/** The signed-in page's access token, from oidc-client-ts's storage. */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const key = store.key(i)!;
-        if (key.startsWith('vbuilder.oidc.user:'))
-          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
-      }
-    }
-    return null;
-  });
-  if (!token) throw new Error('No access token in the browser');
-  return token;
-}
 
 async function shoot(page: Page, name: string, viewport = DESKTOP) {
   await page.setViewportSize(viewport);

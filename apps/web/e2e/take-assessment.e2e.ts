@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 
 /**
  * Issue 6: a Student takes an assessment with one question of every family, loses the network
@@ -25,19 +25,6 @@ const TYPES: QuestionTypeId[] = [
   'essay',
 ];
 const text = (type: QuestionTypeId) => QUESTION_EXAMPLES[type].question;
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      if (key.startsWith('vbuilder.oidc.user:'))
-        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
-    }
-    return null;
-  });
-  if (!token) throw new Error('No access token in the browser');
-  return token;
-}
 
 /** The Teacher publishes the assessment through the API, in a browser of their own. */
 async function publishAssessment(browser: Browser, title: string): Promise<string> {

@@ -53,3 +53,22 @@ export async function expectAccessible(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** The signed-in page's access token, from oidc-client-ts's storage (for API calls a journey makes itself). */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i)!;
+        if (key.startsWith('vbuilder.oidc.user:'))
+          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
+      }
+    }
+    return null;
+  });
+  if (!token) {
+    const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    throw new Error(`No access token in the browser (storage keys: ${keys.join(', ')})`);
+  }
+  return token;
+}

@@ -46,9 +46,9 @@ export const saveAnswer = (attemptId: string, questionId: string, body: SaveAnsw
   api.put(`/attempts/${id(attemptId)}/answers/${id(questionId)}`, body, SaveAnswerAckSchema);
 
 /** POST /attempts/:id/answers/:questionId/files: a file or recording for an open answer. */
-export function uploadAnswerFile(attemptId: string, questionId: string, file: File) {
+export function uploadAnswerFile(attemptId: string, questionId: string, file: Blob, name: string) {
   const form = new FormData();
-  form.append('file', file, file.name);
+  form.append('file', file, name);
   return api.upload(`/attempts/${id(attemptId)}/answers/${id(questionId)}/files`, form, AttemptFileSchema);
 }
 

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AttemptTimer } from './attempt-timer.tsx';
+import type { StudentQuestion } from '@vbuilder/shared';
 import { QuestionNavigator } from './question-navigator.tsx';
+import { QuestionView } from './question-view.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { SubmitDialog } from './submit-dialog.tsx';
 
@@ -100,5 +102,48 @@ describe('submit dialog', () => {
     expect(screen.getByText('You have answered every question.')).toBeInTheDocument();
     expect(screen.getByText(/You are offline\. Your answers are kept on this device/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Keep working' })).toBeInTheDocument();
+  });
+
+  it('says files are still waiting to upload before the submit', async () => {
+    await renderWithProviders(
+      <SubmitDialog {...props} unanswered={0} flagged={0} phase="idle" filesWaiting={2} />,
+    );
+    expect(
+      screen.getByText(
+        '2 files are still waiting to upload. They will be sent before your answers are submitted.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('question view', () => {
+  it('shows the files of the question still waiting to upload', async () => {
+    const question = { id: 'q1', type: 'true-false', text: 'Plants need light.', score: 1, config: {} };
+    const waiting = {
+      id: 'u1',
+      attemptId: 'a1',
+      questionId: 'q1',
+      file: new Blob(['x']),
+      name: 'report.pdf',
+      type: 'application/pdf',
+      size: 1,
+      createdAt: 0,
+    };
+    await renderWithProviders(
+      <QuestionView
+        question={question as unknown as StudentQuestion}
+        index={0}
+        total={1}
+        answer={null}
+        flagged={false}
+        onAnswer={() => undefined}
+        onToggleFlag={() => undefined}
+        onFile={() => undefined}
+        waitingUploads={[waiting]}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'report.pdf is waiting to upload. It is kept on this device and will be sent when the connection allows.',
+    );
   });
 });

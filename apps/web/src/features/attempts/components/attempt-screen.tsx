@@ -32,11 +32,23 @@ import { useRemainingTime } from '../hooks/use-remaining-time.ts';
 import { useSubmitAttempt } from '../hooks/use-submit-attempt.ts';
 import { countStates, hasContent, type QuestionState } from '../lib/answer-state.ts';
 import { warningAt } from '../lib/clock.ts';
+import type { PendingUpload } from '../lib/pending-upload.ts';
+import type { SyncStatus } from '../lib/sync-engine.ts';
+import type { UploadStatus } from '../lib/upload-queue.ts';
 import { AttemptTimer } from './attempt-timer.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { SubmitDialog } from './submit-dialog.tsx';
+
+const UPLOAD_STATUS: Record<UploadStatus, SyncStatus> = {
+  idle: 'saved',
+  uploading: 'saving',
+  retrying: 'retrying',
+  offline: 'offline',
+};
+const STATUS_RANK: Record<SyncStatus, number> = { saved: 0, saving: 1, retrying: 2, offline: 3 };
+const worseStatus = (a: SyncStatus, b: SyncStatus) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a);
 
 interface Props {
   loaded: LoadedAttempt;
@@ -67,17 +79,19 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
   const closed = snapshot.closed !== null;
 
   const placeFile = useCallback(
-    (questionId: string, url: string, name: string) => {
+    ({ questionId, name: chosenName }: PendingUpload, url: string, name: string) => {
       if (!engine) return;
       const question = questions.find((q) => q.id === questionId);
       const kind = question?.config.responseKind;
       const previous = (engine.getSnapshot().answers[questionId]?.answer ?? {}) as OpenAnswer;
+      // The student removed this file since choosing it: its reference no longer belongs in the answer.
+      if (previous.fileName !== chosenName) return;
       const field = kind === 'audio' || kind === 'video' ? 'mediaUrl' : 'fileUrl';
       engine.change(questionId, { answer: { ...previous, [field]: url, fileName: name } });
     },
     [engine, questions],
   );
-  const uploads = useAnswerUploads(attempt.id, placeFile);
+  const uploads = useAnswerUploads(attempt.id, Boolean(engine && snapshot.ready), placeFile);
 
   const { submit, cancel, phase, errorKey } = useSubmitAttempt({
     engine,
@@ -129,9 +143,9 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
 
   const warning = warningAt(remaining);
   const submitting = phase !== 'idle';
-  const status = uploads.uploading > 0 && snapshot.status === 'saved' ? 'saving' : snapshot.status;
-  const shownPhase =
-    phase === 'saving' && snapshot.status === 'offline' ? ('waitingForNetwork' as const) : phase;
+  // Files still to upload are unsaved work too: the status shows the worse of the two.
+  const status = worseStatus(snapshot.status, UPLOAD_STATUS[uploads.status]);
+  const shownPhase = phase === 'saving' && status === 'offline' ? ('waitingForNetwork' as const) : phase;
 
   const renderQuestion = (index: number) => {
     const question = questions[index];
@@ -152,6 +166,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         onAnswer={(answer) => engine.change(question.id, { answer })}
         onToggleFlag={() => engine.change(question.id, { flagged: !(entry?.flagged ?? false) })}
         onFile={(file) => uploads.upload(question.id, file)}
+        waitingUploads={uploads.pending.filter((upload) => upload.questionId === question.id)}
       />
     );
   };
@@ -284,6 +299,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         unanswered={counts.unanswered}
         flagged={counts.flagged}
         phase={shownPhase}
+        filesWaiting={uploads.pending.length}
         errorKey={errorKey}
       />
     </Stack>

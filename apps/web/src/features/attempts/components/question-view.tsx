@@ -1,10 +1,11 @@
 import { forwardRef, type ComponentType } from 'react';
 import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
+import { IconCloudUpload, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
 import { componentsOf } from '../../../components/questions/family-components.tsx';
 import type { OpenPlayerProps } from '../../../components/questions/players/open/open-types.ts';
+import type { PendingUpload } from '../lib/pending-upload.ts';
 
 interface Props {
   question: StudentQuestion;
@@ -17,6 +18,8 @@ interface Props {
   onToggleFlag(): void;
   /** A file or recording of an open answer, for upload. */
   onFile(file: File): void;
+  /** Files or recordings of this question kept on the device until they are uploaded. */
+  waitingUploads?: readonly PendingUpload[];
 }
 
 /**
@@ -24,7 +27,18 @@ interface Props {
  * family's player. The heading takes focus when the student moves to the question.
  */
 export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function QuestionView(
-  { question, index, total, answer, flagged, disabled = false, onAnswer, onToggleFlag, onFile },
+  {
+    question,
+    index,
+    total,
+    answer,
+    flagged,
+    disabled = false,
+    onAnswer,
+    onToggleFlag,
+    onFile,
+    waitingUploads = [],
+  },
   headingRef,
 ) {
   const { t } = useTranslation(['attempts', 'questions']);
@@ -96,6 +110,18 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
           disabled={disabled}
           idPrefix={prefix}
         />
+        {waitingUploads.length > 0 && (
+          <Stack gap={4} role="status" aria-live="polite">
+            {waitingUploads.map((upload) => (
+              <Group key={upload.id} gap={6} wrap="nowrap">
+                <IconCloudUpload size={16} aria-hidden color="var(--mantine-color-blue-8)" />
+                <Text size="sm" c="blue.9" style={{ overflowWrap: 'anywhere' }}>
+                  {t('upload.waiting', { name: upload.name })}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,5 +1,11 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconFlagFilled, IconHelpCircle, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCloudUpload,
+  IconFlagFilled,
+  IconHelpCircle,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export type SubmitPhase = 'idle' | 'saving' | 'waitingForNetwork' | 'submitting';
@@ -11,6 +17,8 @@ interface Props {
   unanswered: number;
   flagged: number;
   phase: SubmitPhase;
+  /** Files and recordings still kept on this device, waiting to upload (they go before the submit). */
+  filesWaiting?: number;
   /** A failure to translate, e.g. 'errors:internal_error'. */
   errorKey: string | null;
 }
@@ -19,7 +27,16 @@ interface Props {
  * 'Submit your answers?': what is still unanswered or flagged, then Submit. While answers are
  * still on their way it says so, and without a network it waits and says why.
  */
-export function SubmitDialog({ opened, onClose, onConfirm, unanswered, flagged, phase, errorKey }: Props) {
+export function SubmitDialog({
+  opened,
+  onClose,
+  onConfirm,
+  unanswered,
+  flagged,
+  phase,
+  filesWaiting = 0,
+  errorKey,
+}: Props) {
   const { t } = useTranslation(['attempts', 'errors', 'common']);
   const busy = phase !== 'idle';
   return (
@@ -51,6 +68,11 @@ export function SubmitDialog({ opened, onClose, onConfirm, unanswered, flagged, 
               </List.Item>
             )}
           </List>
+        )}
+        {filesWaiting > 0 && (
+          <Alert color="blue" variant="light" icon={<IconCloudUpload size={18} aria-hidden />}>
+            {t('submit.filesWaiting', { count: filesWaiting })}
+          </Alert>
         )}
         <Text size="sm" c="dimmed">
           {t('submit.final')}

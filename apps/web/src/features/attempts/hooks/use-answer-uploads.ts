@@ -1,66 +1,74 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { codeOf } from '../../../lib/api-errors.ts';
+import { ATTEMPT_LIMITS } from '@vbuilder/shared';
+import { reportError } from '../../../lib/auth/report-error.ts';
 import { uploadAnswerFile } from '../api/attempt-calls.ts';
+import { browserConnectivity } from '../lib/browser-adapters.ts';
+import { deviceStore } from '../lib/device-store.ts';
+import type { PendingUpload } from '../lib/pending-upload.ts';
+import { createUploadQueue, type UploadQueue, type UploadQueueSnapshot } from '../lib/upload-queue.ts';
 
-const RETRYABLE = new Set(['network_error', 'internal_error', 'rate_limited']);
+const EMPTY: UploadQueueSnapshot = { status: 'idle', pending: [] };
+const noSubscription = () => () => undefined;
+const empty = () => EMPTY;
 
 /**
- * Files and recordings of open answers go to the files endpoint; the returned address is then
- * saved in the answer (`place`). A lost connection or a server hiccup is retried with backoff
- * while the screen is open; a refusal (too large, wrong type) is told to the student.
+ * Files and recordings of open answers: kept on the device the moment they are chosen, uploaded
+ * through the files endpoint (retried with backoff, across reloads), and the returned address
+ * saved in the answer (`place`). Starts once `ready` (the answers are loaded, so a file kept from
+ * before a reload has an answer to go into).
  */
 export function useAnswerUploads(
   attemptId: string,
-  place: (questionId: string, url: string, name: string) => void,
+  ready: boolean,
+  place: (upload: PendingUpload, url: string, name: string) => void,
 ) {
   const { t } = useTranslation(['attempts', 'errors']);
-  const inFlight = useRef(new Set<Promise<unknown>>());
-  const [uploading, setUploading] = useState(0);
-  const alive = useRef(true);
-  const placeRef = useRef(place);
-  placeRef.current = place;
+  const [queue, setQueue] = useState<UploadQueue | null>(null);
+  const latest = useRef({ place, t });
+  latest.current = { place, t };
 
   useEffect(() => {
-    alive.current = true;
+    if (!ready) return;
+    const created = createUploadQueue({
+      attemptId,
+      store: deviceStore(),
+      transport: { upload: (questionId, file, name) => uploadAnswerFile(attemptId, questionId, file, name) },
+      connectivity: browserConnectivity,
+      retryMaxMs: ATTEMPT_LIMITS.autosaveRetryMaxMs,
+      place: (upload, stored) => latest.current.place(upload, stored.url, stored.name),
+      onRefused: (upload, code) => {
+        const { t: translate } = latest.current;
+        notifications.show({
+          color: 'red',
+          title: translate('upload.failed', { name: upload.name }),
+          message: translate(`errors:${code}`, { defaultValue: translate('errors:internal_error') }),
+        });
+      },
+      onStoreError: (error) => reportError(error, { area: 'attempts', action: 'store-upload' }),
+    });
+    setQueue(created);
+    void created.start();
     return () => {
-      alive.current = false;
+      created.dispose();
+      setQueue((current) => (current === created ? null : current));
     };
-  }, []);
+  }, [attemptId, ready]);
+
+  const snapshot = useSyncExternalStore(
+    queue?.subscribe ?? noSubscription,
+    queue?.getSnapshot ?? empty,
+    queue?.getSnapshot ?? empty,
+  );
 
   const upload = useCallback(
     (questionId: string, file: File) => {
-      const task = (async () => {
-        for (let attempt = 0; alive.current; attempt += 1) {
-          try {
-            const stored = await uploadAnswerFile(attemptId, questionId, file);
-            if (alive.current) placeRef.current(questionId, stored.url, stored.name);
-            return;
-          } catch (error) {
-            const code = codeOf(error) ?? 'internal_error';
-            if (!RETRYABLE.has(code)) {
-              notifications.show({
-                color: 'red',
-                title: t('upload.failed', { name: file.name }),
-                message: t(`errors:${code}`, { defaultValue: t('errors:internal_error') }),
-              });
-              return;
-            }
-            await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 15_000)));
-          }
-        }
-      })();
-      inFlight.current.add(task);
-      setUploading((count) => count + 1);
-      void task.finally(() => {
-        inFlight.current.delete(task);
-        setUploading((count) => count - 1);
-      });
+      void queue?.add(questionId, file, file.name);
     },
-    [attemptId, t],
+    [queue],
   );
+  const settled = useCallback(() => queue?.flush() ?? Promise.resolve(), [queue]);
 
-  const settled = useCallback(() => Promise.allSettled([...inFlight.current]), []);
-  return { upload, uploading, settled };
+  return { upload, settled, status: snapshot.status, pending: snapshot.pending };
 }

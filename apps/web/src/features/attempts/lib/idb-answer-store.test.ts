@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createIdbAnswerStore } from './idb-answer-store.ts';
+import { ATTEMPTS_DB_NAME, createIdbAnswerStore } from './idb-answer-store.ts';
 import type { LocalAnswer } from './local-answer.ts';
 
 const entry = (patch: Partial<LocalAnswer>): LocalAnswer => ({
@@ -62,5 +63,39 @@ describe('the IndexedDB answer queue', () => {
     await store.clear('a1');
     expect(await store.loadAttempt('a1')).toBeUndefined();
     expect(await store.list('a1')).toEqual([]);
+  });
+
+  it('upgrades a version 1 database in place, keeping its queued answers, and adds pending uploads', async () => {
+    await store.close();
+    globalThis.indexedDB = new IDBFactory();
+    // The database as the first release created it.
+    const v1 = await openDB(ATTEMPTS_DB_NAME, 1, {
+      upgrade(database) {
+        database
+          .createObjectStore('answers', { keyPath: ['attemptId', 'questionId'] })
+          .createIndex('byAttempt', 'attemptId');
+        database.createObjectStore('attempts', { keyPath: 'attemptId' });
+      },
+    });
+    await v1.put('answers', entry({ answer: 'queued before the update' }));
+    await v1.put('attempts', { attemptId: 'a1', copy: { id: 'a1' }, storedAt: 0 });
+    v1.close();
+
+    store = createIdbAnswerStore();
+    expect(await store.list('a1')).toEqual([expect.objectContaining({ answer: 'queued before the update' })]);
+    expect(await store.loadAttempt('a1')).toEqual({ id: 'a1' });
+    await store.addUpload({
+      id: 'u1',
+      attemptId: 'a1',
+      questionId: 'q1',
+      file: new Blob(['x']),
+      name: 'a.txt',
+      type: 'text/plain',
+      size: 1,
+      createdAt: 0,
+    });
+    expect((await store.listUploads('a1')).map((upload) => upload.id)).toEqual(['u1']);
+    await store.removeUpload('u1');
+    expect(await store.listUploads('a1')).toEqual([]);
   });
 });

@@ -54,6 +54,8 @@ export function FileResponse({ answer, config, update, disabled, idPrefix, onFil
           openRef={openRef}
           activateOnClick={false}
           activateOnKeyboard={false}
+          // Mantine turns pointer events off inside a drop zone; the button must stay clickable.
+          enablePointerEvents
           radius="md"
           p="lg"
         >
