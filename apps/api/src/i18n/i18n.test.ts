@@ -1,0 +1,133 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '@vbuilder/shared';
+import {
+  LOCALES_DIR,
+  NAMESPACES,
+  bestAcceptedLanguage,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  languageFromRequest,
+  translatorFor,
+  validTimeZone,
+} from './index.ts';
+
+type Catalog = { [key: string]: string | Catalog };
+
+const load = (lng: string, ns: string): Catalog | null => {
+  try {
+    return JSON.parse(readFileSync(path.join(LOCALES_DIR, lng, `${ns}.json`), 'utf8')) as Catalog;
+  } catch {
+    return null;
+  }
+};
+
+/** Flattens nested keys to 'a.b.c' → text. */
+const flatten = (catalog: Catalog, prefix = ''): Record<string, string> =>
+  Object.entries(catalog).reduce<Record<string, string>>((out, [key, value]) => {
+    const full = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? { ...out, [full]: value } : { ...out, ...flatten(value, full) };
+  }, {});
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('server translation catalogs', () => {
+  it('has a folder for each of the 12 languages and no other', () => {
+    expect(readdirSync(LOCALES_DIR).sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  for (const ns of NAMESPACES) {
+    const english = flatten(load('en', ns)!);
+    it(`en/${ns}.json has no empty text`, () => {
+      for (const [key, text] of Object.entries(english)) expect(text.trim(), key).not.toBe('');
+    });
+    for (const lng of LANGUAGE_CODES.filter((l) => l !== 'en')) {
+      it(`${lng}/${ns}.json has every key, non-empty, with the same placeholders`, () => {
+        const catalog = load(lng, ns);
+        expect(catalog, `missing file locales/${lng}/${ns}.json`).not.toBeNull();
+        const translated = flatten(catalog!);
+        expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
+        for (const [key, text] of Object.entries(english)) {
+          const other = translated[key] ?? '';
+          expect(other.trim(), `${lng}/${ns}: ${key} is empty`).not.toBe('');
+          expect(placeholders(other), `${lng}/${ns}: ${key} placeholders`).toEqual(placeholders(text));
+        }
+      });
+    }
+  }
+
+  it('has no namespace in another language that English lacks', () => {
+    for (const lng of LANGUAGE_CODES) {
+      const files = readdirSync(path.join(LOCALES_DIR, lng)).map((f) => f.replace(/\.json$/, ''));
+      expect(
+        files.filter((f) => !NAMESPACES.includes(f)),
+        lng,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('translatorFor', () => {
+  it('translates in the fixed language and falls back to English', () => {
+    expect(translatorFor('th')('errors:forbidden')).not.toBe(translatorFor('en')('errors:forbidden'));
+    expect(translatorFor('bn')('common:roles.Student')).toBe('শিক্ষার্থী');
+    expect(translatorFor('xx' as never)('common:roles.Student')).toBe('Student');
+  });
+});
+
+describe('languageFromRequest', () => {
+  const req = (headers: Record<string, string>, language?: string) => ({
+    headers,
+    ...(language ? { actor: { language } } : {}),
+  });
+
+  it("prefers the signed-in user's language, then the cookie, then Accept-Language, then English", () => {
+    const headers = { cookie: 'a=1; vbuilder_lang=km', 'accept-language': 'th-TH,th;q=0.9' };
+    expect(languageFromRequest(req(headers, 'bn'))).toBe('bn');
+    expect(languageFromRequest(req(headers))).toBe('km');
+    expect(languageFromRequest(req({ 'accept-language': 'th-TH,th;q=0.9' }))).toBe('th');
+    expect(languageFromRequest(req({ cookie: 'vbuilder_lang=xx', 'accept-language': 'de' }))).toBe('en');
+    expect(languageFromRequest(req({}))).toBe('en');
+  });
+
+  it('picks the best Accept-Language match among the 12', () => {
+    expect(bestAcceptedLanguage('de-DE, fr;q=0.9, my;q=0.5, zh-CN;q=0.8')).toBe('zh');
+    expect(bestAcceptedLanguage('tl-PH')).toBe('fil');
+    expect(bestAcceptedLanguage('ne-NP;q=0.2, sw-KE;q=0.3')).toBe('sw');
+    expect(bestAcceptedLanguage('*')).toBeNull();
+  });
+});
+
+describe('locale formatters', () => {
+  const when = new Date('2026-03-05T14:07:00Z');
+
+  it('writes dates in the reader’s locale, script and time zone', () => {
+    expect(formatDateTime(when, 'th', 'Asia/Bangkok')).toBe('5 มี.ค. 2569 21:07');
+    expect(formatDateTime(when, 'bn', 'Asia/Dhaka')).toContain('৫ মার্চ, ২০২৬');
+    expect(formatDateTime(when, 'ne', 'Asia/Kathmandu')).toContain('२०२६');
+    expect(formatDateTime(when, 'my', 'Asia/Yangon')).toContain('၂၀၂၆');
+    expect(formatDateTime(when, 'zh', 'Asia/Shanghai')).toBe('2026年3月5日 22:07');
+    expect(formatDate(when, 'en', 'UTC')).toBe('Mar 5, 2026');
+  });
+
+  it('writes Khmer dates with Khmer month names and a 24-hour clock, not AM/PM', () => {
+    const text = formatDateTime(when, 'km', 'Asia/Phnom_Penh');
+    expect(text).toContain('មីនា');
+    expect(text).toContain('21:07');
+    expect(text).not.toMatch(/AM|PM/);
+  });
+
+  it('falls back to UTC for a missing or invalid time zone', () => {
+    expect(validTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(validTimeZone(undefined)).toBe('UTC');
+    expect(validTimeZone('Asia/Bangkok')).toBe('Asia/Bangkok');
+    expect(formatDateTime(when, 'en', 'not a zone')).toBe(formatDateTime(when, 'en', 'UTC'));
+  });
+
+  it('formats numbers with the reader’s digits', () => {
+    expect(formatNumber(1234.5, 'bn')).toBe('১,২৩৪.৫');
+    expect(formatNumber(1234.5, 'id')).toBe('1.234,5');
+  });
+});

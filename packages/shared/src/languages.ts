@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The 12 interface languages of SPEC §1, each named in its own language for the picker. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+  { code: 'ms', name: 'Bahasa Melayu' },
+  { code: 'vi', name: 'Tiếng Việt' },
+  { code: 'sw', name: 'Kiswahili' },
+  { code: 'fil', name: 'Filipino' },
+  { code: 'my', name: 'မြန်မာ' },
+  { code: 'th', name: 'ไทย' },
+  { code: 'ne', name: 'नेपाली' },
+  { code: 'km', name: 'ខ្មែរ' },
+  { code: 'zh', name: '中文' },
+  { code: 'bn', name: 'বাংলা' },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
+export const FALLBACK_LANGUAGE: LanguageCode = 'en';
+
+/** One of the 12 language codes; the web, the profile and the server's catalogs share it. */
+export const LanguageSchema = z.enum(LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]]);
+
+export const isLanguageCode = (value: unknown): value is LanguageCode =>
+  typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
+
+/**
+ * The supported language closest to a browser's tag ('th-TH' → 'th', 'tl' → 'fil',
+ * 'zh-Hant-TW' → 'zh'), or null when none of the 12 matches.
+ */
+export function matchLanguage(tag: string | null | undefined): LanguageCode | null {
+  if (!tag) return null;
+  const lower = tag.trim().toLowerCase();
+  if (isLanguageCode(lower)) return lower;
+  const base = lower.split(/[-_]/)[0] ?? '';
+  if (base === 'tl') return 'fil';
+  // Malay written in Brunei/Singapore variants and Indonesian's old code 'in'
+  if (base === 'in') return 'id';
+  return isLanguageCode(base) ? base : null;
+}
+
+/** Server and web agree that the cookie holding the choice is called this. */
+export const LANGUAGE_COOKIE = 'vbuilder_lang';
