@@ -1,0 +1,10 @@
+export {
+  A4,
+  DocumentWriter,
+  INK,
+  MUTED,
+  RULE,
+  type CellOptions,
+  type DocumentInfo,
+  type TextOptions,
+} from './document.ts';
