@@ -4,6 +4,7 @@ import { IconChecks, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, markQuestion, type MarkResult, type Question } from '@vbuilder/shared';
 import { playerOf } from '../family-components.tsx';
+import { QuestionInstructions } from '../question-instructions.tsx';
 import { PreviewResult } from './preview-result.tsx';
 
 export interface QuestionPreviewProps {
@@ -21,7 +22,7 @@ export interface QuestionPreviewProps {
  * result, so the marks on screen always describe the answer on screen.
  */
 export function QuestionPreview({ question, idPrefix, headingOrder = 3 }: QuestionPreviewProps) {
-  const { t } = useTranslation(['questions', 'questionTypes']);
+  const { t } = useTranslation('questions');
   const generatedId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const prefix = idPrefix ?? `preview-${generatedId}`;
   const [answer, setAnswer] = useState<unknown>(null);
@@ -30,7 +31,6 @@ export function QuestionPreview({ question, idPrefix, headingOrder = 3 }: Questi
   const [unanswered, setUnanswered] = useState(false);
   const type = getQuestionType(question.type);
   const Player = playerOf(question.type);
-  const instructions = question.instructions?.trim() || t(type.instructionsKey);
   const headingId = `${prefix}-question`;
   const resultRef = useRef<HTMLDivElement>(null);
 
@@ -66,9 +66,7 @@ export function QuestionPreview({ question, idPrefix, headingOrder = 3 }: Questi
         >
           {question.text}
         </Title>
-        <Text size="sm" c="dimmed">
-          {instructions}
-        </Text>
+        <QuestionInstructions question={question} />
         <Text size="xs" c="dimmed">
           {t('questions:preview.points', { count: question.score })}
         </Text>

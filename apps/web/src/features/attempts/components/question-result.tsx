@@ -4,6 +4,7 @@ import { IconCheck, IconHourglassHigh, IconMessage, IconMinus, IconX } from '@ta
 import { useTranslation } from 'react-i18next';
 import type { MarkResult, Question, QuestionResult as QuestionResultData } from '@vbuilder/shared';
 import { componentsOf } from '../../../components/questions/family-components.tsx';
+import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import type { PlayerProps } from '../../../components/questions/family-ui.ts';
 
 type Verdict = 'correct' | 'incorrect' | 'pending' | 'unscored';
@@ -79,6 +80,7 @@ export function QuestionResult({
           </Text>
         </Group>
       </Group>
+      <QuestionInstructions question={question} />
       <Stack gap={4}>
         <Text size="sm" fw={600}>
           {t('results.yourAnswer')}

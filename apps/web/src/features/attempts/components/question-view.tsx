@@ -4,6 +4,7 @@ import { IconCloudUpload, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
 import { componentsOf } from '../../../components/questions/family-components.tsx';
+import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import type { OpenPlayerProps } from '../../../components/questions/players/open/open-types.ts';
 import type { PendingUpload } from '../lib/pending-upload.ts';
 
@@ -41,13 +42,12 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
   },
   headingRef,
 ) {
-  const { t } = useTranslation(['attempts', 'questions']);
+  const { t } = useTranslation('attempts');
   const type = getQuestionType(question.type);
   // The student's question has the family's config without the answers: the player's shape.
   const Player = componentsOf(question.type).Player as ComponentType<
     Omit<OpenPlayerProps, 'question' | 'value'> & { question: Question; value: unknown }
   >;
-  const instructions = question.instructions?.trim() || t(`questions:${type.instructionsKey}`);
   const prefix = `attempt-q-${question.id}`;
   const headingId = `${prefix}-heading`;
 
@@ -95,9 +95,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
           >
             {question.text}
           </Title>
-          <Text size="sm" c="dimmed">
-            {instructions}
-          </Text>
+          <QuestionInstructions question={question} />
         </Stack>
         {question.imageUrl && type.family !== 'choice' ? (
           <Image src={question.imageUrl} alt={t('question.image')} radius="md" mah={320} fit="contain" />

@@ -37,6 +37,7 @@ import { answerOutcome } from '../lib/outcome.ts';
 import { AnswerView } from './answer/answer-view.tsx';
 import { ModelAnswer } from './answer/model-answer.tsx';
 import { OutcomeBadge } from './answer/outcome-badge.tsx';
+import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import { QuestionHeading } from './answer/question-heading.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { MarkFields } from './mark-fields.tsx';
@@ -490,9 +491,12 @@ function MarkBody({
       {withHeading ? (
         <QuestionHeading question={question} number={number} headingId={`${idPrefix}-heading`} order={3} />
       ) : (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {question.text}
-        </Text>
+        <Stack gap={4}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {question.text}
+          </Text>
+          <QuestionInstructions question={question.question} />
+        </Stack>
       )}
       <div>
         <Text size="sm" fw={600} mb={4}>

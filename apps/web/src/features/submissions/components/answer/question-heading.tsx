@@ -1,6 +1,7 @@
 import { Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionQuestion } from '@vbuilder/shared';
+import { QuestionInstructions } from '../../../../components/questions/question-instructions.tsx';
 
 interface Props {
   question: SubmissionQuestion;
@@ -10,7 +11,7 @@ interface Props {
   order: 2 | 3 | 4;
 }
 
-/** "Question 2 · Essay Questions · 5 points", then the question text and its picture. */
+/** "Question 2 · Essay Questions · 5 points", then the question text, its instructions and picture. */
 export function QuestionHeading({ question, number, headingId, order }: Props) {
   const { t } = useTranslation(['submissions', 'questionTypes']);
   return (
@@ -35,6 +36,7 @@ export function QuestionHeading({ question, number, headingId, order }: Props) {
       >
         {question.text}
       </Title>
+      <QuestionInstructions question={question.question} />
       {question.question.imageUrl && question.family !== 'choice' && (
         <Image
           src={question.question.imageUrl}

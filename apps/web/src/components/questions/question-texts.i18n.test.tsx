@@ -1,0 +1,173 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LANGUAGE_CODES,
+  QUESTION_EXAMPLES,
+  QUESTION_TYPE_REGISTRY,
+  QuestionSchema,
+  exampleToQuestion,
+  studentViewOf,
+  type Question,
+} from '@vbuilder/shared';
+import { theme } from '../../app/theme.ts';
+import { QuestionView } from '../../features/attempts/components/question-view.tsx';
+import { NAMESPACES } from '../../lib/i18n.ts';
+import { QuestionPreview } from './preview/question-preview.tsx';
+
+/*
+ * Every question type, in every language, as a student takes it (the attempt's question view)
+ * and as a teacher tries it (the preview), with the type's default instructions: no text on
+ * screen or in an accessible name may be an i18n key that failed to resolve.
+ */
+
+const localesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../locales');
+const catalogsOf = (lng: string) =>
+  Object.fromEntries(
+    readdirSync(path.join(localesDir, lng))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [
+        file.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8')) as object,
+      ]),
+  );
+
+// `questionTypes.types.essay.label`, `questions:players.dnd.hint`, `errors:FORBIDDEN`: what a
+// key looks like when i18next gives it back. Real text with dots (1.5, e.g., file.pdf) has at
+// most one dot between letters, and URLs are removed before the check.
+const DOTTED_KEY = /\b[a-zA-Z]+(?::[a-zA-Z][\w-]*)?(?:\.[a-zA-Z][\w-]*){2,}\b/;
+const NAMESPACED_KEY = /\b[a-zA-Z]+:[a-zA-Z][\w-]*(?:\.[\w-]+)*/;
+const WEB_ADDRESS = /\b(?:https?|mailto|data):\S+/g;
+
+/** The words a reader meets: every text node, plus the texts of the attributes read aloud or shown. */
+function textsOf(container: HTMLElement): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // Mantine's responsive props render as <style> rules; those are not read.
+    if (node.parentElement?.closest('style, script')) continue;
+    texts.push(node.textContent ?? '');
+  }
+  for (const element of container.querySelectorAll('*')) {
+    for (const name of [
+      'aria-label',
+      'aria-description',
+      'aria-roledescription',
+      'aria-valuetext',
+      'placeholder',
+      'title',
+      'alt',
+    ]) {
+      const value = element.getAttribute(name);
+      if (value) texts.push(value);
+    }
+  }
+  return texts.filter((text) => text.trim() !== '');
+}
+
+function unresolvedKeysIn(texts: readonly string[]): string[] {
+  return texts.filter((text) => {
+    const words = text.replace(WEB_ADDRESS, ' ');
+    return DOTTED_KEY.test(words) || NAMESPACED_KEY.test(words);
+  });
+}
+
+/** The type's example as a question, with no instructions of its own: the type's default shows. */
+const questionOf = (typeId: keyof typeof QUESTION_EXAMPLES): Question => {
+  const question = QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES[typeId], `q-${typeId}`));
+  const { instructions: _own, ...rest } = question;
+  return rest as Question;
+};
+
+describe('the key pattern', () => {
+  it('finds raw keys and lets ordinary text through', () => {
+    expect(
+      unresolvedKeysIn([
+        'questionTypes.types.multiple-choice.instructions',
+        'questions:players.dnd.hint',
+        'errors:FORBIDDEN',
+        'attempts:question.flag',
+      ]),
+    ).toHaveLength(4);
+    expect(
+      unresolvedKeysIn([
+        'Choose the one correct answer.',
+        'e.g. 1.5 points',
+        'See https://example.com/a.b.c for details',
+        'report.pdf',
+        'Question 2 of 5: answered',
+        'เลือกคำตอบที่ถูกต้องเพียงข้อเดียว',
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('question texts in every language', () => {
+  let i18n: I18n;
+  const missing: string[] = [];
+
+  beforeAll(async () => {
+    i18n = createInstance();
+    await i18n.use(initReactI18next).init({
+      resources: Object.fromEntries(LANGUAGE_CODES.map((lng) => [lng, catalogsOf(lng)])),
+      lng: 'en',
+      // No fallback: a key missing from one language shows as a key there, and fails.
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGE_CODES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key) => missing.push(`${lngs.join(',')}: ${ns}:${key}`),
+    });
+  });
+  afterAll(() => {
+    expect(missing).toEqual([]);
+  });
+
+  const queryClient = new QueryClient();
+  const questions = QUESTION_TYPE_REGISTRY.map((type) => questionOf(type.id));
+
+  it.each([...LANGUAGE_CODES])('%s: every type shows its words, never a key', async (lng) => {
+    await i18n.changeLanguage(lng);
+    const problems: string[] = [];
+    for (const question of questions) {
+      const { container, unmount } = render(
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} env="test">
+            <QueryClientProvider client={queryClient}>
+              <QuestionView
+                question={studentViewOf(question, 'seed')}
+                index={0}
+                total={3}
+                answer={null}
+                flagged={false}
+                onAnswer={() => undefined}
+                onToggleFlag={() => undefined}
+                onFile={() => undefined}
+              />
+              <QuestionPreview question={question} idPrefix={`preview-${question.id}`} />
+            </QueryClientProvider>
+          </MantineProvider>
+        </I18nextProvider>,
+      );
+      const texts = textsOf(container);
+      // The default instructions are on screen, translated (not the English ones, except in English).
+      const instructions = i18n.t(`questionTypes:types.${question.type}.instructions`);
+      expect(
+        texts.filter((text) => text === instructions),
+        `${lng} ${question.type}`,
+      ).toHaveLength(2);
+      problems.push(...unresolvedKeysIn(texts).map((text) => `${question.type}: ${text}`));
+      unmount();
+    }
+    expect(problems).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+});
