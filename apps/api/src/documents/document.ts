@@ -53,7 +53,7 @@ export interface CellOptions {
 }
 
 /** Control characters and line breaks become spaces: a line is drawn as one line. */
-const clean = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+const clean = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/\p{Cc}/gu, '');
 
 const words = new Intl.Segmenter('und', { granularity: 'word' });
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
@@ -255,6 +255,22 @@ export class DocumentWriter {
         const start = glyphs[i]!.cluster;
         const clusterText = line.text.slice(start, Math.max(start, nextCluster));
         const single = j - i === 1 && font.use(glyphs[i]!.id, clusterText);
+        const notdef = (font.width(0) * size) / 1000;
+        /** An invisible .notdef (render mode 3) whose right edge is at `right`, on the baseline. */
+        const invisibleEdge = (right: number) => {
+          flush();
+          if (rise !== 0) {
+            rise = 0;
+            ops.push(PDFOperator.of(Op.SetTextRise, [PDFNumber.of(0)]));
+          }
+          const adjust = round(((pdfPen - (right - notdef)) * 1000) / size);
+          ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(3)]));
+          tj.push(PDFNumber.of(adjust), PDFHexString.of('0000'));
+          flush();
+          ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(0)]));
+          font.use(0);
+          pdfPen = pdfPen - (adjust * size) / 1000 + notdef;
+        };
         if (!single) {
           flush();
           ops.push(
@@ -265,6 +281,11 @@ export class DocumentWriter {
             ]),
           );
         }
+        // The span's first glyph fixes where extraction puts its text: when that is a mark
+        // (moved left or raised, as a Bengali ্ন under its consonant), start with an invisible
+        // .notdef at the cluster's origin on the baseline instead.
+        const first = glyphs[i]!;
+        if (!single && (first.dx !== 0 || first.dy !== 0) && notdef > 0) invisibleEdge(pen + notdef);
         for (let k = i; k < j; k++) {
           const g = glyphs[k]!;
           if (!single) font.use(g.id);
@@ -284,20 +305,10 @@ export class DocumentWriter {
         }
         if (!single) {
           // Text extraction spreads the ActualText over the span's glyphs, from the first one's
-          // left edge to the last one's right edge. When the last glyph is a mark drawn over its
+          // origin to the last one's right edge. When the last glyph is a mark drawn over its
           // base, that edge falls short of the cluster's and a reader sees a word gap; an
-          // invisible .notdef (render mode 3) ending exactly at the cluster's edge closes it.
-          const notdef = (font.width(0) * size) / 1000;
-          if (Math.abs(pdfPen - pen) > 0.01 && notdef > 0) {
-            flush();
-            const adjust = round(((pdfPen - (pen - notdef)) * 1000) / size);
-            ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(3)]));
-            tj.push(PDFNumber.of(adjust), PDFHexString.of('0000'));
-            flush();
-            ops.push(PDFOperator.of(Op.SetTextRenderingMode, [PDFNumber.of(0)]));
-            font.use(0);
-            pdfPen = pdfPen - (adjust * size) / 1000 + notdef;
-          }
+          // invisible .notdef ending exactly at the cluster's edge closes it.
+          if (Math.abs(pdfPen - pen) > 0.01 && notdef > 0) invisibleEdge(pen);
           flush();
           ops.push(PDFOperator.of(Op.EndMarkedContent));
         }

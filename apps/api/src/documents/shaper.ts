@@ -35,7 +35,8 @@ export interface ShapedLine {
 
 // Characters that join whatever run they stand in: combining marks, joiners, variation selectors,
 // and the dandas that Bengali borrows from the Devanagari block.
-const JOINS_PREVIOUS = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
+const joinsPrevious = (cp: number) =>
+  /\p{M}/u.test(String.fromCodePoint(cp)) || cp === 0x200c || cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f);
 const SHARED = new Set([0x0964, 0x0965]);
 
 interface Item {
@@ -52,10 +53,9 @@ export function itemize(text: string, weight: Weight): Item[] {
     const cp = text.codePointAt(i)!;
     const size = cp > 0xffff ? 2 : 1;
     const current = items.at(-1);
-    const char = String.fromCodePoint(cp);
     let script = SHARED.has(cp) ? null : scriptOf(cp);
     if (script === null) {
-      if (current && (JOINS_PREVIOUS.test(char) || loadFont(current.script, weight).covers.has(cp))) {
+      if (current && (joinsPrevious(cp) || loadFont(current.script, weight).covers.has(cp))) {
         current.end = i + size;
         i += size;
         continue;

@@ -1,242 +1,95 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { CustomFontEmbedder, PDFDocument, PDFFont, rgb, type PDFPage, type PDFRef, type RGB } from 'pdf-lib';
-import { getQuestionType, isQuestionTypeId } from '@vbuilder/shared';
+import { rgb } from 'pdf-lib';
+import { isQuestionTypeId, type LanguageCode } from '@vbuilder/shared';
+import { A4, DocumentWriter, MUTED } from '../../documents/index.ts';
+import { formatDateTime, formatNumber, translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { AssessmentResults } from './submissions.results.ts';
 
 /**
- * The assessment report (PDF): title, subject, date, summary figures, a score distribution bar
- * chart in 10 % buckets and a per-question facility table, on as many A4 pages as it needs.
- *
- * Text is set in Noto Sans (embedded whole, see loadTemplate), which covers Latin, Greek, Cyrillic and
- * Vietnamese. pdf-lib cannot shape complex scripts (Thai, Khmer, Burmese, Bengali, Devanagari)
- * nor do we ship CJK fonts, so a character the font has no glyph for is printed as '?'.
- * Words in the report are English, like the column names of the exports.
+ * The assessment report (PDF), in the reader's language and time zone: title, subject, window,
+ * summary figures, a score distribution chart in 10 % bands with the pass mark, a per-question
+ * facility table and the students' results, on as many A4 pages as it needs. Laid out with the
+ * document module, so the teacher's titles and the students' names print in any script.
  */
 
-const require = createRequire(import.meta.url);
-const fontsDir = path.join(path.dirname(require.resolve('@embedpdf/fonts-latin')), '..', 'fonts');
-
-interface FontTemplate {
-  /** An empty PDF holding the two fonts, embedded whole. */
-  bytes: Uint8Array;
-  regular: { ref: PDFRef; embedder: CustomFontEmbedder };
-  bold: { ref: PDFRef; embedder: CustomFontEmbedder };
-}
-
-let template: Promise<FontTemplate> | null = null;
-
-/**
- * Embedding a whole font costs about half a second (widths and Unicode map for ~3000 glyphs),
- * and fontkit's subsetting drops glyphs of this font (letters vanish when viewed). So the fonts
- * are embedded once per process into an empty PDF that each report starts from; the reports
- * draw with fonts bound to the objects already in it.
- */
-const loadTemplate = () =>
-  (template ??= (async () => {
-    const [regularBytes, boldBytes] = await Promise.all([
-      readFile(path.join(fontsDir, 'NotoSans-Regular.ttf')),
-      readFile(path.join(fontsDir, 'NotoSans-Bold.ttf')),
-    ]);
-    const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
-    const [regular, bold] = await Promise.all([
-      doc.embedFont(regularBytes, { subset: false }),
-      doc.embedFont(boldBytes, { subset: false }),
-    ]);
-    const bytes = await doc.save({ addDefaultPage: false, objectsPerTick: Infinity });
-    return {
-      bytes,
-      regular: { ref: regular.ref, embedder: await CustomFontEmbedder.for(fontkit, regularBytes) },
-      bold: { ref: bold.ref, embedder: await CustomFontEmbedder.for(fontkit, boldBytes) },
-    };
-  })().catch((error: unknown) => {
-    template = null;
-    throw error;
-  }));
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
-const INK = rgb(0.13, 0.15, 0.2);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const RULE = rgb(0.85, 0.87, 0.9);
 const BAR = rgb(0.2, 0.45, 0.85);
 const PASS_LINE = rgb(0.85, 0.3, 0.25);
 
-/** A font with a check for the characters it can draw. */
-interface Face {
-  font: PDFFont;
-  has: Set<number>;
+export interface ReportReader {
+  language: LanguageCode;
+  /** IANA zone the dates are shown in. */
+  timeZone?: string | null;
 }
 
-/** Replaces what the font cannot draw (and control characters) so drawing never throws. */
-function printable(face: Face, text: string): string {
-  let out = '';
-  for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
-    const code = char.codePointAt(0)!;
-    out += code >= 32 && face.has.has(code) ? char : '?';
-  }
-  return out;
+interface Context {
+  w: DocumentWriter;
+  t: TFunction;
+  reader: ReportReader;
+  results: AssessmentResults;
 }
 
-/** Lays out text on pages, starting a new page when the next block does not fit. */
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
+const number = (c: Context, value: number) =>
+  formatNumber(value, c.reader.language, { maximumFractionDigits: 2 });
+const percent = (c: Context, value: number | null) =>
+  value === null
+    ? '–'
+    : formatNumber(value / 100, c.reader.language, { style: 'percent', maximumFractionDigits: 2 });
+const dateTime = (c: Context, date: Date) => formatDateTime(date, c.reader.language, c.reader.timeZone);
 
-  private readonly doc: PDFDocument;
-  readonly regular: Face;
-  readonly bold: Face;
-
-  constructor(doc: PDFDocument, regular: Face, bold: Face) {
-    this.doc = doc;
-    this.regular = regular;
-    this.bold = bold;
-    this.newPage();
-  }
-
-  get width() {
-    return A4[0] - 2 * MARGIN;
-  }
-
-  newPage() {
-    this.page = this.doc.addPage(A4);
-    this.pages.push(this.page);
-    this.y = A4[1] - MARGIN;
-  }
-
-  /** Makes room for `height` points, on a new page if this one is full. */
-  ensure(height: number) {
-    if (this.y - height < MARGIN + 20) this.newPage();
-  }
-
-  /** Splits text into lines no wider than `width` (long words are cut). */
-  wrap(text: string, face: Face, size: number, width: number): string[] {
-    const words = printable(face, text).split(' ').filter(Boolean);
-    const lines: string[] = [];
-    let line = '';
-    const fits = (s: string) => face.font.widthOfTextAtSize(s, size) <= width;
-    for (let word of words) {
-      while (!fits(word)) {
-        let cut = word.length - 1;
-        while (cut > 1 && !fits(word.slice(0, cut))) cut--;
-        if (line) lines.push(line);
-        lines.push(word.slice(0, cut));
-        line = '';
-        word = word.slice(cut);
-      }
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-    return lines.length ? lines : [''];
-  }
-
-  text(
-    value: string,
-    options: { size?: number; bold?: boolean; color?: RGB; x?: number; gap?: number } = {},
-  ) {
-    const size = options.size ?? 10;
-    const face = options.bold ? this.bold : this.regular;
-    const x = options.x ?? MARGIN;
-    for (const line of this.wrap(value, face, size, A4[0] - MARGIN - x)) {
-      this.ensure(size * 1.4);
-      this.y -= size * 1.2;
-      this.page.drawText(line, { x, y: this.y, size, font: face.font, color: options.color ?? INK });
-      this.y -= size * 0.2;
-    }
-    this.y -= options.gap ?? 0;
-  }
-
-  /** Draws a string at a fixed place without moving the cursor; truncated with … to fit `width`. */
-  cell(
-    value: string,
-    x: number,
-    y: number,
-    width: number,
-    options: { size?: number; bold?: boolean; right?: boolean; color?: RGB } = {},
-  ) {
-    const size = options.size ?? 9;
-    const face = options.bold ? this.bold : this.regular;
-    let s = printable(face, value);
-    while (s.length > 1 && face.font.widthOfTextAtSize(s, size) > width) s = `${s.slice(0, -2)}…`;
-    const w = face.font.widthOfTextAtSize(s, size);
-    this.page.drawText(s, {
-      x: options.right ? x + width - w : x,
-      y,
-      size,
-      font: face.font,
-      color: options.color ?? INK,
-    });
-  }
-
-  rule(y = this.y) {
-    this.page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: A4[0] - MARGIN, y },
-      thickness: 0.5,
-      color: RULE,
-    });
-  }
-}
-
-const pct = (value: number | null) => (value === null ? '–' : `${formatNumber(value)} %`);
-const formatNumber = (value: number) =>
-  Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, '');
-const formatDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-function header(w: Writer, results: AssessmentResults, generatedAt: Date) {
+function header(c: Context, generatedAt: Date) {
+  const { w, t, results } = c;
   const { assessment } = results;
-  w.text('Assessment report', { size: 10, color: MUTED, gap: 2 });
+  w.text(t('report:heading'), { size: 10, color: MUTED, gap: 2 });
   w.text(assessment.title, { size: 20, bold: true, gap: 4 });
-  w.text(`Subject: ${assessment.subject}`, { size: 11 });
-  const window = [assessment.startsAt, assessment.endsAt].map((d) => (d ? formatDate(d) : 'not set'));
-  w.text(`Window: ${window[0]} – ${window[1]}`, { size: 10, color: MUTED });
-  w.text(`Generated: ${formatDate(generatedAt)}`, { size: 10, color: MUTED, gap: 10 });
+  w.text(t('report:subject', { subject: assessment.subject }), { size: 11 });
+  const [start, end] = [assessment.startsAt, assessment.endsAt].map((d) =>
+    d ? dateTime(c, d) : t('report:notSet'),
+  );
+  w.text(t('report:window', { start, end }), { size: 10, color: MUTED });
+  w.text(t('report:generated', { date: dateTime(c, generatedAt) }), { size: 10, color: MUTED, gap: 10 });
   w.rule();
   w.y -= 14;
 }
 
-function summary(w: Writer, results: AssessmentResults) {
+function summary(c: Context) {
+  const { w, t, results } = c;
   const { figures, assessment } = results;
-  w.text('Summary', { size: 14, bold: true, gap: 6 });
+  w.text(t('report:summary.title'), { size: 14, bold: true, gap: 6 });
   const items: [string, string][] = [
-    ['Assigned students', String(results.assigned)],
-    ['Submitted attempts', String(figures.submitted)],
-    ['Students who submitted', String(figures.studentsSubmitted)],
-    ['Passed', String(figures.passed)],
-    ['Pass rate', pct(results.passRate)],
-    ['Pass mark', `${assessment.passMark} %`],
-    [
-      'Average',
-      pct(figures.averagePercentage === null ? null : Math.round(figures.averagePercentage * 100) / 100),
-    ],
-    ['Highest', pct(figures.highestPercentage)],
-    ['Lowest', pct(figures.lowestPercentage)],
-    ['Waiting for marking', String(figures.pendingMarking)],
-    ['Total marks', formatNumber(assessment.totalMarks)],
-    ['Questions', String(results.questions.length)],
+    [t('report:summary.assigned'), number(c, results.assigned)],
+    [t('report:summary.submitted'), number(c, figures.submitted)],
+    [t('report:summary.studentsSubmitted'), number(c, figures.studentsSubmitted)],
+    [t('report:summary.passed'), number(c, figures.passed)],
+    [t('report:summary.passRate'), percent(c, results.passRate)],
+    [t('report:summary.passMark'), percent(c, assessment.passMark)],
+    [t('report:summary.average'), percent(c, figures.averagePercentage)],
+    [t('report:summary.highest'), percent(c, figures.highestPercentage)],
+    [t('report:summary.lowest'), percent(c, figures.lowestPercentage)],
+    [t('report:summary.pendingMarking'), number(c, figures.pendingMarking)],
+    [t('report:summary.totalMarks'), number(c, assessment.totalMarks)],
+    [t('report:summary.questions'), number(c, results.questions.length)],
   ];
-  // Three columns of label / value pairs.
+  // Three columns of label / value pairs; a label may take two lines.
   const columnWidth = w.width / 3;
-  const rowHeight = 30;
   for (let i = 0; i < items.length; i += 3) {
-    w.ensure(rowHeight);
-    items.slice(i, i + 3).forEach(([label, value], j) => {
-      const x = MARGIN + j * columnWidth;
-      w.cell(label, x, w.y - 10, columnWidth - 10, { size: 8, color: MUTED });
-      w.cell(value, x, w.y - 24, columnWidth - 10, { size: 13, bold: true });
+    const row = items.slice(i, i + 3);
+    const labelLines = row.map(([label]) => w.wrap(label, 8, columnWidth - 10).slice(0, 2));
+    const labelHeight = Math.max(...labelLines.map((lines, j) => lines.length * w.lineHeight(row[j]![0], 8)));
+    const valueHeight = Math.max(...row.map(([, value]) => w.lineHeight(value, 13, true)));
+    w.ensure(labelHeight + valueHeight + 6);
+    const top = w.y;
+    row.forEach(([, value], j) => {
+      const x = w.margin + j * columnWidth;
+      let y = top;
+      for (const line of labelLines[j]!) {
+        const height = w.lineHeight(line, 8);
+        w.cell(line, x, y - height * 0.75, columnWidth - 10, { size: 8, color: MUTED });
+        y -= height;
+      }
+      w.cell(value, x, top - labelHeight - valueHeight * 0.72, columnWidth - 10, { size: 13, bold: true });
     });
-    w.y -= rowHeight;
+    w.y = top - labelHeight - valueHeight - 6;
   }
-  w.y -= 14;
+  w.y -= 10;
 }
 
 /** Counts of percentages in buckets 0–10, 10–20, … 90–100 (100 % falls in the last one). */
@@ -246,36 +99,45 @@ export function distribution(percentages: readonly number[]): number[] {
   return buckets;
 }
 
-function chart(w: Writer, results: AssessmentResults) {
+function chart(c: Context) {
+  const { w, t, results } = c;
   const height = 150;
-  w.ensure(height + 70);
-  w.text('Score distribution', { size: 14, bold: true, gap: 2 });
-  w.text('Submitted attempts per 10 % band of the score.', { size: 9, color: MUTED, gap: 8 });
+  w.ensure(height + 104);
+  w.text(t('report:distribution.title'), { size: 14, bold: true, gap: 2 });
+  w.text(t('report:distribution.note'), { size: 9, color: MUTED, gap: 8 });
   const counts = distribution(results.rows.map((r) => r.percentage));
   const max = Math.max(1, ...counts);
-  const left = MARGIN + 28;
-  const bottom = w.y - height;
+  const left = w.margin + 28;
+  const bottom = w.y - 14 - height;
   const slot = (w.width - 28) / 10;
   const page = w.page;
-  // Axis and gridlines with counts.
   const steps = Math.min(max, 4);
   for (let i = 0; i <= steps; i++) {
     const value = Math.round((max * i) / steps);
     const y = bottom + (height * value) / max;
-    page.drawLine({ start: { x: left, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.5, color: RULE });
-    w.cell(String(value), MARGIN, y - 3, 22, { size: 8, right: true, color: MUTED });
+    page.drawLine({
+      start: { x: left, y },
+      end: { x: A4[0] - w.margin, y },
+      thickness: 0.5,
+      color: rgb(0.85, 0.87, 0.9),
+    });
+    w.cell(number(c, value), w.margin, y - 3, 22, { size: 8, right: true, color: MUTED });
   }
   counts.forEach((n, i) => {
     const x = left + i * slot + slot * 0.15;
     const barHeight = (height * n) / max;
     if (n > 0) {
       page.drawRectangle({ x, y: bottom, width: slot * 0.7, height: barHeight, color: BAR });
-      w.cell(String(n), x, bottom + barHeight + 3, slot * 0.7, { size: 8, bold: true });
+      w.cell(number(c, n), x, bottom + barHeight + 3, slot * 0.7, { size: 8, bold: true });
     }
-    w.cell(`${i * 10}–${i * 10 + 10}`, left + i * slot, bottom - 12, slot, { size: 7, color: MUTED });
+    w.cell(`${number(c, i * 10)}–${number(c, i * 10 + 10)}`, left + i * slot, bottom - 12, slot, {
+      size: 7,
+      color: MUTED,
+    });
   });
-  // The pass mark, as a dashed vertical line.
-  const passX = left + (Math.min(100, results.assessment.passMark) / 100) * (slot * 10);
+  // The pass mark, as a dashed vertical line with its label.
+  const passMark = results.assessment.passMark;
+  const passX = left + (Math.min(100, passMark) / 100) * (slot * 10);
   page.drawLine({
     start: { x: passX, y: bottom },
     end: { x: passX, y: bottom + height },
@@ -283,111 +145,192 @@ function chart(w: Writer, results: AssessmentResults) {
     color: PASS_LINE,
     dashArray: [3, 3],
   });
-  w.cell(
-    `pass mark ${results.assessment.passMark} %`,
-    Math.min(passX + 3, A4[0] - MARGIN - 70),
-    bottom + height - 10,
-    70,
-    {
-      size: 7,
-      color: PASS_LINE,
-    },
-  );
+  const label = t('report:distribution.passMark', { value: percent(c, passMark) });
+  const labelWidth = Math.min(120, w.measure(label, 7) + 2);
+  w.cell(label, Math.min(passX + 3, A4[0] - w.margin - labelWidth), bottom + height - 10, labelWidth, {
+    size: 7,
+    color: PASS_LINE,
+  });
   w.y = bottom - 30;
 }
 
-function facilityTable(w: Writer, results: AssessmentResults) {
-  w.ensure(60);
-  w.text('Questions', { size: 14, bold: true, gap: 2 });
-  w.text(
-    'Facility: the mean share of full marks. Correct: answers with full marks. Answers still waiting for a teacher are left out.',
-    { size: 9, color: MUTED, gap: 8 },
-  );
-  const columns = [
-    { title: '#', width: 24, right: true },
-    { title: 'Question', width: w.width - 24 - 90 - 40 - 50 - 60 - 50 },
-    { title: 'Type', width: 90 },
-    { title: 'Max', width: 40, right: true },
-    { title: 'Marked', width: 50, right: true },
-    { title: 'Facility', width: 60, right: true },
-    { title: 'Correct', width: 50, right: true },
-  ];
-  const drawHeader = () => {
-    let x = MARGIN;
-    for (const c of columns) {
-      w.cell(c.title, x, w.y - 12, c.width - 6, {
-        size: 8,
-        bold: true,
-        right: c.right ?? false,
-        color: MUTED,
-      });
-      x += c.width;
-    }
-    w.y -= 18;
-    w.rule();
-  };
-  drawHeader();
-  for (const f of results.facilities) {
-    const wrapped = w.wrap(f.question.text, w.regular, 9, columns[1]!.width - 6);
-    // At most three lines a question; a longer text ends with … (cell() trims it to fit).
-    const questionLines = wrapped.length > 3 ? [...wrapped.slice(0, 2), `${wrapped[2]} …`] : wrapped;
-    const rowHeight = Math.max(1, questionLines.length) * 11 + 8;
-    if (w.y - rowHeight < MARGIN + 20) {
-      w.newPage();
-      drawHeader();
-    }
-    const top = w.y - 12;
-    const values = [
-      String(f.question.number),
-      '',
-      isQuestionTypeId(f.question.type) ? getQuestionType(f.question.type).name : f.question.type,
-      formatNumber(f.question.max),
-      String(f.marked),
-      pct(f.facility),
-      pct(f.correctRate),
-    ];
-    let x = MARGIN;
-    columns.forEach((c, i) => {
-      if (i === 1) {
-        questionLines.forEach((line, l) => w.cell(line, x, top - l * 11, c.width - 6, { size: 9 }));
-      } else {
-        w.cell(values[i]!, x, top, c.width - 6, { size: 9, right: c.right ?? false });
-      }
-      x += c.width;
-    });
-    w.y -= rowHeight;
-    w.rule();
-  }
-  if (results.facilities.length === 0)
-    w.text('This assessment has no questions.', { size: 10, color: MUTED });
+interface Column {
+  title: string;
+  width: number;
+  right?: boolean;
 }
 
-function footers(w: Writer, title: string) {
+/** A table header whose titles may wrap onto two lines; returns a function that draws it. */
+function tableHeader(c: Context, columns: Column[]) {
+  const { w } = c;
+  return () => {
+    const lines = columns.map((col) => w.wrap(col.title, 8, col.width - 6, true).slice(0, 2));
+    const lineHeight = Math.max(...columns.map((col) => w.lineHeight(col.title, 8, true)));
+    const height = Math.max(...lines.map((l) => l.length)) * lineHeight + 6;
+    w.ensure(height + 30);
+    let x = w.margin;
+    columns.forEach((col, i) => {
+      lines[i]!.forEach((line, l) =>
+        w.cell(line, x, w.y - lineHeight * (l + 0.8), col.width - 6, {
+          size: 8,
+          bold: true,
+          right: col.right ?? false,
+          color: MUTED,
+        }),
+      );
+      x += col.width;
+    });
+    w.y -= height;
+    w.rule();
+  };
+}
+
+/** Draws one row of cells; `lines[i]` holds the wrapped lines of column i. */
+function tableRow(c: Context, columns: Column[], lines: string[][], drawHeader: () => void) {
+  const { w } = c;
+  const heights = lines.map((cell) => Math.max(...cell.map((line) => w.lineHeight(line || 'x', 9))));
+  const lineHeight = Math.max(...heights);
+  const rowHeight = Math.max(...lines.map((cell) => cell.length)) * lineHeight + 6;
+  if (w.y - rowHeight < w.margin + 20) {
+    w.newPage();
+    drawHeader();
+  }
+  const top = w.y;
+  let x = w.margin;
+  columns.forEach((col, i) => {
+    lines[i]!.forEach((line, l) =>
+      w.cell(line, x, top - lineHeight * (l + 0.75) - 2, col.width - 6, {
+        size: 9,
+        right: col.right ?? false,
+      }),
+    );
+    x += col.width;
+  });
+  w.y -= rowHeight;
+  w.rule();
+}
+
+function facilityTable(c: Context) {
+  const { w, t, results } = c;
+  w.ensure(80);
+  w.text(t('report:questions.title'), { size: 14, bold: true, gap: 2 });
+  w.text(t('report:questions.note'), { size: 9, color: MUTED, gap: 8 });
+  const fixed = 24 + 100 + 40 + 50 + 55 + 55;
+  const columns: Column[] = [
+    { title: t('report:questions.number'), width: 24, right: true },
+    { title: t('report:questions.question'), width: w.width - fixed },
+    { title: t('report:questions.type'), width: 100 },
+    { title: t('report:questions.max'), width: 40, right: true },
+    { title: t('report:questions.marked'), width: 50, right: true },
+    { title: t('report:questions.facility'), width: 55, right: true },
+    { title: t('report:questions.correct'), width: 55, right: true },
+  ];
+  const drawHeader = tableHeader(c, columns);
+  drawHeader();
+  for (const f of results.facilities) {
+    const wrapped = w.wrap(f.question.text, 9, columns[1]!.width - 6);
+    // At most three lines a question; a longer text ends with … (cell() trims it to fit).
+    const question = wrapped.length > 3 ? [...wrapped.slice(0, 2), `${wrapped[2]} …`] : wrapped;
+    const type = isQuestionTypeId(f.question.type) ? t(`questionTypes:${f.question.type}`) : f.question.type;
+    tableRow(
+      c,
+      columns,
+      [
+        [number(c, f.question.number)],
+        question,
+        w.wrap(type, 9, columns[2]!.width - 6).slice(0, 2),
+        [number(c, f.question.max)],
+        [number(c, f.marked)],
+        [percent(c, f.facility)],
+        [percent(c, f.correctRate)],
+      ],
+      drawHeader,
+    );
+  }
+  if (results.facilities.length === 0) w.text(t('report:questions.none'), { size: 10, color: MUTED });
+  w.y -= 16;
+}
+
+function studentsTable(c: Context) {
+  const { w, t, results } = c;
+  w.ensure(80);
+  w.text(t('report:students.title'), { size: 14, bold: true, gap: 8 });
+  const fixed = 130 + 70 + 55 + 80;
+  const columns: Column[] = [
+    { title: t('report:students.student'), width: w.width - fixed },
+    { title: t('report:students.submittedAt'), width: 130 },
+    { title: t('report:students.score'), width: 70, right: true },
+    { title: t('report:students.percentage'), width: 55, right: true },
+    { title: t('report:students.result'), width: 80 },
+  ];
+  const drawHeader = tableHeader(c, columns);
+  if (results.rows.length === 0) {
+    w.text(t('report:students.none'), { size: 10, color: MUTED });
+    return;
+  }
+  drawHeader();
+  const rows = [...results.rows].sort(
+    (a, b) =>
+      a.studentName.localeCompare(b.studentName, c.reader.language) || a.attemptNumber - b.attemptNumber,
+  );
+  for (const row of rows) {
+    const name =
+      row.attemptNumber > 1
+        ? t('report:students.attempt', { name: row.studentName, number: number(c, row.attemptNumber) })
+        : row.studentName;
+    const result =
+      row.passed === null
+        ? t('report:students.pending')
+        : row.passed
+          ? t('report:students.passed')
+          : t('report:students.failed');
+    tableRow(
+      c,
+      columns,
+      [
+        w.wrap(name, 9, columns[0]!.width - 6).slice(0, 2),
+        w.wrap(dateTime(c, row.submittedAt), 9, columns[1]!.width - 6).slice(0, 2),
+        [`${number(c, row.score)} / ${number(c, row.maxScore)}`],
+        [percent(c, row.percentage)],
+        w.wrap(result, 9, columns[4]!.width - 6).slice(0, 2),
+      ],
+      drawHeader,
+    );
+  }
+}
+
+function footers(c: Context) {
+  const { w, t, results } = c;
   w.pages.forEach((page, i) => {
-    const text = `${printable(w.regular, title).slice(0, 80)} · page ${i + 1} of ${w.pages.length}`;
-    page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: w.regular.font, color: MUTED });
+    w.page = page;
+    const text = t('report:footer', {
+      title: w.truncate(results.assessment.title, 8, w.width * 0.6),
+      page: number(c, i + 1),
+      pages: number(c, w.pages.length),
+    });
+    w.cell(text, w.margin, w.margin - 20, w.width, { size: 8, color: MUTED });
   });
 }
 
-/** The report as PDF bytes. */
-export async function resultsReportPdf(results: AssessmentResults, generatedAt: Date): Promise<Buffer> {
-  const fonts = await loadTemplate();
-  const doc = await PDFDocument.load(fonts.bytes);
-  const regular = PDFFont.of(fonts.regular.ref, doc, fonts.regular.embedder);
-  const bold = PDFFont.of(fonts.bold.ref, doc, fonts.bold.embedder);
-  const face = (font: PDFFont): Face => ({ font, has: new Set(font.getCharacterSet()) });
-  const w = new Writer(doc, face(regular), face(bold));
-
-  doc.setTitle(`${results.assessment.title} – report`);
-  doc.setSubject(results.assessment.subject);
-  doc.setProducer('vbuilder');
-  doc.setCreator('vbuilder');
-  doc.setCreationDate(generatedAt);
-
-  header(w, results, generatedAt);
-  summary(w, results);
-  chart(w, results);
-  facilityTable(w, results);
-  footers(w, results.assessment.title);
-  return Buffer.from(await doc.save({ objectsPerTick: Infinity }));
+/** The report as PDF bytes, in the reader's language and time zone. */
+export async function resultsReportPdf(
+  results: AssessmentResults,
+  generatedAt: Date,
+  reader: ReportReader = { language: 'en' },
+): Promise<Buffer> {
+  const t = translatorFor(reader.language);
+  const w = await DocumentWriter.create({
+    title: t('report:documentTitle', { title: results.assessment.title }),
+    subject: results.assessment.subject,
+    language: reader.language,
+    createdAt: generatedAt,
+  });
+  const c: Context = { w, t, reader, results };
+  header(c, generatedAt);
+  summary(c);
+  chart(c);
+  facilityTable(c);
+  studentsTable(c);
+  footers(c);
+  return w.save();
 }
