@@ -106,14 +106,14 @@ function chart(c: Context) {
   w.text(t('report:distribution.title'), { size: 14, bold: true, gap: 2 });
   w.text(t('report:distribution.note'), { size: 9, color: MUTED, gap: 8 });
   const counts = distribution(results.rows.map((r) => r.percentage));
-  const max = Math.max(1, ...counts);
+  // Whole-number gridlines at an even step (at most five lines), the axis topping at a step.
+  const step = Math.max(1, Math.ceil(Math.max(...counts) / 4));
+  const max = step * Math.max(1, Math.ceil(Math.max(...counts) / step));
   const left = w.margin + 28;
   const bottom = w.y - 14 - height;
   const slot = (w.width - 28) / 10;
   const page = w.page;
-  const steps = Math.min(max, 4);
-  for (let i = 0; i <= steps; i++) {
-    const value = Math.round((max * i) / steps);
+  for (let value = 0; value <= max; value += step) {
     const y = bottom + (height * value) / max;
     page.drawLine({
       start: { x: left, y },
