@@ -6,6 +6,10 @@ import { loadFont, SCRIPT_FONTS, scriptOf, type LoadedFont, type ScriptFont, typ
  * English sentence is two runs), and each run is shaped by HarfBuzz, which does what Thai, Khmer,
  * Burmese, Bengali and Devanagari need: vowel signs placed and reordered, conjuncts and stacked
  * consonants formed, marks positioned.
+ *
+ * Why HarfBuzz and not fontkit (pdfkit, pdfmake): on our own sample words, measured glyph by
+ * glyph against HarfBuzz, fontkit 2.0.4 got 0 of 3 Burmese words right (the medial ra ြ is not
+ * moved before its consonant), 2 of 4 Bengali and 2 of 3 Thai; pdf-lib does no shaping at all.
  */
 
 export interface ShapedGlyph {
