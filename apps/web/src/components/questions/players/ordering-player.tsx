@@ -85,7 +85,7 @@ export function OrderingPlayer({
   const itemName = useCallback((id: UniqueIdentifier) => byId.get(String(id))?.text ?? '', [byId]);
   const placeName = useCallback(
     (id: UniqueIdentifier) =>
-      t('players.ordering.position', { position: order.indexOf(String(id)) + 1, count: order.length }),
+      t('players.ordering.position', { position: order.indexOf(String(id)) + 1, total: order.length }),
     [order, t],
   );
   const homeOf = useCallback((id: UniqueIdentifier) => id, []);
@@ -108,7 +108,7 @@ export function OrderingPlayer({
     if (from < 0 || to < 0 || to >= order.length || from === to) return;
     onChange(arrayMove(order, from, to));
     setAnnouncement(
-      t('players.ordering.moved', { item: itemName(id), position: to + 1, count: order.length }),
+      t('players.ordering.moved', { item: itemName(id), position: to + 1, total: order.length }),
     );
   };
 

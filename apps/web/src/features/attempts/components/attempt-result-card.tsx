@@ -116,7 +116,7 @@ export function AttemptResultCard({ result, reviewPolicy, expanded }: Props) {
         )}
         {!result.reviewAvailable && reviewPolicy !== 'afterSubmission' && (
           <Text size="sm" c="dimmed">
-            {t(`results.reviewPolicy.${reviewPolicy}`)}
+            {t(reviewPolicy === 'never' ? 'results.reviewPolicy.never' : 'results.reviewPolicy.afterWindow')}
           </Text>
         )}
 

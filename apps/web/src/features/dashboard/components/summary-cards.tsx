@@ -32,28 +32,28 @@ function cardsOf(summary: DashboardSummary, t: (key: string) => string): Card[] 
   const cards: Card[] = [
     {
       key: 'total',
-      label: t('cards.totalUsers'),
+      label: t('dashboard:cards.totalUsers'),
       value: summary.users.total,
       icon: IconUsers,
       color: 'indigo',
     },
     {
       key: 'students',
-      label: t('cards.students'),
+      label: t('dashboard:cards.students'),
       value: summary.users.students,
       icon: IconSchool,
       color: 'teal',
     },
     {
       key: 'teachers',
-      label: t('cards.teachers'),
+      label: t('dashboard:cards.teachers'),
       value: summary.users.teachers,
       icon: IconChalkboard,
       color: 'grape',
     },
     {
       key: 'administrators',
-      label: t('cards.administrators'),
+      label: t('dashboard:cards.administrators'),
       value: summary.users.administrators,
       icon: IconShieldCheck,
       color: 'orange',
@@ -62,7 +62,7 @@ function cardsOf(summary: DashboardSummary, t: (key: string) => string): Card[] 
   if (summary.organizations !== null) {
     cards.unshift({
       key: 'organizations',
-      label: t('cards.organizations'),
+      label: t('dashboard:cards.organizations'),
       value: summary.organizations,
       icon: IconBuilding,
       color: 'blue',

@@ -221,7 +221,7 @@ function TierSection({
         <Text size="sm" c="dimmed">
           {filtered
             ? t('questions:typesScreen.tierCount', { count: types.length })
-            : t(`questions:typesScreen.tiers.${tier}.note`, { count: types.length })}
+            : t(`questions:typesScreen.tiers.${tier}.note`, { total: types.length })}
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

@@ -133,7 +133,7 @@ export function QuestionListEditor({
   );
   const placeName = useCallback(
     (id: UniqueIdentifier) =>
-      t('assessmentEditor:list.position', { position: ids.indexOf(String(id)) + 1, count: ids.length }),
+      t('assessmentEditor:list.position', { position: ids.indexOf(String(id)) + 1, total: ids.length }),
     [ids, t],
   );
   const homeOf = useCallback((id: UniqueIdentifier) => id, []);
@@ -146,7 +146,7 @@ export function QuestionListEditor({
     if (from === to || to < 0 || to >= questions.length) return;
     onChange(arrayMove(questions, from, to));
     setAnnouncement(
-      t('assessmentEditor:list.moved', { from: from + 1, position: to + 1, count: questions.length }),
+      t('assessmentEditor:list.moved', { from: from + 1, position: to + 1, total: questions.length }),
     );
   };
 

@@ -223,7 +223,7 @@ export function AssessmentView({ assessment, userId, staff }: AssessmentViewProp
                 <Text size="sm" fw={700} c="indigo.8" mb="xs">
                   {t('assessmentEditor:view.questionOf', {
                     number: index + 1,
-                    count: assessment.questions.length,
+                    total: assessment.questions.length,
                   })}
                 </Text>
                 <QuestionPreview question={question} idPrefix={`view-${question.id}`} headingOrder={3} />

@@ -280,7 +280,7 @@ export function AssessmentWizard({
         {stepLabels.map((label, index) => {
           const position = t('assessmentEditor:wizard.stepOf', {
             number: index + 1,
-            count: stepLabels.length,
+            total: stepLabels.length,
           });
           // On a phone the steps are numbers only; the panel's heading names the current one.
           return (
