@@ -1,16 +1,32 @@
-/** A date in the reader's language (and time zone); an unreadable value is shown as it came. */
-export function formatDate(iso: string, locale: string | undefined, timeZone?: string): string {
+import { fallbackDatesFor, formatWithFallback } from './date-fallback.ts';
+
+type Moment = 'date' | 'time' | 'dateTime';
+const STYLES: Record<Moment, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+function format(iso: string, what: Moment, locale: string | undefined, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+  // A browser without this language's data would answer in American English (Chromium: km, my, ne).
+  const fallback = fallbackDatesFor(locale);
+  if (fallback) return formatWithFallback(fallback, date, what, timeZone);
+  return new Intl.DateTimeFormat(locale, { ...STYLES[what], timeZone }).format(date);
 }
 
+/** A date in the reader's language (and time zone); an unreadable value is shown as it came. */
+export const formatDate = (iso: string, locale: string | undefined, timeZone?: string): string =>
+  format(iso, 'date', locale, timeZone);
+
 /** The time of day in the reader's language (and time zone). */
-export function formatTime(iso: string, locale: string | undefined, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(date);
-}
+export const formatTime = (iso: string, locale: string | undefined, timeZone?: string): string =>
+  format(iso, 'time', locale, timeZone);
+
+/** A moment as date and time in the reader's language (and time zone). */
+export const formatDateTime = (iso: string, locale: string | undefined, timeZone?: string): string =>
+  format(iso, 'dateTime', locale, timeZone);
 
 /** The first block of a UUID: enough to tell rows apart at a glance; the copy button gives it whole. */
 export const shortId = (id: string) => id.split('-')[0] ?? id;

@@ -8,9 +8,5 @@ export function formatPoints(value: number, language: string | undefined): strin
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** A moment as date and time in the reader's language and the browser's time zone. */
-export function formatDateTime(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+// One date formatter for the whole app: it knows which languages a browser cannot format itself.
+export { formatDateTime } from '../../../lib/format.ts';
