@@ -1,4 +1,4 @@
-import type { Role } from '@vbuilder/shared';
+import type { LanguageCode, Role } from '@vbuilder/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -11,6 +11,8 @@ export interface Actor {
   role: Role;
   /** The identity provider session id of the token (SPEC §3 'session id'). */
   sessionId: string | null;
+  /** The language the user reads (profile); answers, mail and files for them are written in it. */
+  language: LanguageCode;
 }
 
 declare module 'fastify' {

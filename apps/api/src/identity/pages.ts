@@ -1,7 +1,10 @@
+import { textDirection, translatorFor } from '../i18n/index.ts';
+
 /**
  * The few HTML pages the identity provider renders itself (everything else is the SPA). They hold
  * no inline script: our Content-Security-Policy allows scripts from our origin only, so the logout
- * page loads AUTO_SUBMIT_SCRIPT_PATH, a same-origin file, to submit its form.
+ * page loads AUTO_SUBMIT_SCRIPT_PATH, a same-origin file, to submit its form. They are written in
+ * the visitor's language: the picker's cookie, else Accept-Language (languageFromHeaders).
  */
 
 /** Served by plugins/oidc.ts; outside /oidc so the provider never sees it. */
@@ -30,11 +33,12 @@ const STYLE = `
     border-radius: 4px; background: #1971c2; color: #fff; text-decoration: none; cursor: pointer; }
   button:hover, a.button:hover { background: #1864ab; }
   button:focus-visible, a.button:focus-visible { outline: 2px solid #0b3d6e; outline-offset: 2px; }
+  p.detail { font-size: .875rem; color: #6c757d; }
 `;
 
-function page(title: string, body: string, head = ''): string {
+function page(language: string, title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -54,34 +58,46 @@ ${body}
  * The end-session page. `form` is oidc-provider's confirmation form (id "op.logoutForm", carrying
  * its anti-forgery token); the inputs outside it join it through their form attribute. The script
  * submits it at once, so users never see a "do you want to sign out?" question; without
- * JavaScript the button does the same.
+ * JavaScript the button does the same. Written in the visitor's language (cookie, Accept-Language).
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, language = 'en'): string {
+  const t = translatorFor(language);
   const marked = form.replace('<form ', '<form data-auto-submit ');
   return page(
-    'Signing out',
-    `<h1>Signing you out…</h1>
-<p>You are being signed out of vbuilder.</p>
+    language,
+    t('identity:logout.title'),
+    `<h1>${escapeHtml(t('identity:logout.heading'))}</h1>
+<p>${escapeHtml(t('identity:logout.body'))}</p>
 ${marked}
 <input type="hidden" form="op.logoutForm" name="logout" value="yes">
-<button type="submit" form="op.logoutForm">Sign out</button>`,
+<button type="submit" form="op.logoutForm">${escapeHtml(t('identity:logout.button'))}</button>`,
     `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>`,
   );
 }
 
 /**
- * The provider's error page: the OAuth error description only (never a stack or internals) and a
- * way back to the application.
+ * The provider's error page in the visitor's language: a translated explanation, the OAuth error
+ * description (English, from the provider; never a stack or internals) as a technical detail, and
+ * a way back to the application.
  */
-export function errorPage(out: { error?: unknown; error_description?: unknown }, homeUrl: string): string {
-  const description =
-    out.error === 'server_error'
-      ? 'Something went wrong on our side. Please try again.'
-      : String(out.error_description ?? out.error ?? 'The request could not be completed.');
+export function errorPage(
+  out: { error?: unknown; error_description?: unknown },
+  homeUrl: string,
+  language = 'en',
+): string {
+  const t = translatorFor(language);
+  const technical =
+    out.error === 'server_error' ? null : String(out.error_description ?? out.error ?? '').trim() || null;
   return page(
-    'Sign-in problem',
-    `<h1>We could not complete this request</h1>
-<p>${escapeHtml(description)}</p>
-<a class="button" href="${escapeHtml(homeUrl)}">Return to vbuilder</a>`,
+    language,
+    t('identity:error.title'),
+    `<h1>${escapeHtml(t('identity:error.heading'))}</h1>
+<p>${escapeHtml(out.error === 'server_error' ? t('identity:error.serverError') : t('identity:error.generic'))}</p>
+${
+  technical
+    ? `<p class="detail">${escapeHtml(t('identity:error.detail'))} <span lang="en">${escapeHtml(technical)}</span></p>
+`
+    : ''
+}<a class="button" href="${escapeHtml(homeUrl)}">${escapeHtml(t('identity:error.back'))}</a>`,
   );
 }

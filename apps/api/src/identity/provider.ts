@@ -8,6 +8,7 @@ import Provider, {
 import type { Config } from '../config.ts';
 import { publicUrl } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { languageFromHeaders } from '../i18n/index.ts';
 import { findAccount, findActiveUser, recordLogout, SCOPE_CLAIMS } from './account.ts';
 import { createOidcAdapter, revokeGrants } from './adapter.ts';
 import type { IdentitySecrets } from './keys.ts';
@@ -55,6 +56,10 @@ export interface ProviderOptions {
 }
 
 const epoch = () => Math.floor(Date.now() / 1000);
+
+/** The provider's own pages speak the visitor's language: the picker's cookie, else Accept-Language. */
+const visitorLanguage = (ctx: { get(field: string): string }) =>
+  languageFromHeaders({ cookie: ctx.get('cookie'), 'accept-language': ctx.get('accept-language') });
 
 /**
  * The standard prompts, plus one login check: a provider session whose user has since been
@@ -174,7 +179,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, visitorLanguage(ctx));
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.status = 303;
@@ -184,7 +189,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
     },
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(out, home);
+      ctx.body = errorPage(out, home, visitorLanguage(ctx));
     },
     ttl: {
       AccessToken: TTL.accessToken,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { isRole } from '@vbuilder/shared';
+import { FALLBACK_LANGUAGE, isLanguageCode, isRole } from '@vbuilder/shared';
 import { unauthorized } from '../lib/errors.ts';
 import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
 import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
@@ -70,6 +70,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       organizationId: user.organizationId,
       role: user.role,
       sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+      language: isLanguageCode(user.language) ? user.language : FALLBACK_LANGUAGE,
     };
     if (!isAllowed(policy, request.actor)) throw refusal(policy);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { displayMessage } from './errors.ts';
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/oidc/', '/oidc'];
@@ -37,6 +38,9 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
     if (hasSpa && request.method === 'GET' && wantsHtml && !isServerPath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ code: 'not_found', message: `No route ${request.method} ${pathname}` });
+    return reply.code(404).send({
+      code: 'not_found',
+      message: displayMessage(request, 'not_found', `No route ${request.method} ${pathname}`),
+    });
   });
 });

@@ -15,6 +15,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     last_login: null,
     created_at: '2026-01-01T00:00:00.000Z',
     profile_image: null,
+    language: 'en',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../languages.ts';
 import { LIMITS } from '../limits.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from './common.ts';
 
@@ -7,6 +8,8 @@ export const SignUpSchema = z.object({
   name: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
+  /** The browser's language when signing up; mail and documents follow it (default English). */
+  language: LanguageSchema.optional(),
 });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../languages.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './common.ts';
 
 /** The user profile as SPEC §3 names its fields (snake_case and 'loggin_status' kept as specified). */
@@ -15,6 +16,8 @@ export const UserProfileSchema = z.object({
   last_login: z.string().nullable(),
   created_at: z.string(),
   profile_image: z.string().nullable(),
+  /** The language the user reads: the web's picker, mail, exports and documents follow it. */
+  language: LanguageSchema,
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
@@ -32,8 +35,14 @@ export const UpdateProfileSchema = z.object({
   lastName: z.string().trim().max(120).default(''),
   email: EmailSchema,
   phoneNumber: z.union([PhoneSchema, z.literal('')]).optional(),
+  /** Left out: the stored language stays. */
+  language: LanguageSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
+
+/** PUT /api/auth/profile/language: the top bar's picker saves the choice of a signed-in user. */
+export const UpdateLanguageSchema = z.object({ language: LanguageSchema });
+export type UpdateLanguageInput = z.infer<typeof UpdateLanguageSchema>;
 
 /** Splits a full name as SPEC §5 says: the first word is firstName, the rest lastName. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

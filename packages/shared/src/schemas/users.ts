@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../languages.ts';
 import { ROLES } from '../roles.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './common.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
@@ -19,6 +20,7 @@ export const UserSummarySchema = z.object({
   organizationName: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  language: LanguageSchema,
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
@@ -46,6 +48,8 @@ export const CreateUserSchema = z.object({
   role: z.enum(ROLES),
   /** Required for the Super Administrator creating a user of another organization; others: their own. */
   organizationId: z.uuid().optional(),
+  /** The language of the invitation and of everything sent to the person; default the inviter's. */
+  language: LanguageSchema.optional(),
 });
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
 
@@ -56,6 +60,7 @@ export const UpdateUserSchema = z
     status: z.enum(['active', 'inactive']).optional(),
     name: NameSchema.optional(),
     phone: OptionalPhone,
+    language: LanguageSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'validation.nothingToChange' });
 export type UpdateUserInput = z.input<typeof UpdateUserSchema>;

@@ -20,6 +20,8 @@ export const users = pgTable(
     loginStatus: text('login_status').notNull().default('logged_out'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     profileImage: text('profile_image'),
+    /** One of the 12 language codes: mail, documents and exports for this person are written in it. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import { LIMITS } from '@vbuilder/shared';
+import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 
@@ -8,52 +9,64 @@ export const activationLink = (baseUrl: string, token: string) =>
 export const resetLink = (baseUrl: string, token: string) =>
   `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}`;
 
-const hello = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
-const hours = (n: number) => (n === 1 ? '1 hour' : `${n} hours`);
+/** Who a mail goes to; `language` is the stored one (English when unknown). */
+export interface MailRecipient {
+  email: string;
+  name: string;
+  language?: string | null | undefined;
+}
 
-export const activationMail = (to: { email: string; name: string }, link: string): MailMessage =>
-  renderMail({
+/** "Hello Ada," in the recipient's language, or the nameless greeting. */
+export const greeting = (t: TFunction, name: string) =>
+  name.trim() ? t('mail:greeting', { name: name.trim() }) : t('mail:greetingNoName');
+
+const recipient = (to: MailRecipient) => {
+  const language = to.language ?? 'en';
+  return { language, t: translatorFor(language) };
+};
+
+export const activationMail = (to: MailRecipient, link: string): MailMessage => {
+  const { language, t } = recipient(to);
+  return renderMail({
     to: to.email,
-    subject: 'Activate your vbuilder account',
-    greeting: hello(to.name),
-    paragraphs: [
-      'Thank you for signing up for vbuilder. Please confirm your email address to activate your account.',
-    ],
-    action: { label: 'Activate my account', url: link },
-    after: [
-      `This link works once and expires in ${hours(LIMITS.activationLinkHours)}.`,
-      'If you did not sign up for vbuilder, you can ignore this email: no account will be activated.',
-    ],
+    language,
+    subject: t('mail:activation.subject'),
+    greeting: greeting(t, to.name),
+    paragraphs: [t('mail:activation.intro')],
+    action: { label: t('mail:activation.action'), url: link },
+    after: [t('mail:linkExpires', { count: LIMITS.activationLinkHours }), t('mail:activation.ignore')],
   });
+};
 
 /** To the owner of an existing account when someone signs up again with its email. */
-export const signUpAttemptMail = (to: { email: string; name: string }, link: string | null): MailMessage =>
-  renderMail({
+export const signUpAttemptMail = (to: MailRecipient, link: string | null): MailMessage => {
+  const { language, t } = recipient(to);
+  return renderMail({
     to: to.email,
-    subject: 'Someone tried to sign up to vbuilder with your email',
-    greeting: hello(to.name),
+    language,
+    subject: t('mail:signUpAttempt.subject'),
+    greeting: greeting(t, to.name),
     paragraphs: [
-      'Someone just tried to create a vbuilder account with this email address, but you already have an account.',
-      link
-        ? 'If it was you and you have forgotten your password, you can choose a new one:'
-        : 'Your account has been deactivated. If you need it again, please contact your organization’s administrator.',
+      t('mail:signUpAttempt.intro'),
+      link ? t('mail:signUpAttempt.forgot') : t('mail:signUpAttempt.deactivated'),
     ],
-    ...(link ? { action: { label: 'Choose a new password', url: link } } : {}),
+    ...(link ? { action: { label: t('mail:signUpAttempt.action'), url: link } } : {}),
     after: [
-      ...(link ? [`This link works once and expires in ${hours(LIMITS.resetLinkHours)}.`] : []),
-      'If it was not you, you can ignore this email: nothing has changed on your account.',
+      ...(link ? [t('mail:linkExpires', { count: LIMITS.resetLinkHours })] : []),
+      t('mail:signUpAttempt.ignore'),
     ],
   });
+};
 
-export const resetPasswordMail = (to: { email: string; name: string }, link: string): MailMessage =>
-  renderMail({
+export const resetPasswordMail = (to: MailRecipient, link: string): MailMessage => {
+  const { language, t } = recipient(to);
+  return renderMail({
     to: to.email,
-    subject: 'Reset your vbuilder password',
-    greeting: hello(to.name),
-    paragraphs: ['We received a request to reset the password of your vbuilder account.'],
-    action: { label: 'Choose a new password', url: link },
-    after: [
-      `This link works once and expires in ${hours(LIMITS.resetLinkHours)}.`,
-      'If you did not ask for this, you can ignore this email: your password stays the same.',
-    ],
+    language,
+    subject: t('mail:reset.subject'),
+    greeting: greeting(t, to.name),
+    paragraphs: [t('mail:reset.intro')],
+    action: { label: t('mail:reset.action'), url: link },
+    after: [t('mail:linkExpires', { count: LIMITS.resetLinkHours }), t('mail:reset.ignore')],
   });
+};

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  FALLBACK_LANGUAGE,
   isSuperAdministrator,
   type ActivateResponse,
   type ChangePasswordInput,
@@ -75,6 +76,7 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
       name: input.name,
       role: SIGN_UP_ROLE,
       organizationId: null,
+      language: input.language ?? FALLBACK_LANGUAGE,
       status: 'pending',
       passwordHash,
       createdAt: now,
@@ -98,12 +100,19 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
     // earlier activation links are retired: the link a person receives activates the password
     // they just chose, never one someone else set up for their address beforehand.
     const token = await ctx.db.transaction(async (tx) => {
-      await updateUser(tx, existing.id, { name: input.name, passwordHash });
+      await updateUser(tx, existing.id, {
+        name: input.name,
+        passwordHash,
+        ...(input.language ? { language: input.language } : {}),
+      });
       await retireAccountTokens(tx, existing.id, ['activate'], now);
       return issueAccountToken(tx, { userId: existing.id, purpose: 'activate', now });
     });
     await ctx.mailer.send(
-      activationMail({ email: existing.email, name: input.name }, activationLink(ctx.baseUrl, token)),
+      activationMail(
+        { email: existing.email, name: input.name, language: input.language ?? existing.language },
+        activationLink(ctx.baseUrl, token),
+      ),
     );
   } else if (existing.status === 'inactive') {
     await ctx.mailer.send(signUpAttemptMail(existing, null));

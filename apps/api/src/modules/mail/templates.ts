@@ -1,7 +1,10 @@
+import { translatorFor, textDirection } from '../../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 
 export interface MailContent {
   to: string;
+  /** The recipient's language: the fixed lines (button fallback, sign-off), `lang` and `dir`. Default English. */
+  language?: string;
   subject: string;
   greeting: string;
   /** Plain sentences; HTML-escaped in the HTML part. */
@@ -23,13 +26,17 @@ const escapeHtml = (value: string): string =>
  */
 export function renderMail(content: MailContent): MailMessage {
   const { action, after = [] } = content;
+  const language = content.language ?? 'en';
+  const t = translatorFor(language);
+  const signOff = t('mail:signOff');
+  const fallback = t('mail:buttonFallback');
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...after.flatMap((p) => [p, '']),
-    '— vbuilder',
+    signOff,
   ].join('\n');
 
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
@@ -37,19 +44,19 @@ export function renderMail(content: MailContent): MailMessage {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#228be6;color:#ffffff;` +
       `padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:600">` +
       `${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link ` +
-      `into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1c7ed6;word-break:break-all">` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(fallback)}` +
+      `<br><a href="${escapeHtml(action.url)}" style="color:#1c7ed6;word-break:break-all">` +
       `${escapeHtml(action.url)}</a></p>`
     : '';
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
+    `<!doctype html><html lang="${escapeHtml(language)}" dir="${textDirection(language)}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;line-height:1.5">` +
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">` +
     p(content.greeting) +
     content.paragraphs.map(p).join('') +
     button +
     after.map(p).join('') +
-    `<p style="margin:24px 0 0;color:#555">— vbuilder</p>` +
+    `<p style="margin:24px 0 0;color:#555">${escapeHtml(signOff)}</p>` +
     `</div></body></html>`;
 
   return { to: content.to, subject: content.subject, text, html };

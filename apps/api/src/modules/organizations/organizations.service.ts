@@ -174,7 +174,14 @@ export async function createOrganization(
     const { invitations, taken } = await createInvitations(
       tx,
       actor,
-      [{ ...input.administrator, role: FIRST_ADMINISTRATOR_ROLE, organizationId: organization.id }],
+      [
+        {
+          ...input.administrator,
+          role: FIRST_ADMINISTRATOR_ROLE,
+          organizationId: organization.id,
+          language: actor.language,
+        },
+      ],
       { now },
     );
     if (taken.size > 0) throw conflict('email_taken', 'An account with this email already exists');

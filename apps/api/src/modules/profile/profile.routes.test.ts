@@ -100,6 +100,7 @@ describe('profile routes', () => {
           last_login: lastLogin.toISOString(),
           created_at: user.createdAt.toISOString(),
           profile_image: null,
+          language: 'en',
         },
       });
       expect(Object.keys(res.json().user).sort()).toEqual(Object.keys(body.user).sort());

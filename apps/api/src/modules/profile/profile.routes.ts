@@ -1,10 +1,22 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchema, LIMITS, ProfileEnvelopeSchema, UpdateProfileSchema } from '@vbuilder/shared';
+import {
+  ErrorResponseSchema,
+  LIMITS,
+  ProfileEnvelopeSchema,
+  UpdateLanguageSchema,
+  UpdateProfileSchema,
+} from '@vbuilder/shared';
 import { createFileStore } from '../../lib/files.ts';
 import { readUploadedFile, serveStoredImages } from '../../lib/stored-images.ts';
-import { getProfile, PROFILE_IMAGE_PREFIX, replaceProfileImage, updateProfile } from './profile.service.ts';
+import {
+  getProfile,
+  PROFILE_IMAGE_PREFIX,
+  replaceProfileImage,
+  updateLanguage,
+  updateProfile,
+} from './profile.service.ts';
 
 /** The multipart field the profile image arrives in (SPEC §7). */
 export const PROFILE_IMAGE_FIELD = 'profile_image';
@@ -38,13 +50,27 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Update name, email and phone',
+        summary: 'Update name, email, phone and language',
         body: UpdateProfileSchema,
         response: { 200: ProfileEnvelopeSchema, ...errors, 409: ErrorResponseSchema },
       },
       config: { policy: 'authenticated' },
     },
     (req) => updateProfile(app.db, req.actor, req.body),
+  );
+
+  app.put(
+    '/auth/profile/language',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Save the language the user reads (the picker); mail and files follow it',
+        body: UpdateLanguageSchema,
+        response: { 200: ProfileEnvelopeSchema, ...errors },
+      },
+      config: { policy: 'authenticated' },
+    },
+    (req) => updateLanguage(app.db, req.actor, req.body.language),
   );
 
   app.post(

@@ -1,6 +1,9 @@
 import {
+  FALLBACK_LANGUAGE,
+  isLanguageCode,
   isSuperAdministrator,
   PROFILE_IMAGE_TYPES,
+  type LanguageCode,
   type ProfileEnvelope,
   type UpdateProfileInput,
   type UserProfile,
@@ -22,6 +25,10 @@ const isStoredKey = (value: string) => value.startsWith(`${PROFILE_IMAGE_PREFIX}
 export const profileImageUrl = (value: string | null): string | null =>
   value === null ? null : isStoredKey(value) ? `/api/files/${value}` : value;
 
+/** The user's stored language, English for anything the 12 do not include. */
+export const languageOf = (row: Pick<UserRow, 'language'>): LanguageCode =>
+  isLanguageCode(row.language) ? row.language : FALLBACK_LANGUAGE;
+
 /** A user row as SPEC §3's profile (snake_case fields and 'loggin_status' as specified). */
 export function toUserProfile(row: UserRow): UserProfile {
   return {
@@ -37,6 +44,7 @@ export function toUserProfile(row: UserRow): UserProfile {
     last_login: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     profile_image: profileImageUrl(row.profileImage),
+    language: languageOf(row),
   };
 }
 
@@ -80,7 +88,7 @@ const isUniqueViolation = (error: unknown): boolean => {
   return code === '23505';
 };
 
-/** Updates the caller's name, email and phone; the email stays unique across all users. */
+/** Updates the caller's name, email, phone and (when given) language; the email stays unique across all users. */
 export async function updateProfile(
   db: DbOrTx,
   actor: Actor,
@@ -96,7 +104,12 @@ export async function updateProfile(
   const name = `${input.firstName.trim()} ${(input.lastName ?? '').trim()}`.trim();
   const phone = input.phoneNumber === undefined ? current.phone : input.phoneNumber.trim() || null;
   try {
-    const row = await updateUser(db, current.id, { name, email, phone });
+    const row = await updateUser(db, current.id, {
+      name,
+      email,
+      phone,
+      ...(input.language ? { language: input.language } : {}),
+    });
     if (!row) throw unauthorized('The account no longer exists');
     return envelope(row);
   } catch (error) {
@@ -104,6 +117,17 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw conflict('email_taken', 'An account with this email already exists');
     throw error;
   }
+}
+
+/** Saves the language the caller chose in the top bar's picker. */
+export async function updateLanguage(
+  db: DbOrTx,
+  actor: Actor,
+  language: LanguageCode,
+): Promise<ProfileEnvelope> {
+  const row = await updateUser(db, actor.userId, { language });
+  if (!row) throw unauthorized('The account no longer exists');
+  return envelope(row);
 }
 
 /**

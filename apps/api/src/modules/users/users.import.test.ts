@@ -287,6 +287,6 @@ describe('parsePeopleCsv', () => {
         'Student ID,Full Name,E-mail Address,Class,Phone Number\n7,Ana,ana@example.test,4B,123456\n',
       ),
     );
-    expect(rows).toEqual([{ row: 2, name: 'Ana', email: 'ana@example.test', phone: '123456' }]);
+    expect(rows).toEqual([{ row: 2, name: 'Ana', email: 'ana@example.test', phone: '123456', language: '' }]);
   });
 });

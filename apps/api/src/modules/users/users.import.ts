@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   EmailSchema,
   isSuperAdministrator,
+  LANGUAGES,
+  matchLanguage,
   NameSchema,
   PhoneSchema,
   type ImportUsersResult,
+  type LanguageCode,
 } from '@vbuilder/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
@@ -29,6 +32,7 @@ const COLUMN_NAMES = {
   name: ['name', 'full name', 'fullname', 'student name'],
   email: ['email', 'e-mail', 'email address', 'e-mail address'],
   phone: ['phone', 'phone number', 'telephone', 'mobile'],
+  language: ['language', 'lang', 'language code'],
 } as const;
 type Column = keyof typeof COLUMN_NAMES;
 
@@ -38,6 +42,47 @@ export interface CsvPerson {
   name: string;
   email: string;
   phone: string;
+  /** As written in the file ('' when the column is absent or empty); see languageOfCell. */
+  language: string;
+}
+
+/** English names people write in a spreadsheet for each of the 12 languages. */
+const ENGLISH_NAMES: Record<string, LanguageCode> = {
+  english: 'en',
+  indonesian: 'id',
+  'bahasa indonesia': 'id',
+  malay: 'ms',
+  'bahasa melayu': 'ms',
+  vietnamese: 'vi',
+  swahili: 'sw',
+  kiswahili: 'sw',
+  filipino: 'fil',
+  tagalog: 'fil',
+  burmese: 'my',
+  myanmar: 'my',
+  thai: 'th',
+  nepali: 'ne',
+  khmer: 'km',
+  cambodian: 'km',
+  chinese: 'zh',
+  mandarin: 'zh',
+  bengali: 'bn',
+  bangla: 'bn',
+};
+
+/**
+ * A language cell: a code ('bn', 'th-TH'), the language's own name ('বাংলা') or its English name
+ * ('Bengali'); null when empty or not one of the 12 (the row then gets the import's language).
+ */
+export function languageOfCell(cell: string): LanguageCode | null {
+  const text = cell.trim().toLowerCase();
+  if (!text) return null;
+  return (
+    matchLanguage(text) ??
+    LANGUAGES.find((l) => l.name.toLowerCase() === text)?.code ??
+    ENGLISH_NAMES[text] ??
+    null
+  );
 }
 
 const csvInvalid = (message: string, details?: unknown) => badRequest('csv_invalid', message, details);
@@ -141,6 +186,7 @@ export async function parsePeopleCsv(bytes: Buffer): Promise<CsvPerson[]> {
     name: cell(record, 'name'),
     email: cell(record, 'email'),
     phone: cell(record, 'phone'),
+    language: cell(record, 'language'),
   }));
 }
 
@@ -156,13 +202,15 @@ const PersonSchema = z.object({
  * Super Administrator names one), each invited by mail. Rows are checked one by one; the good
  * ones are created in one transaction and mailed after it commits, the others come back with
  * their reasons (validation keys like 'validation.emailInvalid', or 'email_taken',
- * 'duplicate_in_file').
+ * 'duplicate_in_file'). Each person is invited in the language of their row's language column,
+ * else `language`, else the importer's own.
  */
 export async function importStudents(
   ctx: UsersContext,
   actor: Actor,
   requestedOrganizationId: string | undefined,
   bytes: Buffer,
+  language: LanguageCode = actor.language,
 ): Promise<ImportUsersResult> {
   let organizationId: string;
   if (isSuperAdministrator(actor.role)) {
@@ -214,7 +262,14 @@ export async function importStudents(
     createInvitations(
       tx,
       actor,
-      fresh.map((p) => ({ name: p.name, email: p.email, phone: p.phone, role: IMPORT_ROLE, organizationId })),
+      fresh.map((p) => ({
+        name: p.name,
+        email: p.email,
+        phone: p.phone,
+        role: IMPORT_ROLE,
+        organizationId,
+        language: languageOfCell(p.language) ?? language,
+      })),
       { now, action: 'user.imported', details: (i) => ({ row: fresh[i]!.row }) },
     ),
   );

@@ -1,4 +1,6 @@
-import { displayRole, LIMITS } from '@vbuilder/shared';
+import { LIMITS } from '@vbuilder/shared';
+import { translatorFor } from '../../i18n/index.ts';
+import { greeting, type MailRecipient } from '../accounts/accounts.mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 
@@ -13,28 +15,27 @@ export interface InvitationDetails {
   inviterName: string | null;
 }
 
-/** To a person an administrator (or teacher) added: a one-time link to choose their password. */
-export function invitationMail(
-  to: { email: string; name: string },
-  link: string,
-  details: InvitationDetails,
-): MailMessage {
-  const where = details.organizationName ? `${details.organizationName} on vbuilder` : 'vbuilder';
-  const who = details.inviterName?.trim() ? details.inviterName.trim() : 'An administrator';
+/** To a person an administrator (or teacher) added, in their language: a one-time link to choose their password. */
+export function invitationMail(to: MailRecipient, link: string, details: InvitationDetails): MailMessage {
+  const language = to.language ?? 'en';
+  const t = translatorFor(language);
+  const organization = details.organizationName?.trim() || null;
+  const inviter = details.inviterName?.trim() || t('mail:invitation.anAdministrator');
+  const role = t(`common:roles.${details.role}`, { defaultValue: details.role });
   return renderMail({
     to: to.email,
-    subject: details.organizationName
-      ? `You are invited to join ${details.organizationName} on vbuilder`
-      : 'You are invited to vbuilder',
-    greeting: to.name.trim() ? `Hello ${to.name.trim()},` : 'Hello,',
+    language,
+    subject: organization
+      ? t('mail:invitation.subjectOrganization', { organization })
+      : t('mail:invitation.subject'),
+    greeting: greeting(t, to.name),
     paragraphs: [
-      `${who} has created a vbuilder account for you at ${where}, with the role ${displayRole(details.role)}.`,
-      'To start, choose your password. Your account becomes active as soon as you do.',
+      organization
+        ? t('mail:invitation.introOrganization', { inviter, organization, role })
+        : t('mail:invitation.intro', { inviter, role }),
+      t('mail:invitation.start'),
     ],
-    action: { label: 'Choose my password', url: link },
-    after: [
-      `This link works once and expires in ${LIMITS.activationLinkHours} hours. If it has expired, use “Forgot password” on the sign-in page with this email address.`,
-      'If you were not expecting this invitation, you can ignore this email.',
-    ],
+    action: { label: t('mail:invitation.action'), url: link },
+    after: [t('mail:invitation.expires', { count: LIMITS.activationLinkHours }), t('mail:invitation.ignore')],
   });
 }

@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
   IdParamsSchema,
   ImportUsersResultSchema,
+  LanguageSchema,
   UpdateUserSchema,
   UserListQuerySchema,
   UserListSchema,
@@ -88,9 +89,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `Add Students from a CSV file (multipart field ${IMPORT_FILE_FIELD}; header name,email[,phone]; at most ${IMPORT_MAX_ROWS} rows and 1 MB)`,
+        summary: `Add Students from a CSV file (multipart field ${IMPORT_FILE_FIELD}; header name,email[,phone][,language]; at most ${IMPORT_MAX_ROWS} rows and 1 MB); language: for rows without one (default the caller's)`,
         consumes: ['multipart/form-data'],
-        querystring: z.object({ organizationId: z.uuid().optional() }),
+        querystring: z.object({ organizationId: z.uuid().optional(), language: LanguageSchema.optional() }),
         response: { 200: ImportUsersResultSchema, ...errors, 413: ErrorResponseSchema },
       },
       config: { policy: { roles: USER_CREATOR_ROLES } },
@@ -116,7 +117,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!bytes || bytes.length === 0) throw fileRequired();
-      return importStudents(ctx, req.actor, req.query.organizationId, bytes);
+      return importStudents(ctx, req.actor, req.query.organizationId, bytes, req.query.language);
     },
   );
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
+  FALLBACK_LANGUAGE,
   isAdministrator,
   isSuperAdministrator,
   type CreateUserInput,
+  type LanguageCode,
   type Role,
   type UpdateUserInput,
   type UserList,
@@ -21,6 +23,7 @@ import { issueAccountToken } from '../accounts/accounts.tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
+import { languageOf } from '../profile/profile.service.ts';
 import { invitationLink, invitationMail } from './users.mails.ts';
 import {
   assertCanAssignRole,
@@ -71,6 +74,7 @@ export const toUserSummary = (row: UserWithOrganization): UserSummary => ({
   organizationName: row.organizationName,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  language: languageOf(row),
 });
 
 const blankToNull = (value: string | undefined | null): string | null =>
@@ -163,6 +167,8 @@ export interface NewInvitee {
   phone?: string | null | undefined;
   role: Role;
   organizationId: string | null;
+  /** The language the invitation (and all later mail) is written in; English when not given. */
+  language?: LanguageCode | undefined;
 }
 
 export interface Invitation {
@@ -177,6 +183,7 @@ export const invitedUserValues = (input: NewInvitee, now: Date): NewUser => ({
   phone: blankToNull(input.phone),
   role: input.role,
   organizationId: input.organizationId,
+  language: input.language ?? FALLBACK_LANGUAGE,
   status: 'pending',
   passwordHash: null,
   mustChangePassword: true,
@@ -264,7 +271,8 @@ export async function createUser(
     const { invitations } = await createInvitations(
       tx,
       actor,
-      [{ ...input, role, organizationId: org?.id ?? null }],
+      // Without a choice in the dialog, the person is invited in the inviter's language.
+      [{ ...input, role, organizationId: org?.id ?? null, language: input.language ?? actor.language }],
       { now },
     );
     if (!invitations[0]) throw emailTaken();
@@ -321,6 +329,8 @@ export async function updateUserByActor(
     const name = input.name !== undefined && input.name.trim() !== target.name ? input.name.trim() : null;
     const phone = input.phone !== undefined ? blankToNull(input.phone) : target.phone;
     const phoneChanged = phone !== target.phone;
+    const language =
+      input.language !== undefined && input.language !== target.language ? input.language : null;
 
     if (self && (newRole || deactivate || reactivate)) throw cannotChangeSelf();
     if (newRole) {
@@ -341,6 +351,7 @@ export async function updateUserByActor(
     if (reactivate) changes.status = awaitingInvitation(target) ? 'pending' : 'active';
     if (name !== null) changes.name = name;
     if (phoneChanged) changes.phone = phone;
+    if (language !== null) changes.language = language;
     if (Object.keys(changes).length === 0) return target;
 
     const row = (await updateUser(tx, target.id, changes))!;
@@ -356,9 +367,13 @@ export async function updateUserByActor(
     if (newRole) await audit('user.role_changed', { from: target.role, to: newRole });
     if (deactivate) await audit('user.deactivated', { from: target.status });
     if (reactivate) await audit('user.reactivated', { to: changes.status });
-    if (name !== null || phoneChanged) {
+    if (name !== null || phoneChanged || language !== null) {
       await audit('user.updated', {
-        fields: [...(name !== null ? ['name'] : []), ...(phoneChanged ? ['phone'] : [])],
+        fields: [
+          ...(name !== null ? ['name'] : []),
+          ...(phoneChanged ? ['phone'] : []),
+          ...(language !== null ? ['language'] : []),
+        ],
       });
     }
     return { ...row, organizationName: target.organizationName };

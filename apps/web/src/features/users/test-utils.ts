@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<UserSummary> = {}): UserSummary {
     status: 'active',
     organizationId: ORGANIZATION_ID,
     organizationName: 'Hillside School',
+    language: 'en',
     createdAt: '2026-02-01T08:00:00.000Z',
     lastLoginAt: null,
     ...overrides,
