@@ -17,6 +17,7 @@ import { IconAlertTriangle, IconListCheck, IconLock, IconRefresh } from '@tabler
 import { useTranslation } from 'react-i18next';
 import { getQuestionType } from '@vbuilder/shared';
 import { formatDate } from '../../../lib/format.ts';
+import { usePlanName } from '../hooks/use-plan-name.ts';
 import type { Allowance } from '../lib/use-allowance.ts';
 
 /** The id of the upgrade prompt, which the disabled create buttons point to for their reason. */
@@ -30,6 +31,7 @@ export const UPGRADE_PROMPT_ID = 'assessment-upgrade-prompt';
 export function UsageCard({ allowance }: { allowance: Allowance }) {
   // questionTypes: the names of the plan's question types.
   const { t, i18n } = useTranslation(['assessments', 'questionTypes']);
+  const planName = usePlanName();
   const { usage, monthly, view } = allowance;
   const locale = i18n.resolvedLanguage;
 
@@ -66,7 +68,7 @@ export function UsageCard({ allowance }: { allowance: Allowance }) {
     );
   }
 
-  const packageName = t(`packages.${view.packageName}`);
+  const packageName = planName(view.packageName);
   const types = usage.data.plan.allowedTypes;
   const unlimited = view.limit === null;
   const count = (n: number) => n.toLocaleString(locale);

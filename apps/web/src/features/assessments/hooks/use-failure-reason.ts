@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { usePlanName } from './use-plan-name.ts';
 
 /**
  * Why a save failed, in words: the plan's limit as SPEC §9's upgrade prompt ('Upgrade Free to
@@ -9,10 +10,11 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 export function useFailureReason(packageName: string | undefined) {
   const { t } = useTranslation('assessmentEditor');
   const errorText = useErrorText();
+  const planName = usePlanName();
   return (error: unknown): string => {
     const code = errorCodeOf(error);
     if (code === 'monthly_limit_reached') {
-      return t('errors.upgrade', { packageName: packageName ?? t('errors.yourPlan') });
+      return t('errors.upgrade', { packageName: packageName ? planName(packageName) : t('errors.yourPlan') });
     }
     return errorText(code);
   };

@@ -15,6 +15,7 @@ import { showToast } from '../../../../components/forms/show-toast.tsx';
 import { useCreateAssessment } from '../../api/save-assessment.ts';
 import { issuesOf, useFailureReason } from '../../hooks/use-failure-reason.ts';
 import { useMessageText } from '../../hooks/use-message-text.ts';
+import { usePlanName } from '../../hooks/use-plan-name.ts';
 import { useStoredDraft } from '../../hooks/use-stored-draft.ts';
 import { AiGeneratePanel } from '../ai-generate-panel.tsx';
 import { AssessmentDetailsFields } from '../editor/assessment-details-fields.tsx';
@@ -74,6 +75,7 @@ export function AssessmentWizard({
   const navigate = useNavigate();
   const messageText = useMessageText();
   const failureReason = useFailureReason(usage.plan.name);
+  const planName = usePlanName();
   const create = useCreateAssessment();
   const initial = useCallback(
     () => emptyDraft(defaultLanguage, defaultInstructor),
@@ -265,7 +267,7 @@ export function AssessmentWizard({
 
       {usage.limitReached ? (
         <Alert color="orange" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
-          {t('assessmentEditor:errors.upgrade', { packageName: usage.plan.name })}
+          {t('assessmentEditor:errors.upgrade', { packageName: planName(usage.plan.name) })}
         </Alert>
       ) : null}
 
