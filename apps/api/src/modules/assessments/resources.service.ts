@@ -20,6 +20,7 @@ import {
   findWritableAssessment,
   type AssessmentsContext,
 } from './assessments.access.ts';
+import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 
 /**
  * Files and resources teachers attach to an assessment (worksheets, readings, recordings...).
@@ -235,12 +236,5 @@ export async function copyResources(
   await insertResources(tx, copies);
 }
 
-/** Content-Disposition for a download: an ASCII fallback name and the real one (RFC 6266 / 5987). */
-export function attachmentHeader(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+/** Content-Disposition for a download: the real name in `filename*`, an ASCII fallback (RFC 6266 / 5987). */
+export const attachmentHeader = (name: string): string => contentDispositionHeader(name);

@@ -25,6 +25,7 @@ import {
   startAttempt,
   submitAttempt,
 } from './attempts.service.ts';
+import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 
 const tags = ['attempts'];
 const errors = {
@@ -182,10 +183,7 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', row.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `${media ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
+        .header('content-disposition', contentDispositionHeader(row.name, { inline: media }))
         .send(bytes);
     },
   );

@@ -1,55 +1,98 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import type { LanguageCode } from '@vbuilder/shared';
+import { formatDateTime, translatorFor, validTimeZone, type TFunction } from '../../i18n/index.ts';
+import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 import type { AssessmentResults, ResultRow } from './submissions.results.ts';
+import type { QuestionMark } from './submissions.scoring.ts';
 
 /**
  * Results exports: one row per submitted attempt, then one column per question with its score.
- * Column names are English: the files are read by spreadsheets and other systems, not by the UI.
+ * Headers, sheet names and status words are in the requester's language, dates in their time zone
+ * (CSV: the date as they write it; XLSX: a real date cell holding their wall-clock time). Answers
+ * still waiting for a teacher are empty cells, never 0, and a row waiting for marking has no total.
  */
-export const RESULT_HEADERS = [
-  'Student',
-  'Email',
-  'Attempt',
-  'Submitted at',
-  'Status',
-  'Score',
-  'Max score',
-  'Percentage',
-  'Passed',
-] as const;
+export interface ExportReader {
+  language: LanguageCode;
+  /** IANA zone; anything Intl does not know is UTC. */
+  timeZone?: string | null;
+}
+
+const ENGLISH: ExportReader = { language: 'en', timeZone: 'UTC' };
 
 const QUESTION_HEADER_TEXT_MAX = 40;
 
-/** "Q3 (2 pts) Name the capital of…" */
-function questionHeader(question: AssessmentResults['questions'][number]): string {
+/** "Q3 (2 pts) Name the capital of…" in the reader's language. */
+function questionHeader(t: TFunction, question: AssessmentResults['questions'][number]): string {
   const text = question.text.replace(/\s+/g, ' ').trim();
   const short =
     text.length > QUESTION_HEADER_TEXT_MAX ? `${text.slice(0, QUESTION_HEADER_TEXT_MAX - 1)}…` : text;
-  return `Q${question.number} (${question.max} pts) ${short}`;
+  return t('exports:question', { number: question.number, count: question.max, text: short });
 }
 
-export const resultHeaders = (results: AssessmentResults): string[] => [
-  ...RESULT_HEADERS,
-  ...results.questions.map(questionHeader),
-];
-
-const passedText = (passed: boolean | null): string => (passed === null ? '' : passed ? 'Yes' : 'No');
+/** The header row: the fixed columns, then one per question. */
+export function resultHeaders(results: AssessmentResults, reader: ExportReader = ENGLISH): string[] {
+  const t = translatorFor(reader.language);
+  const c = (key: string) => t(`exports:columns.${key}`, { timeZone: validTimeZone(reader.timeZone) });
+  return [
+    c('student'),
+    c('email'),
+    c('attempt'),
+    c('submittedAt'),
+    c('status'),
+    c('score'),
+    c('maxScore'),
+    c('percentage'),
+    c('passed'),
+    ...results.questions.map((q) => questionHeader(t, q)),
+  ];
+}
 
 type Cell = string | number | Date | null;
 
-function rowCells(row: ResultRow): Cell[] {
+/** A question's cell: its score, or empty when it waits for a teacher or was not in this attempt. */
+const markCell = (mark: QuestionMark | null): number | null =>
+  mark === null || mark.markStatus === 'manual' ? null : mark.score;
+
+function rowCells(row: ResultRow, t: TFunction, submittedAt: (date: Date) => Cell): Cell[] {
+  const pending = row.status === 'Pending';
   return [
     row.studentName,
     row.studentEmail,
     row.attemptNumber,
-    row.submittedAt,
-    row.status,
-    row.score,
+    submittedAt(row.submittedAt),
+    t(`exports:status.${row.status}`),
+    // A total that still misses a teacher's marks is not a score: left empty, like the answers.
+    pending ? null : row.score,
     row.maxScore,
-    row.percentage,
-    passedText(row.passed),
-    ...row.marks.map((mark) => (mark ? mark.score : null)),
+    pending ? null : row.percentage,
+    row.passed === null || pending ? '' : t(row.passed ? 'exports:passed.yes' : 'exports:passed.no'),
+    ...row.marks.map(markCell),
   ];
+}
+
+/**
+ * The wall-clock time of `date` in `timeZone` as a Date whose UTC fields hold it: spreadsheet
+ * dates have no zone, so this is what a reader in that zone expects the cell to show.
+ */
+export function wallClock(date: Date, timeZone: string): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  return new Date(
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
+  );
 }
 
 /**
@@ -60,28 +103,43 @@ function rowCells(row: ResultRow): Cell[] {
 export const neutraliseFormula = (value: string): string =>
   /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
-/** The CSV file: UTF-8 with a byte order mark (so spreadsheet programs read names right), CRLF rows. */
-export function resultsCsv(results: AssessmentResults): Buffer {
-  const text = stringify([resultHeaders(results), ...results.rows.map(rowCells)], {
+/**
+ * The CSV file: UTF-8 with a byte order mark (so spreadsheet programs read names right), CRLF rows,
+ * dates written as the reader writes them in their zone (the header names the zone).
+ */
+export function resultsCsv(results: AssessmentResults, reader: ExportReader = ENGLISH): Buffer {
+  const t = translatorFor(reader.language);
+  const when = (date: Date) => formatDateTime(date, reader.language, reader.timeZone);
+  const text = stringify([resultHeaders(results, reader), ...results.rows.map((r) => rowCells(r, t, when))], {
     bom: true,
     record_delimiter: 'windows',
     cast: {
       string: (value) => neutraliseFormula(value),
-      date: (value) => value.toISOString(),
       number: (value) => String(value),
     },
   });
   return Buffer.from(text, 'utf8');
 }
 
-/** The Excel workbook: a Results sheet (frozen, filterable header) and a Summary sheet. */
-export async function resultsXlsx(results: AssessmentResults): Promise<Buffer> {
+/**
+ * The Excel workbook: a Results sheet (frozen, filterable header) and a Summary sheet, named and
+ * labelled in the reader's language; submission times are date cells showing the reader's zone.
+ */
+export async function resultsXlsx(
+  results: AssessmentResults,
+  reader: ExportReader = ENGLISH,
+  exportedAt: Date = new Date(),
+): Promise<Buffer> {
+  const t = translatorFor(reader.language);
+  const timeZone = validTimeZone(reader.timeZone);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'vbuilder';
-  workbook.created = new Date();
+  workbook.created = exportedAt;
 
-  const sheet = workbook.addWorksheet('Results', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const headers = resultHeaders(results);
+  const sheet = workbook.addWorksheet(sheetName(t('exports:sheets.results')), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const headers = resultHeaders(results, reader);
   sheet.columns = headers.map((header, i) => ({
     header,
     key: `c${i}`,
@@ -90,33 +148,36 @@ export async function resultsXlsx(results: AssessmentResults): Promise<Buffer> {
   sheet.getRow(1).font = { bold: true };
   for (const row of results.rows) {
     // Strings go in as text cells (never formulas), so the apostrophe the CSV needs is not added here.
-    sheet.addRow(rowCells(row));
+    sheet.addRow(rowCells(row, t, (date) => wallClock(date, timeZone)));
   }
   sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm';
   sheet.getColumn(8).numFmt = '0.00';
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
 
-  const summary = workbook.addWorksheet('Summary');
+  const summary = workbook.addWorksheet(sheetName(t('exports:sheets.summary')));
   summary.columns = [
-    { header: 'Item', key: 'item', width: 28 },
-    { header: 'Value', key: 'value', width: 40 },
+    { header: t('exports:summary.item'), key: 'item', width: 28 },
+    { header: t('exports:summary.value'), key: 'value', width: 40 },
   ];
   summary.getRow(1).font = { bold: true };
   const { assessment, figures } = results;
+  const s = (key: string) => t(`exports:summary.${key}`);
   const rows: [string, string | number | null][] = [
-    ['Assessment', assessment.title],
-    ['Subject', assessment.subject],
-    ['Pass mark (%)', assessment.passMark],
-    ['Total marks', assessment.totalMarks],
-    ['Assigned students', results.assigned],
-    ['Submitted attempts', figures.submitted],
-    ['Students who submitted', figures.studentsSubmitted],
-    ['Passed', figures.passed],
-    ['Pass rate (%)', results.passRate],
-    ['Waiting for marking', figures.pendingMarking],
-    ['Average (%)', figures.averagePercentage === null ? null : round2(figures.averagePercentage)],
-    ['Highest (%)', figures.highestPercentage],
-    ['Lowest (%)', figures.lowestPercentage],
+    [s('assessment'), assessment.title],
+    [s('subject'), assessment.subject],
+    [s('passMark'), assessment.passMark],
+    [s('totalMarks'), assessment.totalMarks],
+    [s('assigned'), results.assigned],
+    [s('submitted'), figures.submitted],
+    [s('studentsSubmitted'), figures.studentsSubmitted],
+    [s('passed'), figures.passed],
+    [s('passRate'), results.passRate],
+    [s('pendingMarking'), figures.pendingMarking],
+    [s('average'), figures.averagePercentage === null ? null : round2(figures.averagePercentage)],
+    [s('highest'), figures.highestPercentage],
+    [s('lowest'), figures.lowestPercentage],
+    [s('exportedAt'), formatDateTime(exportedAt, reader.language, timeZone)],
+    [s('timeZone'), timeZone],
   ];
   rows.forEach(([item, value]) => summary.addRow({ item, value }));
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -124,14 +185,17 @@ export async function resultsXlsx(results: AssessmentResults): Promise<Buffer> {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Excel refuses sheet names over 31 characters or with : \\ / ? * [ ]. */
+const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
+
 /**
- * A download name from the assessment's title: letters, digits and dashes only (Content-Disposition
- * `filename`), with the exact title kept in `filename*` for browsers that read it.
+ * The ASCII stand-in for a download's name (Content-Disposition `filename`): letters, digits and
+ * dashes of the title, e.g. 'term-1-science-results.csv'; the full title goes in `filename*`.
  */
 export function downloadName(title: string, suffix: string, extension: string): string {
   const base = title
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
@@ -139,13 +203,18 @@ export function downloadName(title: string, suffix: string, extension: string): 
   return `${base || 'assessment'}-${suffix}.${extension}`;
 }
 
-export function contentDisposition(title: string, suffix: string, extension: string): string {
-  const ascii = downloadName(title, suffix, extension);
-  const full = `${
-    title
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'assessment'
-  } - ${suffix}.${extension}`;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+/**
+ * Content-Disposition of a results file: "<title> - <results|report in the reader's language>.<ext>"
+ * in `filename*` (every script kept), the ASCII downloadName in `filename`.
+ */
+export function resultsFileDisposition(
+  title: string,
+  kind: 'results' | 'report',
+  extension: string,
+  language: LanguageCode = 'en',
+): string {
+  const t = translatorFor(language);
+  return contentDispositionHeader(`${title} - ${t(`exports:files.${kind}`)}.${extension}`, {
+    fallback: downloadName(title, kind, extension),
+  });
 }

@@ -10,10 +10,12 @@ import {
   SubmissionListQuerySchema,
   SubmissionListSchema,
   SubmitMarksSchema,
+  type LanguageCode,
   type Role,
 } from '@vbuilder/shared';
 import { STAFF } from '../../plugins/authorize.ts';
-import { contentDisposition, resultsCsv, resultsXlsx } from './submissions.export.ts';
+import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
+import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
 import { resultsReportPdf } from './submissions.report.ts';
 import { loadResults } from './submissions.results.ts';
 import {
@@ -39,6 +41,19 @@ const errors = {
 };
 const MarkingParamsSchema = z.object({ id: z.uuid(), studentId: z.uuid() });
 
+/**
+ * Results files are written for the requester: their language (profile), and the IANA time zone
+ * their browser sends (e.g. Asia/Bangkok; a zone Intl does not know, or none, is UTC).
+ */
+export const ResultsFileQuerySchema = z.object({
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'validation.timeZoneInvalid')
+    .optional(),
+});
+
 const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -49,12 +64,13 @@ function sendFile(
   reply: FastifyReply,
   bytes: Buffer,
   title: string,
-  suffix: string,
+  kind: 'results' | 'report',
   extension: keyof typeof FILE_TYPES,
+  language: LanguageCode,
 ) {
   return reply
     .header('content-type', FILE_TYPES[extension])
-    .header('content-disposition', contentDisposition(title, suffix, extension))
+    .header('content-disposition', resultsFileDisposition(title, kind, extension, language))
     .header('cache-control', 'no-store')
     .send(bytes);
 }
@@ -147,6 +163,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary,
           params: IdParamsSchema,
+          querystring: ResultsFileQuerySchema,
           produces: [FILE_TYPES[extension]],
           response: errors,
         },
@@ -155,13 +172,15 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const assessment = await assessmentForStaff(app.db, req.actor, req.params.id);
         const results = await loadResults(app.db, assessment);
+        const reader = { language: languageFromRequest(req), timeZone: validTimeZone(req.query.timeZone) };
         const bytes =
           extension === 'csv'
-            ? resultsCsv(results)
+            ? resultsCsv(results, reader)
             : extension === 'xlsx'
-              ? await resultsXlsx(results)
-              : await resultsReportPdf(results, app.clock.now());
-        return sendFile(reply, bytes, assessment.title, name === 'report' ? 'report' : 'results', extension);
+              ? await resultsXlsx(results, reader, app.clock.now())
+              : await resultsReportPdf(results, app.clock.now(), reader);
+        const kind = name === 'report' ? 'report' : 'results';
+        return sendFile(reply, bytes, assessment.title, kind, extension, reader.language);
       },
     );
   fileRoute('csv', 'export', 'Results as CSV: one row per submitted attempt, one column per question');

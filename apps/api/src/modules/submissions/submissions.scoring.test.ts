@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, downloadName, neutraliseFormula } from './submissions.export.ts';
+import { downloadName, neutraliseFormula, resultsFileDisposition } from './submissions.export.ts';
 import { distribution } from './submissions.report.ts';
 import { attemptTotals, questionMark, teacherCorrect, type QuestionMark } from './submissions.scoring.ts';
 import { QUESTIONS } from './test-fixtures.ts';
@@ -119,9 +119,16 @@ describe('download names', () => {
     expect(downloadName(title, 'results', 'csv')).toBe(name);
   });
   it('keeps the exact title in filename*, without quotes or slashes', () => {
-    const header = contentDisposition('A "quoted" / title', 'report', 'pdf');
+    const header = resultsFileDisposition('A "quoted" / title', 'report', 'pdf');
     expect(header).toBe(
-      `attachment; filename="a-quoted-title-report.pdf"; filename*=UTF-8''${encodeURIComponent('A quoted title - report.pdf')}`,
+      `attachment; filename=a-quoted-title-report.pdf; filename*=UTF-8''${encodeURIComponent('A quoted title - report.pdf')}`,
+    );
+  });
+
+  it('keeps Bengali vowel signs and names the file in the reader’s language', () => {
+    const header = resultsFileDisposition('পরীক্ষা', 'results', 'csv', 'bn');
+    expect(header).toBe(
+      `attachment; filename=assessment-results.csv; filename*=UTF-8''${encodeURIComponent('পরীক্ষা - ফলাফল.csv')}`,
     );
   });
 });
