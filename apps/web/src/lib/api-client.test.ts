@@ -175,6 +175,26 @@ describe('api client', () => {
     const blob = await api.download('/assessments/1/export.csv');
     expect(await blob.text()).toBe('a,b\n1,2');
   });
+
+  it('downloads a file with the name the server gives in filename*', async () => {
+    const name = 'পরীক্ষা - ফলাফল.csv';
+    const api = createApiClient({
+      auth: fakeAuth(),
+      fetch: vi.fn(
+        async () =>
+          new Response('a,b', {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': `attachment; filename=assessment-results.csv; filename*=UTF-8''${encodeURIComponent(name)}`,
+            },
+          }),
+      ),
+    });
+    const { blob, fileName } = await api.downloadFile('/assessments/1/export.csv');
+    expect(await blob.text()).toBe('a,b');
+    expect(fileName).toBe(name);
+  });
 });
 
 describe('api client with the token service', () => {

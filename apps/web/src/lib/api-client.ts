@@ -3,6 +3,7 @@ import { AUTH_LIMITS, AUTH_TIMINGS, CALLBACK_PATH } from './auth/constants.ts';
 import { forceLogin } from './auth/login-redirect.ts';
 import { reportError } from './auth/report-error.ts';
 import { tokenService } from './auth/token-service.ts';
+import { fileNameFromDisposition } from './content-disposition.ts';
 
 /**
  * The one way the web talks to the API (SPEC §7): base /api, credentials included, a Bearer token
@@ -189,6 +190,18 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
     /** A file from the API (PDF, CSV, XLSX) as a Blob. */
     download: (path: string, init?: Pick<RequestOptions<Blob>, 'signal'>) =>
       request<Blob>({ method: 'GET', path, responseType: 'blob', ...init }),
+    /** A file from the API with the name the server gives it (Content-Disposition, filename* first). */
+    downloadFile: async (
+      path: string,
+      init?: Pick<RequestOptions<Blob>, 'signal'>,
+    ): Promise<{ blob: Blob; fileName: string | null }> => {
+      const response = await sendWithAuth({ method: 'GET', path, responseType: 'blob', ...init });
+      if (!response.ok) throw await errorFrom(response);
+      return {
+        blob: await response.blob(),
+        fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+      };
+    },
   };
 }
 

@@ -16,11 +16,27 @@ export interface DownloadResultsVariables {
   kind: ResultFileKind;
 }
 
-/** Fetches the file with the bearer token (a plain link would carry none) and saves it. */
+/** The browser's IANA time zone ('Asia/Bangkok'), so the file's dates read as the user's clock; null if unknown. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches the file with the bearer token (a plain link would carry none) and saves it under the
+ * name the server gives (the full title in any script, in the user's language), else one made here.
+ */
 export async function downloadResults({ assessmentId, title, kind }: DownloadResultsVariables) {
   const file = RESULT_FILES[kind];
-  const blob = await api.download(`/assessments/${encodeURIComponent(assessmentId)}/${file.path}`);
-  saveFile(blob, fileNameFrom(title, file.suffix, file.extension));
+  const zone = browserTimeZone();
+  const query = zone ? `?${new URLSearchParams({ timeZone: zone })}` : '';
+  const { blob, fileName } = await api.downloadFile(
+    `/assessments/${encodeURIComponent(assessmentId)}/${file.path}${query}`,
+  );
+  saveFile(blob, fileName ?? fileNameFrom(title, file.suffix, file.extension));
 }
 
 /** GET /assessments/:id/export.csv | export.xlsx | report.pdf, saved as a file. */

@@ -7,7 +7,9 @@ import { renderWithProviders } from '../../../test/providers.tsx';
 import { makeDetail, makeList, makeStudentStatus, makeSummary, STUDENT } from '../test-utils.ts';
 import { SubmissionsScreen } from './submissions-screen.tsx';
 
-const mocks = vi.hoisted(() => ({ api: { get: vi.fn(), post: vi.fn(), download: vi.fn() } }));
+const mocks = vi.hoisted(() => ({
+  api: { get: vi.fn(), post: vi.fn(), download: vi.fn(), downloadFile: vi.fn() },
+}));
 
 vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -160,9 +162,12 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No submissions yet')).toBeInTheDocument();
   });
 
-  it('saves the results as a CSV file through the API client', async () => {
+  it('saves the results as a CSV file through the API client, dated in the browser’s zone', async () => {
     serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
-    mocks.api.download.mockResolvedValue(new Blob(['a,b'], { type: 'text/csv' }));
+    mocks.api.downloadFile.mockResolvedValue({
+      blob: new Blob(['a,b'], { type: 'text/csv' }),
+      fileName: null,
+    });
     const createObjectURL = vi.fn(() => 'blob:results');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -171,9 +176,28 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export results' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(mocks.api.download).toHaveBeenCalledWith('/assessments/assessment-1/export.csv');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(mocks.api.downloadFile).toHaveBeenCalledWith(
+      `/assessments/assessment-1/export.csv?${new URLSearchParams({ timeZone: zone })}`,
+    );
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('Plants-and-light-results.csv');
+    click.mockRestore();
+  });
+
+  it('saves the file under the name the server gives it, in any script', async () => {
+    serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
+    mocks.api.downloadFile.mockResolvedValue({
+      blob: new Blob(['%PDF-'], { type: 'application/pdf' }),
+      fileName: 'পরীক্ষা - প্রতিবেদন.pdf',
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Export results' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('পরীক্ষা - প্রতিবেদন.pdf');
     click.mockRestore();
   });
 });
