@@ -13,17 +13,24 @@ import {
   QuestionSchema,
   exampleToQuestion,
   studentViewOf,
+  getQuestionType,
   type Question,
+  type QuestionResult as QuestionResultData,
+  type SubmissionQuestion,
 } from '@vbuilder/shared';
 import { theme } from '../../app/theme.ts';
+import { QuestionResult } from '../../features/attempts/components/question-result.tsx';
 import { QuestionView } from '../../features/attempts/components/question-view.tsx';
+import { QuestionHeading } from '../../features/submissions/components/answer/question-heading.tsx';
 import { NAMESPACES } from '../../lib/i18n.ts';
 import { QuestionPreview } from './preview/question-preview.tsx';
 
 /*
- * Every question type, in every language, as a student takes it (the attempt's question view)
- * and as a teacher tries it (the preview), with the type's default instructions: no text on
- * screen or in an accessible name may be an i18n key that failed to resolve.
+ * Every question type, in every language, as a student takes it (the attempt's question view),
+ * as a teacher tries it (the preview, also on the assessment view and types screens), in the
+ * student's results and under the marking screen's heading, with the type's default
+ * instructions: no text on screen or in an accessible name may be an i18n key that failed to
+ * resolve.
  */
 
 const localesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../locales');
@@ -83,6 +90,32 @@ const questionOf = (typeId: keyof typeof QUESTION_EXAMPLES): Question => {
   const { instructions: _own, ...rest } = question;
   return rest as Question;
 };
+
+/** The question in a student's results, waiting for a teacher (the player shows no answer). */
+const resultOf = (question: Question): QuestionResultData => ({
+  questionId: question.id,
+  text: question.text,
+  type: question.type,
+  question: studentViewOf(question, 'seed'),
+  score: 0,
+  max: question.score,
+  correct: null,
+  markStatus: 'manual',
+  answer: null,
+  details: null,
+  feedback: null,
+});
+
+/** The question as the marking screen and submission details head it (only what the heading reads). */
+const markedOf = (question: Question) =>
+  ({
+    id: question.id,
+    text: question.text,
+    type: question.type,
+    family: getQuestionType(question.type).family,
+    question,
+    max: question.score,
+  }) as unknown as SubmissionQuestion;
 
 describe('the key pattern', () => {
   it('finds raw keys and lets ordinary text through', () => {
@@ -153,6 +186,13 @@ describe('question texts in every language', () => {
                 onFile={() => undefined}
               />
               <QuestionPreview question={question} idPrefix={`preview-${question.id}`} />
+              <QuestionResult result={resultOf(question)} index={0} attemptId="attempt" />
+              <QuestionHeading
+                question={markedOf(question)}
+                number={1}
+                headingId={`mark-${question.id}`}
+                order={3}
+              />
             </QueryClientProvider>
           </MantineProvider>
         </I18nextProvider>,
@@ -163,7 +203,7 @@ describe('question texts in every language', () => {
       expect(
         texts.filter((text) => text === instructions),
         `${lng} ${question.type}`,
-      ).toHaveLength(2);
+      ).toHaveLength(4);
       problems.push(...unresolvedKeysIn(texts).map((text) => `${question.type}: ${text}`));
       unmount();
     }
