@@ -1,11 +1,29 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../lib/languages.ts';
+import { ProfileEnvelopeSchema } from '@vbuilder/shared';
+import { api } from '../../lib/api-client.ts';
+import { AuthContext } from '../../lib/auth/auth-context.ts';
+import { reportError } from '../../lib/auth/report-error.ts';
+import { FALLBACK_LANGUAGE, LANGUAGES, type LanguageCode } from '../../lib/languages.ts';
 
-/** The 12 interface languages (SPEC §1); the choice is kept in the language cookie by the detector. */
+/**
+ * The 12 interface languages (SPEC §1); the choice is kept in the language cookie by the detector
+ * and, for a signed-in user, saved to their profile: mail and files the server writes follow it.
+ */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
+  const auth = useContext(AuthContext);
+
+  const choose = (language: LanguageCode) => {
+    void i18n.changeLanguage(language);
+    if (!auth?.user || auth.user.language === language) return;
+    api
+      .put('/auth/profile/language', { language }, ProfileEnvelopeSchema)
+      .then(() => auth.reloadProfile({ force: true }))
+      .catch((error: unknown) => reportError(error, { area: 'profile', action: 'save-language' }));
+  };
   // The chosen language, even while its catalog is still loading (resolvedLanguage is then English).
   const current =
     LANGUAGES.find((l) => l.code === i18n.language) ??
@@ -35,7 +53,7 @@ export function LanguagePicker() {
             lang={language.code}
             aria-current={language.code === current.code ? 'true' : undefined}
             rightSection={language.code === current.code ? <IconCheck size={16} aria-hidden /> : null}
-            onClick={() => void i18n.changeLanguage(language.code)}
+            onClick={() => choose(language.code)}
           >
             {language.name}
           </Menu.Item>

@@ -50,6 +50,7 @@ describe('SignUpScreen', () => {
       name: 'Ada Lovelace',
       email: 'ada@school.test',
       password: 'analytical-engine',
+      language: 'en',
     });
     expect(screen.getByRole('button', { name: 'Resend activation email' })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { LIMITS } from '@vbuilder/shared';
+import { LIMITS, matchLanguage } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
@@ -17,7 +17,7 @@ import { ResendActivation } from './resend-activation.tsx';
 
 /** Creates an account; it stays inactive until the link in the activation mail is followed. */
 export function SignUpScreen() {
-  const { t } = useTranslation('accounts');
+  const { t, i18n } = useTranslation('accounts');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { form, serverError, handleSubmit } = useSchemaForm({
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -62,7 +62,9 @@ export function SignUpScreen() {
         noValidate
         aria-label={t('signUp.title')}
         onSubmit={handleSubmit(async ({ name, email, password }) => {
-          await signUp({ name, email, password });
+          // The language the page is shown in (the browser's, or the one picked): mail follows it.
+          const language = matchLanguage(i18n.language);
+          await signUp({ name, email, password, ...(language ? { language } : {}) });
           setSentTo(email);
         })}
       >

@@ -3,8 +3,9 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconCheck, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { splitFullName, type UserProfile } from '@vbuilder/shared';
+import { FALLBACK_LANGUAGE, splitFullName, type LanguageCode, type UserProfile } from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LanguageSelect } from '../../../components/forms/language-select.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { codeOf, fieldErrorsOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
@@ -15,6 +16,7 @@ interface Values {
   name: string;
   email: string;
   phone: string;
+  language: LanguageCode;
 }
 
 /** Where the API's field names land in this form (the name is sent split in two). */
@@ -23,6 +25,7 @@ const FORM_FIELD: Record<string, keyof Values> = {
   lastName: 'name',
   email: 'email',
   phoneNumber: 'phone',
+  language: 'language',
 };
 
 /** One toast slot for the edit's outcome. */
@@ -45,7 +48,10 @@ interface Props {
   onSaved: () => void;
 }
 
-/** 'Edit Profile' (SPEC §2, §5): name, email and phone; the server is the only judge of the values. */
+/**
+ * 'Edit Profile' (SPEC §2, §5): name, email, phone and language (the screens switch to it, and mail
+ * and files follow it); the server is the only judge of the values.
+ */
 export function EditProfileDialog({ opened, user, onClose, onSaved }: Props) {
   const { t } = useTranslation('profile');
   return (
@@ -64,7 +70,12 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      language: user?.language ?? FALLBACK_LANGUAGE,
+    },
   });
 
   // Closed early (Escape, close button) while the 1 s pause runs: still reload the saved profile.
@@ -89,10 +100,17 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
     }
     const { firstName, lastName } = splitFullName(values.name);
     update.mutate(
-      { firstName, lastName, email: values.email, phoneNumber: values.phone.trim() },
+      {
+        firstName,
+        lastName,
+        email: values.email,
+        phoneNumber: values.phone.trim(),
+        language: values.language,
+      },
       {
         onSuccess: (updated) => {
           setSaved(true);
+          if (updated.language !== i18n.language) void i18n.changeLanguage(updated.language);
           showToast('success', t('profile:edit.success', { name: updated.name }), undefined, EDIT_TOAST);
           closeTimer.current = setTimeout(() => {
             closeTimer.current = undefined;
@@ -147,6 +165,13 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           leftSection={<IconPhone size={16} aria-hidden />}
           readOnly={saved}
           {...form.getInputProps('phone')}
+        />
+        <LanguageSelect
+          label={t('profile:edit.language')}
+          description={t('profile:edit.languageHint')}
+          readOnly={saved}
+          value={form.values.language}
+          onChange={(language) => form.setFieldValue('language', language)}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>

@@ -5,6 +5,7 @@ import {
   IconCalendarPlus,
   IconClockHour4,
   IconId,
+  IconLanguage,
   IconLogin2,
   IconMail,
   IconPhone,
@@ -12,7 +13,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { UserProfile } from '@vbuilder/shared';
+import { LANGUAGES, type UserProfile } from '@vbuilder/shared';
 import { accountStatusColor, formatDateTime, formatPhone } from '../lib/profile-display.ts';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -57,10 +58,11 @@ const missing = (text: string) => (
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
-/** Email, phone (with a leading plus) and organization (SPEC §2 'Profile', personal card). */
+/** Email, phone (with a leading plus), organization (SPEC §2 'Profile', personal card) and language. */
 export function PersonalCard({ user }: { user: UserProfile }) {
   const { t } = useTranslation('profile');
   const phone = formatPhone(user.phone);
+  const language = LANGUAGES.find((l) => l.code === user.language);
   return (
     <InfoCard title={t('personal.title')} icon={<IconUserCircle size={20} aria-hidden />}>
       <Item icon={<IconMail {...ICON} />} label={t('personal.email')}>
@@ -77,6 +79,9 @@ export function PersonalCard({ user }: { user: UserProfile }) {
         ) : (
           missing(t('personal.organizationMissing'))
         )}
+      </Item>
+      <Item icon={<IconLanguage {...ICON} />} label={t('personal.language')}>
+        <span lang={language?.code}>{language?.name ?? user.language}</span>
       </Item>
     </InfoCard>
   );

@@ -202,6 +202,7 @@ describe('ProfileScreen', () => {
           lastName: 'Lovelace King',
           email: 'ada@school.test',
           phoneNumber: '44 20 7946 0958',
+          language: 'en',
         },
         expect.anything(),
       );

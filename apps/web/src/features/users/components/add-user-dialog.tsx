@@ -1,8 +1,17 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CreateUserSchema, isSuperAdministrator, type CreateUserInput, type Role } from '@vbuilder/shared';
+import {
+  CreateUserSchema,
+  FALLBACK_LANGUAGE,
+  isSuperAdministrator,
+  matchLanguage,
+  type CreateUserInput,
+  type LanguageCode,
+  type Role,
+} from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LanguageSelect } from '../../../components/forms/language-select.tsx';
 import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
@@ -19,7 +28,10 @@ interface Props {
   organizationId?: string;
 }
 
-/** 'Add user': name, email, phone and role; the person gets an invitation mail to set a password. */
+/**
+ * 'Add user': name, email, phone, role and language; the person gets an invitation mail, in that
+ * language, to set a password.
+ */
 export function AddUserDialog({ opened, onClose, viewer, organizationId }: Props) {
   const { t } = useTranslation('users');
   return (
@@ -35,10 +47,11 @@ interface Values extends Record<string, unknown> {
   phone: string;
   role: string;
   organizationId: string;
+  language: LanguageCode;
 }
 
 function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
-  const { t } = useTranslation(['users', 'errors']);
+  const { t, i18n } = useTranslation(['users', 'errors']);
   const create = useCreateUser();
   const roles = grantableRoles(viewer, organizationId !== undefined);
   const superAdministrator = isSuperAdministrator(viewer?.role);
@@ -51,6 +64,7 @@ function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>)
     email: values.email,
     ...(values.phone.trim() ? { phone: values.phone } : {}),
     role: values.role as Role,
+    language: values.language,
     ...(superAdministrator && values.role !== 'Super Administrator'
       ? { organizationId: organizationId ?? (values.organizationId || undefined) }
       : {}),
@@ -63,6 +77,8 @@ function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>)
       phone: '',
       role: roles.includes('Student') ? 'Student' : (roles[0] ?? ''),
       organizationId: '',
+      // The inviter's own language unless they choose another (the server's default too).
+      language: matchLanguage(i18n.language) ?? FALLBACK_LANGUAGE,
     },
     schema: CreateUserSchema,
     toRequest: toInput,
@@ -112,6 +128,12 @@ function AddUserForm({ onClose, viewer, organizationId }: Omit<Props, 'opened'>)
         <Radio.Group label={t('users:form.role')} withAsterisk {...form.getInputProps('role')}>
           <RoleOptions roles={roles} />
         </Radio.Group>
+        <LanguageSelect
+          label={t('users:form.language')}
+          description={t('users:form.languageHint')}
+          value={form.values.language}
+          onChange={(language) => form.setFieldValue('language', language)}
+        />
         {picksOrganization(form.values.role) && (
           <OrganizationSelect
             label={t('users:form.organization')}

@@ -120,7 +120,13 @@ describe('AllUsersTable', () => {
     await flush();
     expect(mocks.api.post).toHaveBeenCalledWith(
       '/users',
-      { name: 'Ana', email: 'ana@school.test', role: 'Student', organizationId: ORGANIZATION_ID },
+      {
+        name: 'Ana',
+        email: 'ana@school.test',
+        role: 'Student',
+        language: 'en',
+        organizationId: ORGANIZATION_ID,
+      },
       expect.anything(),
     );
   });

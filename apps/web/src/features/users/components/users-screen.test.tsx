@@ -206,12 +206,34 @@ describe('UsersScreen', () => {
 
       expect(mocks.api.post).toHaveBeenCalledWith(
         '/users',
-        { name: 'Neema Otieno', email: 'Neema@School.test', role: 'Teacher' },
+        { name: 'Neema Otieno', email: 'Neema@School.test', role: 'Teacher', language: 'en' },
         expect.anything(),
       );
       expect(toastTexts()).toContain('Invitation sent to neema@school.test');
       expect(screen.queryByRole('dialog', { name: 'Add user' })).not.toBeInTheDocument();
       expect(mocks.api.get.mock.calls.length).toBeGreaterThan(gets);
+    });
+
+    it('invites in the language chosen for the person (default the inviter’s)', async () => {
+      await renderScreen();
+      const dialog = openDialog();
+      type(dialog, 'Name', 'Rahim Uddin');
+      type(dialog, 'Email', 'rahim@school.test');
+      const language = within(dialog)
+        .getAllByLabelText('Language')
+        .find((element) => element.tagName === 'INPUT')!;
+      expect(language).toHaveValue('English');
+      fireEvent.click(language);
+      await flush();
+      fireEvent.click(screen.getByRole('option', { name: 'বাংলা', hidden: true }));
+      mocks.api.post.mockResolvedValue(makeUser({ name: 'Rahim Uddin', email: 'rahim@school.test' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+      await flush();
+      expect(mocks.api.post).toHaveBeenCalledWith(
+        '/users',
+        expect.objectContaining({ email: 'rahim@school.test', language: 'bn' }),
+        expect.anything(),
+      );
     });
 
     it('puts email_taken on the Email field', async () => {

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context.ts';
+import { LanguagePicker } from './language-picker.tsx';
+import { authValue, makeProfile, renderAt } from './test-utils.tsx';
+
+const mocks = vi.hoisted(() => ({ api: { put: vi.fn() } }));
+vi.mock('../../lib/api-client.ts', () => ({ api: mocks.api }));
+
+const withSession = (value: ReturnType<typeof authValue> | null) =>
+  renderAt(
+    <AuthContext.Provider value={value as unknown as AuthContextValue}>
+      <LanguagePicker />
+    </AuthContext.Provider>,
+  );
+
+describe('LanguagePicker in the top bar', () => {
+  afterEach(async () => {
+    mocks.api.put.mockReset();
+    await i18n.changeLanguage('en');
+  });
+
+  it("saves a signed-in user's choice to their profile, so mail and files follow it", async () => {
+    mocks.api.put.mockResolvedValue({ status: 200, loggedIn: true, user: makeProfile({ language: 'th' }) });
+    const reloadProfile = vi.fn(async () => null);
+    const user = userEvent.setup();
+    await withSession(authValue(makeProfile({ language: 'en' }), { reloadProfile }));
+
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'ไทย' }));
+
+    await waitFor(() => expect(i18n.language).toBe('th'));
+    expect(mocks.api.put).toHaveBeenCalledWith(
+      '/auth/profile/language',
+      { language: 'th' },
+      expect.anything(),
+    );
+    await waitFor(() => expect(reloadProfile).toHaveBeenCalledWith({ force: true }));
+  });
+
+  it('only changes the screens for a visitor who is not signed in', async () => {
+    const user = userEvent.setup();
+    await withSession(authValue(null));
+    await user.click(screen.getByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'বাংলা' }));
+    await waitFor(() => expect(i18n.language).toBe('bn'));
+    expect(mocks.api.put).not.toHaveBeenCalled();
+  });
+});
