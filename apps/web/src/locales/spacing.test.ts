@@ -26,6 +26,8 @@ const RULES: { name: string; pattern: RegExp; languages?: readonly string[] }[] 
   // '(for example .pdf)' keeps its space: a dot that starts a word is not punctuation.
   { name: 'space before punctuation', pattern: / [,.:;!?)](?![\w*])| [。，：；！？、）」។៖။၊]/ },
   { name: 'space after full-width punctuation', pattern: /[。，：；！？、（「] /, languages: ['zh'] },
+  // The Royal Institute's rule: ไม้ยมก stands apart from the word it repeats (ใด ๆ, not ใดๆ).
+  { name: 'ๆ without a space before it', pattern: /\Sๆ/, languages: ['th'] },
   {
     name: 'space between Chinese and Latin, digits or {{…}}',
     pattern: new RegExp(`${CJK} +[!-~]|[!-~] +${CJK}`),
@@ -54,6 +56,7 @@ describe('spacing in the catalogs', () => {
     expect(spacingProblems('en', 'test', bad)).toHaveLength(5);
     expect(spacingProblems('zh', 'test', [['f', '升级 {{packageName}} 套餐'], ['g', '好。 再见']])).toHaveLength(2);
     expect(spacingProblems('km', 'test', [['h', 'រក្សាទុក ។']])).toHaveLength(1);
+    expect(spacingProblems('th', 'test', [['j', 'ยังไม่มีแบบทดสอบใดๆ']])).toHaveLength(1);
     expect(spacingProblems('en', 'test', [['i', 'Upload a file (for example .pdf).']])).toEqual([]);
   });
 
