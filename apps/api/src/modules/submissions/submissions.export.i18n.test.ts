@@ -36,9 +36,9 @@ describe('results files in the reader’s language and time zone', () => {
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(res.rawPayload, { bom: true }) as string[][];
     expect(header!.slice(0, 9)).toEqual([
-      'นักเรียน',
+      'ผู้เรียน',
       'อีเมล',
-      'ครั้งที่',
+      'ครั้งที่ทำ',
       'ส่งเมื่อ (Asia/Bangkok)',
       'สถานะ',
       'คะแนน',
@@ -66,8 +66,8 @@ describe('results files in the reader’s language and time zone', () => {
     expect(res.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['ผลคะแนน', 'สรุป']);
-    const sheet = workbook.getWorksheet('ผลคะแนน')!;
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['ผล', 'สรุป']);
+    const sheet = workbook.getWorksheet('ผล')!;
     expect(sheet.getRow(1).getCell(5).value).toBe('สถานะ');
     const rows = [2, 3].map((n) => sheet.getRow(n));
     const pending = rows.find((r) => r.getCell(1).value === 'มาลี รักเรียน')!;
@@ -88,8 +88,8 @@ describe('results files in the reader’s language and time zone', () => {
 
   it('names the files after the full Thai title, with an ASCII fallback', async () => {
     for (const [file, name] of [
-      ['export.csv', `${TITLE} - ผลคะแนน.csv`],
-      ['export.xlsx', `${TITLE} - ผลคะแนน.xlsx`],
+      ['export.csv', `${TITLE} - ผล.csv`],
+      ['export.xlsx', `${TITLE} - ผล.xlsx`],
       ['report.pdf', `${TITLE} - รายงาน.pdf`],
     ] as const) {
       const header = String((await download(file)).headers['content-disposition']);
