@@ -40,8 +40,10 @@ test('an Administrator invites a Bengali student, whose invitation mail is in Be
   expect(mail.text).toContain('৭২ ঘণ্টা');
   expect(mail.text).not.toMatch(/Hello|invited|Choose my password/);
 
-  // The link in the Bengali mail opens the page that sets the first password.
-  const invited = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
+  // The link opens the page that sets the first password in Bengali too, in an English browser.
+  const invited = await (await browser.newContext({ baseURL: E2E.baseUrl, locale: 'en-US' })).newPage();
   await invited.goto(linkIn(mail, '/resetpassword'));
-  await expect(invited.getByLabel('New password', { exact: true })).toBeVisible();
+  await expect(invited.getByRole('heading', { name: 'vbuilder-এ স্বাগতম' })).toBeVisible();
+  await expect(invited.getByLabel('নতুন পাসওয়ার্ড', { exact: true })).toBeVisible();
+  await expect(invited.locator('html')).toHaveAttribute('lang', 'bn');
 });

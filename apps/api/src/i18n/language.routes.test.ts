@@ -83,6 +83,8 @@ describe('the reader’s language on the server', () => {
       expect(mail!.text).toContain('রহিম বিদ্যালয় Academy-এ আপনার জন্য শিক্ষার্থী ভূমিকায়');
       expect(mail!.text).toContain(bn('mail:invitation.action'));
       expect(mail!.html).toContain('<html lang="bn" dir="ltr">');
+      // The link opens the password page in Bengali too.
+      expect(mail!.text).toMatch(/\/resetpassword\?token=[\w-]+&invite=1&lng=bn/);
       expect(mail!.html).toContain(bn('mail:buttonFallback'));
       expect(mail!.html).not.toContain('If the button does not work');
       expect(mail!.text).not.toMatch(/Hello|invited|Choose my password|expires/);

@@ -57,7 +57,9 @@ export const i18nReady = i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     detection: {
-      order: ['cookie', 'navigator'],
+      // `?lng=bn` first: links in the server's mail open pages in the recipient's language (kept in the cookie).
+      order: ['querystring', 'cookie', 'navigator'],
+      lookupQuerystring: 'lng',
       lookupCookie: LANGUAGE_COOKIE,
       caches: ['cookie'],
       cookieMinutes: LANGUAGE_COOKIE_DAYS * 24 * 60,

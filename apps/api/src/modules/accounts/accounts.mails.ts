@@ -3,11 +3,15 @@ import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 
-/** The SPA pages the links open (SPEC §2 public routes). */
-export const activationLink = (baseUrl: string, token: string) =>
-  `${baseUrl}/activate_account?token=${encodeURIComponent(token)}`;
-export const resetLink = (baseUrl: string, token: string) =>
-  `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}`;
+/** `&lng=bn`: the page a mail's link opens is shown in the recipient's language (the web reads `lng`). */
+export const languageParam = (language?: string | null) =>
+  language ? `&lng=${encodeURIComponent(language)}` : '';
+
+/** The SPA pages the links open (SPEC §2 public routes), in the recipient's language when given. */
+export const activationLink = (baseUrl: string, token: string, language?: string | null) =>
+  `${baseUrl}/activate_account?token=${encodeURIComponent(token)}${languageParam(language)}`;
+export const resetLink = (baseUrl: string, token: string, language?: string | null) =>
+  `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}${languageParam(language)}`;
 
 /** Who a mail goes to; `language` is the stored one (English when unknown). */
 export interface MailRecipient {

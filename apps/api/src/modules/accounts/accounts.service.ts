@@ -88,7 +88,9 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
   });
 
   if (created) {
-    await ctx.mailer.send(activationMail(created.user, activationLink(ctx.baseUrl, created.token)));
+    await ctx.mailer.send(
+      activationMail(created.user, activationLink(ctx.baseUrl, created.token, created.user.language)),
+    );
     return { message: SIGN_UP_MESSAGE };
   }
 
@@ -111,14 +113,14 @@ export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<
     await ctx.mailer.send(
       activationMail(
         { email: existing.email, name: input.name, language: input.language ?? existing.language },
-        activationLink(ctx.baseUrl, token),
+        activationLink(ctx.baseUrl, token, input.language ?? existing.language),
       ),
     );
   } else if (existing.status === 'inactive') {
     await ctx.mailer.send(signUpAttemptMail(existing, null));
   } else {
     const token = await issueAccountToken(ctx.db, { userId: existing.id, purpose: 'reset', now });
-    await ctx.mailer.send(signUpAttemptMail(existing, resetLink(ctx.baseUrl, token)));
+    await ctx.mailer.send(signUpAttemptMail(existing, resetLink(ctx.baseUrl, token, existing.language)));
   }
   return { message: SIGN_UP_MESSAGE };
 }
@@ -145,7 +147,7 @@ export async function resendActivation(ctx: AccountsContext, email: string): Pro
       purpose: 'activate',
       now: ctx.clock.now(),
     });
-    await ctx.mailer.send(activationMail(user, activationLink(ctx.baseUrl, token)));
+    await ctx.mailer.send(activationMail(user, activationLink(ctx.baseUrl, token, user.language)));
   }
   return { message: RESEND_ACTIVATION_MESSAGE };
 }
@@ -159,7 +161,7 @@ export async function forgotPassword(ctx: AccountsContext, email: string): Promi
       purpose: 'reset',
       now: ctx.clock.now(),
     });
-    await ctx.mailer.send(resetPasswordMail(user, resetLink(ctx.baseUrl, token)));
+    await ctx.mailer.send(resetPasswordMail(user, resetLink(ctx.baseUrl, token, user.language)));
   }
   return { message: FORGOT_PASSWORD_MESSAGE };
 }

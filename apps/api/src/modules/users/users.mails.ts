@@ -1,12 +1,12 @@
 import { LIMITS } from '@vbuilder/shared';
 import { translatorFor } from '../../i18n/index.ts';
-import { greeting, type MailRecipient } from '../accounts/accounts.mails.ts';
+import { greeting, languageParam, type MailRecipient } from '../accounts/accounts.mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 
-/** The reset-password page, told it is an invitation so it can greet a new user instead. */
-export const invitationLink = (baseUrl: string, token: string) =>
-  `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}&invite=1`;
+/** The reset-password page, told it is an invitation so it can greet a new user instead (in their language). */
+export const invitationLink = (baseUrl: string, token: string, language?: string | null) =>
+  `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}&invite=1${languageParam(language)}`;
 
 export interface InvitationDetails {
   role: string;

@@ -243,7 +243,7 @@ export async function sendInvitations(
 ): Promise<void> {
   for (const { user, token } of invitations) {
     await ctx.mailer.send(
-      invitationMail(user, invitationLink(ctx.baseUrl, token), {
+      invitationMail(user, invitationLink(ctx.baseUrl, token, user.language), {
         role: user.role,
         organizationName: from.organizationName,
         inviterName: from.inviterName,
