@@ -167,47 +167,52 @@ describe('question texts in every language', () => {
   const queryClient = new QueryClient();
   const questions = QUESTION_TYPE_REGISTRY.map((type) => questionOf(type.id));
 
-  it.each([...LANGUAGE_CODES])('%s: every type shows its words, never a key', async (lng) => {
-    await i18n.changeLanguage(lng);
-    const problems: string[] = [];
-    for (const question of questions) {
-      const { container, unmount } = render(
-        <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme} env="test">
-            <QueryClientProvider client={queryClient}>
-              <QuestionView
-                question={studentViewOf(question, 'seed')}
-                index={0}
-                total={3}
-                answer={null}
-                flagged={false}
-                onAnswer={() => undefined}
-                onToggleFlag={() => undefined}
-                onFile={() => undefined}
-              />
-              <QuestionPreview question={question} idPrefix={`preview-${question.id}`} />
-              <QuestionResult result={resultOf(question)} index={0} attemptId="attempt" />
-              <QuestionHeading
-                question={markedOf(question)}
-                number={1}
-                headingId={`mark-${question.id}`}
-                order={3}
-              />
-            </QueryClientProvider>
-          </MantineProvider>
-        </I18nextProvider>,
-      );
-      const texts = textsOf(container);
-      // The default instructions are on screen, translated (not the English ones, except in English).
-      const instructions = i18n.t(`questionTypes:types.${question.type}.instructions`);
-      expect(
-        texts.filter((text) => text === instructions),
-        `${lng} ${question.type}`,
-      ).toHaveLength(4);
-      problems.push(...unresolvedKeysIn(texts).map((text) => `${question.type}: ${text}`));
-      unmount();
-    }
-    expect(problems).toEqual([]);
-    expect(missing).toEqual([]);
-  });
+  it.each([...LANGUAGE_CODES])(
+    '%s: every type shows its words, never a key',
+    async (lng) => {
+      await i18n.changeLanguage(lng);
+      const problems: string[] = [];
+      for (const question of questions) {
+        const { container, unmount } = render(
+          <I18nextProvider i18n={i18n}>
+            <MantineProvider theme={theme} env="test">
+              <QueryClientProvider client={queryClient}>
+                <QuestionView
+                  question={studentViewOf(question, 'seed')}
+                  index={0}
+                  total={3}
+                  answer={null}
+                  flagged={false}
+                  onAnswer={() => undefined}
+                  onToggleFlag={() => undefined}
+                  onFile={() => undefined}
+                />
+                <QuestionPreview question={question} idPrefix={`preview-${question.id}`} />
+                <QuestionResult result={resultOf(question)} index={0} attemptId="attempt" />
+                <QuestionHeading
+                  question={markedOf(question)}
+                  number={1}
+                  headingId={`mark-${question.id}`}
+                  order={3}
+                />
+              </QueryClientProvider>
+            </MantineProvider>
+          </I18nextProvider>,
+        );
+        const texts = textsOf(container);
+        // The default instructions are on screen, translated (not the English ones, except in English).
+        const instructions = i18n.t(`questionTypes:types.${question.type}.instructions`);
+        expect(
+          texts.filter((text) => text === instructions),
+          `${lng} ${question.type}`,
+        ).toHaveLength(4);
+        problems.push(...unresolvedKeysIn(texts).map((text) => `${question.type}: ${text}`));
+        unmount();
+      }
+      expect(problems).toEqual([]);
+      expect(missing).toEqual([]);
+      // 37 types × 4 views per language: about a second, several on a busy machine.
+    },
+    30_000,
+  );
 });
