@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
 import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 
 // Screens load their players and editors on demand: allow for a busy machine.
@@ -16,78 +16,55 @@ async function shoot(page: Page, name: string, viewport = DESKTOP) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 /** A published assessment with a multiple-choice question (2 points) and an essay (5 points). */
 async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
-  const res = await request.post('/api/assessments', {
-    headers: bearer(token),
-    data: {
-      title,
-      subject: 'Biology',
-      difficulty: 'Medium',
-      generationType: 'manual',
-      passMark: 50,
-      status: 'published',
-      assignment: { mode: 'all' },
-      questions: [
-        {
-          id: 'gas',
-          type: 'multiple-choice',
-          text: 'Which gas do plants take in for photosynthesis?',
-          score: 2,
-          config: {
-            options: [
-              { id: 'o2', text: 'Oxygen' },
-              { id: 'co2', text: 'Carbon dioxide' },
-              { id: 'n2', text: 'Nitrogen' },
-            ],
-            correct: ['co2'],
-            multiple: false,
-            shuffle: false,
-          },
+  return createAssessment(request, token, {
+    title,
+    subject: 'Biology',
+    difficulty: 'Medium',
+    generationType: 'manual',
+    passMark: 50,
+    status: 'published',
+    assignment: { mode: 'all' },
+    questions: [
+      {
+        id: 'gas',
+        type: 'multiple-choice',
+        text: 'Which gas do plants take in for photosynthesis?',
+        score: 2,
+        config: {
+          options: [
+            { id: 'o2', text: 'Oxygen' },
+            { id: 'co2', text: 'Carbon dioxide' },
+            { id: 'n2', text: 'Nitrogen' },
+          ],
+          correct: ['co2'],
+          multiple: false,
+          shuffle: false,
         },
-        {
-          id: 'essay',
-          type: 'essay',
-          text: 'Explain how a leaf turns light into food.',
-          score: 5,
-          config: {
-            responseKind: 'richText',
-            modelAnswer:
-              'Chlorophyll absorbs light; the energy splits water and fixes carbon dioxide into glucose.',
-            rubric: '5 = light, chlorophyll, water and CO2 named; 3 = the idea without the parts.',
-          },
+      },
+      {
+        id: 'essay',
+        type: 'essay',
+        text: 'Explain how a leaf turns light into food.',
+        score: 5,
+        config: {
+          responseKind: 'richText',
+          modelAnswer:
+            'Chlorophyll absorbs light; the energy splits water and fixes carbon dioxide into glucose.',
+          rubric: '5 = light, chlorophyll, water and CO2 named; 3 = the idea without the parts.',
         },
-      ],
-    },
+      },
+    ],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
 }
 
-/** The Student starts an attempt, answers both questions and submits. */
+/** The Student answers both questions and submits: the MCQ is marked, the essay waits. */
 async function submitAsStudent(request: APIRequestContext, token: string, assessmentId: string) {
-  const started = await request.post(`/api/assessments/${assessmentId}/attempts`, { headers: bearer(token) });
-  expect([200, 201], await started.text()).toContain(started.status());
-  const attemptId = ((await started.json()) as { id: string }).id;
-  const answers: Record<string, unknown> = {
+  const result = await submitAttempt(request, token, assessmentId, {
     gas: ['co2'],
     essay: { text: '<p>The leaf catches <strong>light</strong> with chlorophyll and makes sugar.</p>' },
-  };
-  for (const [questionId, answer] of Object.entries(answers)) {
-    const saved = await request.put(`/api/attempts/${attemptId}/answers/${questionId}`, {
-      headers: bearer(token),
-      data: { answer, revision: 1, idempotencyKey: randomUUID() },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  const submitted = await request.post(`/api/attempts/${attemptId}/submit`, {
-    headers: bearer(token),
-    data: {},
   });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const result = (await submitted.json()) as { status: string; score: number; passed: boolean | null };
   expect(result).toMatchObject({ status: 'Pending', score: 2, passed: null });
 }
 
@@ -191,7 +168,8 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
   const csv = await csvDownload;
-  expect(csv.suggestedFilename()).toMatch(/^Photosynthesis-check-\d+-results\.csv$/);
+  // The server names the file after the title as written (Content-Disposition filename*).
+  expect(csv.suggestedFilename()).toBe(`${title} - results.csv`);
   const csvText = readFileSync((await csv.path())!, 'utf8');
   expect(csvText).toContain(student.email);
   expect(csvText).toMatch(/Passed|true/i);
@@ -200,7 +178,7 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   const pdfDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download report' }).click();
   const pdf = await pdfDownload;
-  expect(pdf.suggestedFilename()).toMatch(/-report\.pdf$/);
+  expect(pdf.suggestedFilename()).toBe(`${title} - report.pdf`);
   expect(
     readFileSync((await pdf.path())!)
       .subarray(0, 4)
