@@ -6,8 +6,18 @@ test('the language picker switches all 12 languages and the choice is kept for 3
 }) => {
   const me = account('Teacher');
   await signIn(page, me.email, me.password);
+  // A signed-in user's choice is also saved to their profile (mail and files follow it).
+  const saved = (language: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/auth/profile/language') &&
+        r.request().postDataJSON()?.language === language &&
+        r.ok(),
+    );
+  const savedId = saved('id');
   await page.getByRole('button', { name: /^Language/ }).click();
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click();
+  await savedId;
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
   const nav = page.getByRole('navigation').first();
   await expect(nav).not.toContainText('Assessments');
@@ -21,6 +31,13 @@ test('the language picker switches all 12 languages and the choice is kept for 3
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'id');
   await expectAccessible(page);
+
+  // Back to English, so the other journeys signing in as this Teacher read English.
+  const savedEn = saved('en');
+  await page.getByRole('button', { name: /^Bahasa/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await savedEn;
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {

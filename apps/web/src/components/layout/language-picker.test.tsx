@@ -48,4 +48,26 @@ describe('LanguagePicker in the top bar', () => {
     await waitFor(() => expect(i18n.language).toBe('bn'));
     expect(mocks.api.put).not.toHaveBeenCalled();
   });
+
+  it("shows the screens in the profile's language once signed in", async () => {
+    await withSession(authValue(makeProfile({ id: 'u-km', language: 'km' })));
+    await waitFor(() => expect(i18n.language).toBe('km'));
+    expect(mocks.api.put).not.toHaveBeenCalled();
+  });
+
+  it('saves a language picked on the sign-in pages to the profile instead of undoing it', async () => {
+    mocks.api.put.mockResolvedValue({ status: 200, loggedIn: true, user: makeProfile({ language: 'sw' }) });
+    sessionStorage.setItem('vbuilder_lang_picked', 'sw');
+    await i18n.changeLanguage('sw');
+    await withSession(authValue(makeProfile({ id: 'u-sw', language: 'en' })));
+    await waitFor(() =>
+      expect(mocks.api.put).toHaveBeenCalledWith(
+        '/auth/profile/language',
+        { language: 'sw' },
+        expect.anything(),
+      ),
+    );
+    expect(i18n.language).toBe('sw');
+    expect(sessionStorage.getItem('vbuilder_lang_picked')).toBeNull();
+  });
 });

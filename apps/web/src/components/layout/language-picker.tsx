@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
@@ -6,7 +6,16 @@ import { ProfileEnvelopeSchema } from '@vbuilder/shared';
 import { api } from '../../lib/api-client.ts';
 import { AuthContext } from '../../lib/auth/auth-context.ts';
 import { reportError } from '../../lib/auth/report-error.ts';
-import { FALLBACK_LANGUAGE, LANGUAGES, type LanguageCode } from '../../lib/languages.ts';
+import {
+  FALLBACK_LANGUAGE,
+  isLanguageCode,
+  LANGUAGES,
+  takePickBeforeSignIn,
+  type LanguageCode,
+} from '../../lib/languages.ts';
+
+/** The user whose language was reconciled with the screens in this page load (survives remounts). */
+let reconciledUserId: string | null = null;
 
 /**
  * The 12 interface languages (SPEC §1); the choice is kept in the language cookie by the detector
@@ -16,14 +25,32 @@ export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
   const auth = useContext(AuthContext);
 
-  const choose = (language: LanguageCode) => {
-    void i18n.changeLanguage(language);
+  const save = (language: LanguageCode) => {
     if (!auth?.user || auth.user.language === language) return;
     api
       .put('/auth/profile/language', { language }, ProfileEnvelopeSchema)
       .then(() => auth.reloadProfile({ force: true }))
       .catch((error: unknown) => reportError(error, { area: 'profile', action: 'save-language' }));
   };
+  const choose = (language: LanguageCode) => {
+    void i18n.changeLanguage(language);
+    save(language);
+  };
+
+  // Once signed in: a language picked on the sign-in pages is saved to the profile; otherwise the
+  // screens take the profile's language (set on another device, or by whoever invited the user).
+  const user = auth?.user;
+  useEffect(() => {
+    if (!user?.id || reconciledUserId === user.id) return;
+    reconciledUserId = user.id;
+    const picked = takePickBeforeSignIn();
+    if (picked) save(picked);
+    else if (isLanguageCode(user.language) && user.language !== i18n.language) {
+      void i18n.changeLanguage(user.language);
+    }
+    // Once per user and page load; save and i18n are stable enough for that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id]);
   // The chosen language, even while its catalog is still loading (resolvedLanguage is then English).
   const current =
     LANGUAGES.find((l) => l.code === i18n.language) ??

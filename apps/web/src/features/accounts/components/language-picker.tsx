@@ -1,9 +1,12 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../lib/languages.ts';
+import { LANGUAGES, rememberPickBeforeSignIn } from '../../../lib/languages.ts';
 
-/** The interface language for visitors who are not signed in yet (kept in the language cookie). */
+/**
+ * The interface language for visitors who are not signed in yet (kept in the language cookie, and
+ * saved to the profile when they sign in next).
+ */
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('accounts');
   const current = LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ?? LANGUAGES[0];
@@ -27,7 +30,10 @@ export function LanguagePicker() {
           <Menu.Item
             key={language.code}
             lang={language.code}
-            onClick={() => void i18n.changeLanguage(language.code)}
+            onClick={() => {
+              rememberPickBeforeSignIn(language.code);
+              void i18n.changeLanguage(language.code);
+            }}
             rightSection={language.code === current.code ? <IconCheck size={16} aria-hidden /> : null}
             aria-current={language.code === current.code ? 'true' : undefined}
           >
