@@ -43,3 +43,14 @@ export function matchLanguage(tag: string | null | undefined): LanguageCode | nu
 
 /** Server and web agree that the cookie holding the choice is called this. */
 export const LANGUAGE_COOKIE = 'vbuilder_lang';
+
+/**
+ * Languages whose times vbuilder writes on a 24-hour clock: CLDR's 12-hour Khmer time prints a
+ * Latin 'AM/PM' inside Khmer text, which Cambodian schools do not write. Web and server both
+ * follow this list, so a time reads the same on screen, in mail and in a PDF.
+ */
+export const TWENTY_FOUR_HOUR_LANGUAGES: readonly LanguageCode[] = ['km'];
+
+/** Intl options for the language's clock (empty where CLDR's own is right). */
+export const clockOptions = (language: string | undefined): Intl.DateTimeFormatOptions =>
+  (TWENTY_FOUR_HOUR_LANGUAGES as readonly string[]).includes(language ?? '') ? { hourCycle: 'h23' } : {};

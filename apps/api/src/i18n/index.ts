@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import {
   FALLBACK_LANGUAGE,
+  clockOptions,
   LANGUAGE_CODES,
   LANGUAGE_COOKIE,
   isLanguageCode,
@@ -152,12 +153,6 @@ export function validTimeZone(timeZone: string | null | undefined): string {
 
 const localeOf = (language: string) => (isLanguageCode(language) ? language : FALLBACK_LANGUAGE);
 
-/**
- * 24-hour clocks where CLDR's 12-hour one would print Latin 'AM/PM' in a non-Latin text
- * (Khmer), or where schools write 24-hour times anyway.
- */
-const H23 = new Set<string>(['km']);
-
 /** A date and time as the reader writes it, in their time zone (Thai in the Buddhist era, Bengali digits…). */
 export function formatDateTime(date: Date, language: string, timeZone?: string | null): string {
   const locale = localeOf(language);
@@ -165,7 +160,7 @@ export function formatDateTime(date: Date, language: string, timeZone?: string |
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: validTimeZone(timeZone),
-    ...(H23.has(locale) ? { hourCycle: 'h23' as const } : {}),
+    ...clockOptions(locale),
   }).format(date);
 }
 

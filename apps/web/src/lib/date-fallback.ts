@@ -31,7 +31,8 @@ const FALLBACK: Record<string, LocaleDates> = {
   km: {
     months: ['មករា', 'កុម្ភៈ', 'មីនា', 'មេសា', 'ឧសភា', 'មិថុនា', 'កក្កដា', 'សីហា', 'កញ្ញា', 'តុលា', 'វិច្ឆិកា', 'ធ្នូ'],
     date: ({ day, year }, month) => `${day} ${month} ${year}`,
-    time: ({ hour, minute }) => `${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`,
+    // 24-hour, as vbuilder writes Khmer times (clockOptions in shared).
+    time: ({ hour, minute }) => `${pad(hour)}:${pad(minute)}`,
     joiner: ', ',
   },
   my: {

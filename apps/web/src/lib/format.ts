@@ -1,3 +1,4 @@
+import { clockOptions } from '@vbuilder/shared';
 import { fallbackDatesFor, formatWithFallback } from './date-fallback.ts';
 
 type Moment = 'date' | 'time' | 'dateTime';
@@ -13,7 +14,8 @@ function format(iso: string, what: Moment, locale: string | undefined, timeZone?
   // A browser without this language's data would answer in American English (Chromium: km, my, ne).
   const fallback = fallbackDatesFor(locale);
   if (fallback) return formatWithFallback(fallback, date, what, timeZone);
-  return new Intl.DateTimeFormat(locale, { ...STYLES[what], timeZone }).format(date);
+  const clock = what === 'date' ? {} : clockOptions(locale);
+  return new Intl.DateTimeFormat(locale, { ...STYLES[what], ...clock, timeZone }).format(date);
 }
 
 /** A date in the reader's language (and time zone); an unreadable value is shown as it came. */
