@@ -118,6 +118,9 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
       <Text size="sm" c="gray.7">
         {t('users:import.description', { rows: IMPORT_MAX_ROWS })}
       </Text>
+      <Text size="sm" c="gray.7">
+        {t('users:import.languageHint')}
+      </Text>
       <Group gap={6}>
         <IconDownload size={16} aria-hidden />
         <Anchor href={csvTemplateHref()} download={CSV_TEMPLATE_FILE} size="sm">
