@@ -51,6 +51,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
       orgId,
       '--name',
       'Tina Teach',
+      '--language',
+      'th',
       '--json',
     );
     expect(teacher.code).toBe(0);
@@ -58,6 +60,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
       email: 't@riverside.example',
       role: 'Teacher',
       organizationId: orgId,
+      language: 'th',
     });
 
     const root = await admin(
@@ -70,7 +73,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
       'Super Administrator',
       '--json',
     );
-    expect(JSON.parse(root.stdout)).toMatchObject({ role: 'Super Administrator', organizationId: null });
+    expect(JSON.parse(root.stdout)).toMatchObject({
+      role: 'Super Administrator',
+      organizationId: null,
+      language: 'en',
+    });
   });
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import {
   EmailSchema,
+  LANGUAGE_CODES,
+  LanguageSchema,
   NameSchema,
   PACKAGE_NAMES,
   PasswordSchema,
@@ -25,8 +27,10 @@ import { currentPlan, recordPlan } from './modules/plans/plans.service.ts';
 const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
 
   create-org  --name NAME [--type ${ORGANIZATION_TYPES.join('|')}] [--email E] [--json]
-  create-user --email E --password P --role ROLE [--org ORG_ID] [--name N] [--must-change-password] [--json]
+  create-user --email E --password P --role ROLE [--org ORG_ID] [--name N] [--language ${LANGUAGE_CODES.join('|')}]
+              [--must-change-password] [--json]
               ROLE is one of: ${ROLES.map((r) => `'${r}'`).join(', ')}
+              --language: what mail and files for this person are written in (default en)
               'Super Administrator' has no organization; every other role needs --org.
   set-plan    --org ORG_ID --plan NAME [--json]
               NAME is one of: ${PACKAGE_NAMES.join(', ')} (any case); Free ends the current plan.
@@ -83,6 +87,7 @@ async function createUser(database: Database, args: string[]) {
       role: { type: 'string' },
       org: { type: 'string' },
       name: { type: 'string' },
+      language: { type: 'string' },
       'must-change-password': { type: 'boolean' },
       json: { type: 'boolean' },
     },
@@ -93,6 +98,7 @@ async function createUser(database: Database, args: string[]) {
   const role = values.role ?? fail('--role is required');
   if (!isRole(role)) fail(`--role must be one of ${ROLES.map((r) => `'${r}'`).join(', ')}`);
   const name = values.name ? parseOption(NameSchema, values.name, 'name') : email.split('@')[0]!;
+  const language = parseOption(LanguageSchema, values.language ?? 'en', 'language');
 
   let organizationId: string | null = null;
   if (role === 'Super Administrator') {
@@ -110,11 +116,12 @@ async function createUser(database: Database, args: string[]) {
     role,
     organizationId,
     status: 'active',
+    language,
     passwordHash: await hashPassword(password),
     mustChangePassword: values['must-change-password'] ?? false,
   });
   return values.json
-    ? JSON.stringify({ id: user.id, email: user.email, role: user.role, organizationId })
+    ? JSON.stringify({ id: user.id, email: user.email, role: user.role, organizationId, language })
     : `User ${user.email} (${user.role}) created with id ${user.id}`;
 }
 
