@@ -144,7 +144,8 @@ describe('GET /api/assessments/:id/report.pdf', () => {
     expect(res.headers['content-disposition']).toContain('filename=term-1-science-physics-report.pdf;');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdf = await PDFDocument.load(res.rawPayload);
-    expect(pdf.getPageCount()).toBe(1);
+    const pages = pdf.getPageCount();
+    expect(pages).toBeGreaterThanOrEqual(1);
     expect(pdf.getTitle()).toContain('Term 1: Science / Physics?');
     const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
     for (const expected of [
@@ -154,15 +155,16 @@ describe('GET /api/assessments/:id/report.pdf', () => {
       'Submitted attempts',
       'Score distribution',
       'Facility',
-      'Which planet is known as the Red Planet?',
-      'MCQ',
-      'page 1 of 1',
+      // Long question texts wrap inside their table cell.
+      'Which planet is known as the Red',
+      'Multiple Choice',
+      `page 1 of ${pages}`,
     ]) {
       expect(text).toContain(expected);
     }
   });
 
-  it('breaks pages for long assessments and prints what the font lacks as "?"', async () => {
+  it('breaks pages for long assessments and keeps a mixed-script title intact', async () => {
     const many: Question[] = Array.from({ length: 70 }, (_, i) => ({
       ...QUESTIONS[0]!,
       id: `q${i}`,
@@ -181,7 +183,8 @@ describe('GET /api/assessments/:id/report.pdf', () => {
     const pdf = await PDFDocument.load(res.rawPayload);
     expect(pdf.getPageCount()).toBeGreaterThan(2);
     const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
-    expect(text).toContain('Physics ??');
+    expect(text).toContain('Physics');
+    expect(text).not.toContain('??');
     expect(text).toContain('Question 70:');
     expect(text).toContain(`page ${pdf.getPageCount()} of ${pdf.getPageCount()}`);
   });
