@@ -6,6 +6,7 @@ import type * as ApiClientModule from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { deferred, elapse, flush } from '../../../test/timers.ts';
 import { envelope, makeProfile } from '../test-utils.ts';
+import i18n from '../../../lib/i18n.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
@@ -175,6 +176,36 @@ describe('ProfileScreen', () => {
     };
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+    it('shows the language and saves another, switching the screens to it', async () => {
+      await renderScreen();
+      const personal = within(screen.getByRole('region', { name: 'Personal Information' }));
+      expect(personal.getByText('English')).toHaveAttribute('lang', 'en');
+      const dialog = open();
+      const language = within(dialog)
+        .getAllByLabelText('Language')
+        .find((element) => element.tagName === 'INPUT')!;
+      expect(language).toHaveValue('English');
+      fireEvent.click(language);
+      await flush();
+      fireEvent.click(screen.getByRole('option', { name: 'ไทย', hidden: true }));
+      mocks.api.put.mockResolvedValue(envelope(makeProfile({ name: 'Amina Wanjiru', language: 'th' })));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await flush();
+      expect(mocks.api.put).toHaveBeenCalledWith(
+        '/auth/profile',
+        expect.objectContaining({ language: 'th' }),
+        expect.anything(),
+      );
+      await act(async () => {
+        await i18n.loadLanguages('th');
+      });
+      await flush();
+      expect(i18n.language).toBe('th');
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
+    });
 
     it('splits the name, saves, toasts, closes after 1 s and reloads', async () => {
       await renderScreen();
