@@ -26,7 +26,8 @@ describe('download names in every script', () => {
 
   it('derives a readable ASCII fallback when none is given', () => {
     expect(asciiFileName('Zoë’s “quiz”.pdf')).toBe('Zoe_s _quiz_.pdf');
-    expect(asciiFileName('পরীক্ষা.pdf', 'file.pdf')).toBe('file.pdf');
+    expect(asciiFileName('পরীক্ষা.pdf', 'file')).toBe('file.pdf');
+    expect(asciiFileName('မြေပုံ ပုံစံ.png')).toBe('download.png');
     expect(asciiFileName('Reading list – week 1.pdf')).toBe('Reading list _ week 1.pdf');
   });
 
@@ -37,7 +38,7 @@ describe('download names in every script', () => {
 
   it('offers audio and video inline', () => {
     expect(contentDispositionHeader('গান.mp3', { inline: true })).toMatch(
-      /^inline; filename=download; filename\*=UTF-8/,
+      /^inline; filename=download.mp3; filename\*=UTF-8/,
     );
   });
 });

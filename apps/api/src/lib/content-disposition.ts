@@ -3,7 +3,8 @@ import { create } from 'content-disposition';
 /**
  * An ASCII stand-in for a file name, for clients that ignore `filename*`: accents dropped
  * ('Zoë' → 'Zoe'), other non-ASCII runs, quotes, backslashes, slashes and control characters
- * become '_'. When nothing readable is left (a title wholly in Bengali or Thai) `fallback` is used.
+ * become '_'. When nothing readable is left of the name (a title wholly in Bengali or Thai),
+ * `fallback` stands in for it and the extension is kept ('download.pdf').
  */
 export function asciiFileName(name: string, fallback = 'download'): string {
   const ascii = name
@@ -14,7 +15,8 @@ export function asciiFileName(name: string, fallback = 'download'): string {
     .trim();
   const dot = ascii.lastIndexOf('.');
   const base = dot > 0 ? ascii.slice(0, dot) : ascii;
-  return /[A-Za-z0-9]/.test(base) ? ascii : fallback;
+  const extension = dot > 0 && /^\.[A-Za-z0-9]+$/.test(ascii.slice(dot)) ? ascii.slice(dot) : '';
+  return /[A-Za-z0-9]/.test(base) ? ascii : `${fallback}${extension}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -535,6 +536,21 @@ describe('files', () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
     expect((await upload(attempt.id, 'f1', elf, 'run')).json().code).toBe('unsupported_file_type');
     expect((await upload(attempt.id, 'f1', PNG, 'x.png', classmate.headers)).statusCode).toBe(404);
+  });
+
+  it('downloads a file under its own name in any script, with an ASCII fallback', async () => {
+    const a = await insertAssessment(app.db, {
+      organizationId: orgId,
+      questions: [questionOf('mind-maps', 'f1')],
+    });
+    const attempt = await startOk(a.id);
+    const name = 'မြေပုံ ပုံစံ.png';
+    const file = (await upload(attempt.id, 'f1', PNG, name)).json();
+    expect(file.name).toBe(name);
+    const res = await app.inject({ method: 'GET', url: file.url, headers: teacher.headers });
+    const header = String(res.headers['content-disposition']);
+    expect(parseDisposition(header).parameters.filename).toBe(name);
+    expect(parseDisposition(header, { extended: false }).parameters.filename).toBe('download.png');
   });
 
   it('an audio question takes recordings only', async () => {
