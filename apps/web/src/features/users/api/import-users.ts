@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportUsersResultSchema } from '@vbuilder/shared';
+import { ImportUsersResultSchema, type LanguageCode } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
 import { invalidateUsers } from './invalidate.ts';
@@ -7,10 +7,23 @@ import { invalidateUsers } from './invalidate.ts';
 /** The multipart field the API reads the CSV from. */
 export const IMPORT_FILE_FIELD = 'file';
 
-export async function importUsers({ file, organizationId }: { file: File; organizationId?: string }) {
+/** `language`: the invitations' language for rows without a language column (default the importer's). */
+export async function importUsers({
+  file,
+  organizationId,
+  language,
+}: {
+  file: File;
+  organizationId?: string;
+  language?: LanguageCode;
+}) {
   const form = new FormData();
   form.append(IMPORT_FILE_FIELD, file, file.name);
-  return api.upload(`/users/import${toQueryString({ organizationId })}`, form, ImportUsersResultSchema);
+  return api.upload(
+    `/users/import${toQueryString({ organizationId, language })}`,
+    form,
+    ImportUsersResultSchema,
+  );
 }
 
 /** POST /users/import: adds students from a CSV and answers which rows were rejected and why. */

@@ -67,7 +67,7 @@ describe('ImportUsersDialog', () => {
     await flush();
 
     const [path, form] = mocks.api.upload.mock.calls[0]!;
-    expect(path).toBe(`/users/import?organizationId=${ORGANIZATION_ID}`);
+    expect(path).toBe(`/users/import?organizationId=${ORGANIZATION_ID}&language=en`);
     expect((form as FormData).get('file')).toBeInstanceOf(File);
 
     expect(within(dialog).getByText('2 students added')).toBeInTheDocument();

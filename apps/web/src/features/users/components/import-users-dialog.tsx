@@ -3,8 +3,15 @@ import { Alert, Anchor, Button, CloseButton, Group, Paper, Stack, Text } from '@
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isSuperAdministrator, type ImportUsersResult } from '@vbuilder/shared';
+import {
+  FALLBACK_LANGUAGE,
+  isSuperAdministrator,
+  matchLanguage,
+  type ImportUsersResult,
+  type LanguageCode,
+} from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { LanguageSelect } from '../../../components/forms/language-select.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useImportUsers } from '../api/import-users.ts';
@@ -52,6 +59,8 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
   const [pickedOrganization, setPickedOrganization] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<ImportUsersResult | null>(null);
+  // Rows without a language column are invited in this one: the importer's own unless changed.
+  const [language, setLanguage] = useState<LanguageCode>(matchLanguage(i18n.language) ?? FALLBACK_LANGUAGE);
   // The Super Administrator imports into a named organization (the API's ?organizationId=).
   const picksOrganization = isSuperAdministrator(viewer?.role) && organizationId === undefined;
   const target = organizationId ?? (picksOrganization ? (pickedOrganization ?? undefined) : undefined);
@@ -76,7 +85,7 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
     }
     setProblem(null);
     importUsers.mutate(
-      { file, organizationId: target },
+      { file, organizationId: target, language },
       {
         onSuccess: setResult,
         onError: (error) => setProblem(errorCodeOf(error)),
@@ -118,15 +127,20 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
       <Text size="sm" c="gray.7">
         {t('users:import.description', { rows: IMPORT_MAX_ROWS })}
       </Text>
-      <Text size="sm" c="gray.7">
-        {t('users:import.languageHint')}
-      </Text>
+
       <Group gap={6}>
         <IconDownload size={16} aria-hidden />
         <Anchor href={csvTemplateHref()} download={CSV_TEMPLATE_FILE} size="sm">
           {t('users:import.template')}
         </Anchor>
       </Group>
+      <LanguageSelect
+        label={t('users:form.language')}
+        description={t('users:import.languageHint')}
+        value={language}
+        onChange={setLanguage}
+        disabled={importUsers.isPending}
+      />
       {picksOrganization && (
         <OrganizationSelect
           label={t('users:form.organization')}
