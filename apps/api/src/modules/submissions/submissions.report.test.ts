@@ -222,6 +222,13 @@ describe('results report (PDF) in every language and script', () => {
     expect(text).toContain('Assessmentreport');
   });
 
+  it('gives a pending attempt no total, like the exports, and leaves it out of the chart', async () => {
+    const pdf = await resultsReportPdf(resultsOf(SAMPLES.en), NOW, { language: 'en', timeZone: 'UTC' });
+    const text = extractText(pdf, 'en-pending');
+    expect(text).toMatch(/James O’Connor .+ – – Pending marking/);
+    expect(text).toMatch(/Olivia Bennett .+ 8 \/ 10 80% Passed/);
+  });
+
   it('shows dates in the reader’s language and zone, not ISO', async () => {
     const pdf = await resultsReportPdf(resultsOf(SAMPLES.th), NOW, {
       language: 'th',

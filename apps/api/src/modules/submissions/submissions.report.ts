@@ -105,7 +105,8 @@ function chart(c: Context) {
   w.ensure(height + 104);
   w.text(t('report:distribution.title'), { size: 14, bold: true, gap: 2 });
   w.text(t('report:distribution.note'), { size: 9, color: MUTED, gap: 8 });
-  const counts = distribution(results.rows.map((r) => r.percentage));
+  // A score still waiting for a teacher is not a result yet: only marked attempts are counted.
+  const counts = distribution(results.rows.filter((r) => r.status !== 'Pending').map((r) => r.percentage));
   // Whole-number gridlines at an even step (at most five lines), the axis topping at a step.
   const step = Math.max(1, Math.ceil(Math.max(...counts) / 4));
   const max = step * Math.max(1, Math.ceil(Math.max(...counts) / step));
@@ -278,8 +279,9 @@ function studentsTable(c: Context) {
       row.attemptNumber > 1
         ? t('report:students.attempt', { name: row.studentName, number: number(c, row.attemptNumber) })
         : row.studentName;
+    const pending = row.status === 'Pending';
     const result =
-      row.passed === null
+      pending || row.passed === null
         ? t('report:students.pending')
         : row.passed
           ? t('report:students.passed')
@@ -290,8 +292,9 @@ function studentsTable(c: Context) {
       [
         w.wrap(name, 9, columns[0]!.width - 6).slice(0, 2),
         w.wrap(dateTime(c, row.submittedAt), 9, columns[1]!.width - 6).slice(0, 2),
-        [`${number(c, row.score)} / ${number(c, row.maxScore)}`],
-        [percent(c, row.percentage)],
+        // Like the exports: no total while answers wait for a teacher, only the result's words.
+        [pending ? '–' : `${number(c, row.score)} / ${number(c, row.maxScore)}`],
+        [pending ? '–' : percent(c, row.percentage)],
         w.wrap(result, 9, columns[4]!.width - 6).slice(0, 2),
       ],
       drawHeader,
