@@ -27,7 +27,8 @@ import {
 } from '@tabler/icons-react';
 import type { OrganizationDetail } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatPhone, present, statusColor } from '../lib/display.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatPhone, present, statusColor } from '../lib/display.ts';
 import { useTypeLabel } from './use-type-label.ts';
 
 const ICON = { size: 16, 'aria-hidden': true } as const;

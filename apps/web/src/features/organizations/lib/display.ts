@@ -1,12 +1,5 @@
 import type { MantineColor } from '@mantine/core';
 
-/** A date in the reader's language; an unreadable value is shown as it came. */
-export function formatDate(iso: string, locale: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-}
-
 /** A phone number shown with a leading plus, as on the profile, or null when there is none. */
 export function formatPhone(phone: string | null | undefined): string | null {
   const trimmed = phone?.trim();

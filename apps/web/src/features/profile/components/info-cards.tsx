@@ -14,7 +14,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type UserProfile } from '@vbuilder/shared';
-import { accountStatusColor, formatDateTime, formatPhone } from '../lib/profile-display.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { accountStatusColor, formatPhone } from '../lib/profile-display.ts';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountStatusColor, formatDateTime, formatPhone, roleStyle } from './profile-display.ts';
+import { accountStatusColor, formatPhone, roleStyle } from './profile-display.ts';
 
 describe('formatPhone', () => {
   it.each([
@@ -30,24 +30,6 @@ describe('roleStyle', () => {
   it('keeps other roles as they are, in grey', () => {
     expect(roleStyle('Proctor')).toEqual({ color: 'gray', labelKey: '', fallback: 'Proctor' });
     expect(roleStyle(null)).toMatchObject({ color: 'gray', fallback: '' });
-  });
-});
-
-describe('formatDateTime', () => {
-  it("uses the reader's language and time zone", () => {
-    const iso = '2026-03-04T05:06:07.000Z';
-    expect(formatDateTime(iso, 'en', 'UTC')).toBe(
-      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-        new Date(iso),
-      ),
-    );
-    expect(formatDateTime(iso, 'en', 'UTC')).toContain('Mar 4, 2026');
-    expect(formatDateTime(iso, 'en', 'Asia/Kathmandu')).toContain('10:51');
-    expect(formatDateTime(iso, 'vi', 'UTC')).not.toBe(formatDateTime(iso, 'en', 'UTC'));
-  });
-
-  it('shows an unreadable value as it came', () => {
-    expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
 });
 

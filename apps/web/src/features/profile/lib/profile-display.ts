@@ -12,13 +12,6 @@ export function formatPhone(phone: string | null | undefined): string | null {
   return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
 }
 
-/** A date and time in the reader's language and time zone; an unreadable value is shown as it came. */
-export function formatDateTime(iso: string, locale: string | undefined, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-}
-
 type RoleStyle = { color: MantineColor; labelKey: string };
 
 /** Each role gets its own badge colour (SPEC §2); 'user' reads as Administrator, unknown roles are grey. */
