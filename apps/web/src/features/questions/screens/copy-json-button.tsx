@@ -27,7 +27,7 @@ export async function copyText(text: string): Promise<void> {
 }
 
 interface Props extends ButtonProps {
-  /** The example's JSON5 text, exactly as a teacher would paste it. */
+  /** The example as JSON text, exactly as a teacher would paste it. */
   text: string;
   /** The question type's label, for the toast and the button's accessible name. */
   typeLabel: string;

@@ -48,9 +48,18 @@ export function readExample(text: string): Parsed {
   return { ok: true, example: checked.data as QuestionExample };
 }
 
+/**
+ * What Copy JSON copies: real JSON (double quotes, quoted keys, 2-space indent) of the parsed
+ * example, so it pastes into any JSON tool; text that cannot be parsed is copied as it is.
+ */
+export function asJson(text: string): string {
+  const parsed = parseQuestionExample(text);
+  return parsed.ok ? JSON.stringify(parsed.value, null, 2) : text;
+}
+
 interface Props {
   typeId: QuestionTypeId;
-  /** The example as JSON5 text: what is shown (parsed) and what Copy JSON copies. */
+  /** The example as JSON5 text: what is shown (parsed); Copy JSON copies it as JSON. */
   text: string;
 }
 
@@ -64,13 +73,14 @@ export function ExampleView({ typeId, text }: Props) {
   const type = getQuestionType(typeId);
   const label = t(type.labelKey);
   const parsed = readExample(text);
+  const json = asJson(text);
 
   const copyRow = (
     <Group gap="sm" justify="space-between" wrap="wrap">
       <Text size="sm" c="dimmed">
         {t('questions:examples.templateNote')}
       </Text>
-      <CopyJsonButton text={text} typeLabel={label} />
+      <CopyJsonButton text={json} typeLabel={label} />
     </Group>
   );
 

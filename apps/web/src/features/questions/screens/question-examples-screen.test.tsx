@@ -79,7 +79,7 @@ describe('Question examples', () => {
     ).toEqual(['Oxygen', 'Carbon dioxide', 'Nitrogen', 'Hydrogen']);
   });
 
-  it('copies the JSON5 text from the buttons at the top and the bottom, with the note', async () => {
+  it('copies real JSON (not JSON5) from the buttons at the top and the bottom, with the note', async () => {
     await renderWithProviders(withRouter(<ExampleView typeId="essay" text={textOf('essay')} />));
     expect(screen.getAllByText('Use this example as a template for your assessments')).toHaveLength(2);
     const buttons = screen.getAllByRole('button', { name: /Copy JSON/ });
@@ -88,8 +88,12 @@ describe('Question examples', () => {
       await act(async () => fireEvent.click(button));
     }
     expect(writeText).toHaveBeenCalledTimes(2);
-    expect(writeText).toHaveBeenLastCalledWith(textOf('essay'));
+    const copied = writeText.mock.lastCall![0];
     expect(textOf('essay')).toContain("type: 'Essay Questions'");
+    expect(copied).toContain('"type": "Essay Questions"');
+    expect(copied).not.toContain("'");
+    expect(JSON.parse(copied)).toEqual(QUESTION_EXAMPLES.essay);
+    expect(copied).toBe(JSON.stringify(JSON.parse(copied), null, 2));
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'The Essay Questions example is on your clipboard.' }),
     );
