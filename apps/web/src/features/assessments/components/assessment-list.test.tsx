@@ -177,6 +177,24 @@ describe('AssessmentListScreen', () => {
     expect(listPaths().length).toBeGreaterThan(1);
   });
 
+  it('says the assessment was deleted even though its row (and menu) vanish at once', async () => {
+    const quiz = makeAssessment({ title: 'Fractions quiz' });
+    await renderScreen(TEACHER, { list: pageOf([quiz]) });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Fractions quiz' }));
+    await flush();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await flush();
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Fractions quiz”?' });
+    mocks.api.delete.mockResolvedValue(undefined);
+    // The list asked again no longer has the assessment: its row unmounts before the toast.
+    serve({ list: pageOf([]) });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await flush();
+    await flush();
+    expect(screen.queryByText('Fractions quiz')).not.toBeInTheDocument();
+    expect(toastTexts()).toContain('“Fractions quiz” was deleted.');
+  });
+
   it('says the delete failed, with the reason', async () => {
     await renderScreen(TEACHER, { list: pageOf([makeAssessment({ title: 'Fractions quiz' })]) });
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Fractions quiz' }));

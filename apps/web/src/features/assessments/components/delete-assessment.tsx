@@ -24,11 +24,13 @@ export function useConfirmDeleteAssessment() {
       // Shade 9: white text on the default red (shade 7) is under WCAG AA's 4.5:1.
       confirmProps: { color: 'red.9' },
       closeButtonProps: { 'aria-label': t('common:close') },
+      // mutateAsync, not mutate's callbacks: those are dropped once the row (and this hook) unmount,
+      // and the deleted row leaves the list as soon as it is refetched.
       onConfirm: () =>
-        remove.mutate(assessment.id, {
-          onSuccess: () => showToast('success', t('delete.deleted', { title: assessment.title })),
-          onError: (error) => showToast('failure', errorText(errorCodeOf(error)), t('delete.failed')),
-        }),
+        void remove.mutateAsync(assessment.id).then(
+          () => showToast('success', t('delete.deleted', { title: assessment.title })),
+          (error: unknown) => showToast('failure', errorText(errorCodeOf(error)), t('delete.failed')),
+        ),
     });
 
   return { confirm, deleting: remove.isPending ? remove.variables : undefined };
