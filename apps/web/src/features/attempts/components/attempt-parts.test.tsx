@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AttemptTimer } from './attempt-timer.tsx';
 import type { StudentQuestion } from '@vbuilder/shared';
@@ -61,12 +62,14 @@ describe('save status', () => {
 });
 
 describe('timer', () => {
+  const DEADLINE = '2030-01-06T15:30:00.000Z';
+
   it('shows the time left and announces the 5 and 1 minute warnings', async () => {
     let setRemaining: (ms: number) => void = () => undefined;
     function Harness() {
       const [remaining, set] = useState(10 * 60_000);
       setRemaining = set;
-      return <AttemptTimer remaining={remaining} />;
+      return <AttemptTimer remaining={remaining} deadlineAt={DEADLINE} timeLimited />;
     }
     await renderWithProviders(<Harness />);
     expect(screen.getByText('10:00')).toBeInTheDocument();
@@ -77,10 +80,34 @@ describe('timer', () => {
     act(() => setRemaining(59_000));
     expect(screen.getByRole('status')).toHaveTextContent('1 minute left');
     expect(screen.getByText('0:59')).toBeInTheDocument();
+    // Time is up: the '1 minute left' warning does not stay behind.
+    act(() => setRemaining(0));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.queryByText('1 minute left')).toBeNull();
+  });
+
+  it('shows a time limit as a countdown even when it is long', async () => {
+    await renderWithProviders(<AttemptTimer remaining={3 * 3600_000} deadlineAt={DEADLINE} timeLimited />);
+    expect(screen.getByText('3:00:00')).toBeInTheDocument();
+  });
+
+  it('without a time limit shows the closing time, and a countdown only in the last hour', async () => {
+    let setRemaining: (ms: number) => void = () => undefined;
+    function Harness() {
+      const [remaining, set] = useState(126 * 3600_000);
+      setRemaining = set;
+      return <AttemptTimer remaining={remaining} deadlineAt={DEADLINE} timeLimited={false} />;
+    }
+    await renderWithProviders(<Harness />);
+    expect(screen.getByText(`Closes at ${formatDateTime(DEADLINE, 'en')}`)).toBeInTheDocument();
+    expect(screen.queryByText('126:00:00')).toBeNull();
+    act(() => setRemaining(60 * 60_000));
+    expect(screen.getByText('1:00:00')).toBeInTheDocument();
+    expect(screen.queryByText(/Closes at/)).toBeNull();
   });
 
   it('says when there is no time limit', async () => {
-    await renderWithProviders(<AttemptTimer remaining={null} />);
+    await renderWithProviders(<AttemptTimer remaining={null} deadlineAt={null} timeLimited={false} />);
     expect(screen.getByText('No time limit')).toBeInTheDocument();
   });
 });

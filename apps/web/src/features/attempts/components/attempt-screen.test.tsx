@@ -81,9 +81,14 @@ function attempt(deadlineInMs: number | null): Attempt {
   };
 }
 
-async function renderScreen(deadlineInMs: number | null) {
+async function renderScreen(deadlineInMs: number | null, durationMinutes: number | null = 10) {
   const onSubmitted = vi.fn();
-  const loaded = { attempt: attempt(deadlineInMs), clockOffsetMs: 0, fromDevice: false };
+  const base = attempt(deadlineInMs);
+  const loaded = {
+    attempt: { ...base, assessment: { ...base.assessment, durationMinutes } },
+    clockOffsetMs: 0,
+    fromDevice: false,
+  };
   await renderWithProviders(
     <MemoryRouter>
       <AttemptScreen loaded={loaded} resultsPath="/results" onSubmitted={onSubmitted} />
@@ -146,10 +151,20 @@ describe('the attempt screen', () => {
   it('hands the attempt in by itself when the time is up, with the answer saved first', async () => {
     const user = userEvent.setup();
     const { onSubmitted } = await renderScreen(2500);
+    expect(screen.getAllByText('1 minute left').length).toBeGreaterThan(0);
     await user.click(screen.getByText('All on one page'));
     await user.click(screen.getByRole('radio', { name: 'False' }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), { timeout: 6000 });
+    // The '1 minute left' warning (shown and announced) goes once the time is up.
+    expect(screen.queryByText('1 minute left')).toBeNull();
     expect(calls.saves.map((save) => save.body.answer)).toEqual([false]);
     expect(calls.submits).toHaveLength(1);
+  });
+
+  it('without a time limit shows when the assessment closes, not a 126-hour countdown', async () => {
+    await renderScreen(126 * 3600_000, null);
+    const timer = screen.getByTestId('attempt-timer');
+    expect(timer).toHaveTextContent(/^Closes at /);
+    expect(timer).not.toHaveTextContent('126:00');
   });
 });

@@ -191,7 +191,11 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
               </Text>
             </Box>
             <Group gap="md" wrap="wrap">
-              <AttemptTimer remaining={remaining} />
+              <AttemptTimer
+                remaining={remaining}
+                deadlineAt={attempt.deadlineAt}
+                timeLimited={attempt.assessment.durationMinutes !== null}
+              />
               <SaveStatus status={status} />
             </Group>
           </Group>
@@ -204,7 +208,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
           {t('attempt.openedOffline')}
         </Alert>
       )}
-      {warning && !timeUp && (
+      {warning && !timeUp && !closed && (
         <Alert
           color={warning === 1 ? 'red' : 'orange'}
           variant="light"

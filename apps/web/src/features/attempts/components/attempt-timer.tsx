@@ -2,19 +2,31 @@ import { useEffect, useState } from 'react';
 import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, warningAt } from '../lib/clock.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatCountdown, showsCountdown, warningAt } from '../lib/clock.ts';
+
+interface Props {
+  /** Milliseconds left until the deadline; null without one. */
+  remaining: number | null;
+  /** The deadline itself, for 'Closes at …'. */
+  deadlineAt: string | null;
+  /** Whether the assessment has a time limit (then the deadline is the student's own). */
+  timeLimited: boolean;
+}
 
 /**
- * The time left, always visible. The countdown itself is not announced every second; the 5 and 1
- * minute warnings are, once each, through a polite live region (and shown by the screen).
+ * The time left, always visible. Without a time limit the attempt only ends when the assessment
+ * closes: the closing time is shown instead, and a countdown only in its last hour. The countdown
+ * is not announced every second; the 5 and 1 minute warnings are, once each, through a polite live
+ * region (and shown by the screen), and cleared once the time is up.
  */
-export function AttemptTimer({ remaining }: { remaining: number | null }) {
-  const { t } = useTranslation('attempts');
+export function AttemptTimer({ remaining, deadlineAt, timeLimited }: Props) {
+  const { t, i18n } = useTranslation('attempts');
   const warning = warningAt(remaining);
   const [announced, setAnnounced] = useState<string>('');
 
   useEffect(() => {
-    if (warning) setAnnounced(t('timer.warning', { count: warning }));
+    setAnnounced(warning ? t('timer.warning', { count: warning }) : '');
   }, [warning, t]);
 
   if (remaining === null) {
@@ -22,6 +34,16 @@ export function AttemptTimer({ remaining }: { remaining: number | null }) {
       <Text size="sm" c="dimmed">
         {t('timer.noLimit')}
       </Text>
+    );
+  }
+  if (deadlineAt && !showsCountdown(remaining, timeLimited)) {
+    return (
+      <Group gap={6} wrap="nowrap" data-testid="attempt-timer">
+        <ThemeIcon size="sm" variant="light" color="gray" radius="xl" aria-hidden>
+          <IconClock size={14} />
+        </ThemeIcon>
+        <Text size="sm">{t('timer.closesAt', { when: formatDateTime(deadlineAt, i18n.language) })}</Text>
+      </Group>
     );
   }
   const color = remaining <= 60_000 ? 'red' : warning ? 'orange' : 'gray';

@@ -24,6 +24,14 @@ export function warningAt(remaining: number | null): (typeof WARNING_MINUTES)[nu
   return due;
 }
 
+/** Without a time limit, a countdown is shown in the closing hour only. */
+export const COUNTDOWN_WITHOUT_LIMIT_MS = 60 * 60_000;
+
+/** Whether the time left is shown as a countdown (or else as the closing time). */
+export function showsCountdown(remaining: number, timeLimited: boolean): boolean {
+  return timeLimited || remaining <= COUNTDOWN_WITHOUT_LIMIT_MS;
+}
+
 /** h:mm:ss or m:ss, for the countdown. */
 export function formatCountdown(ms: number): string {
   const totalSeconds = Math.ceil(ms / 1000);
