@@ -164,7 +164,16 @@ describe('ProfileScreen', () => {
       pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(toastTexts()).toContain(
-        'The profile image could not be updated. | This type of file is not supported.',
+        'The profile image could not be updated. | “notes.txt” is not an image. Choose a PNG, JPEG, WebP or GIF file.',
+      );
+    });
+
+    it('says why an image kind the server refuses (HEIC) is not previewed', async () => {
+      await renderScreen();
+      pick(new File(['x'], 'IMG_0001.heic', { type: 'image/heic' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(toastTexts()).toContain(
+        'The profile image could not be updated. | “IMG_0001.heic” is not an image. Choose a PNG, JPEG, WebP or GIF file.',
       );
     });
   });

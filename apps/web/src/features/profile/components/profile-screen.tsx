@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@vbuilder/shared';
+import { LIMITS, PROFILE_IMAGE_TYPES } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { useProfileReload } from '../hooks/use-profile-reload.ts';
@@ -20,16 +20,16 @@ export function ProfileScreen() {
   const [pickedImage, setPickedImage] = useState<File | null>(null);
   const [editing, setEditing] = useState(false);
 
-  // The picker asks for image/*, but a user can still choose "All files": refuse those here, and
-  // files the server would refuse for their size, before showing a preview that cannot be saved.
+  // The picker asks for image/*, but a user can still choose "All files" (or an image kind the
+  // server refuses, HEIC, SVG): say why here, and refuse files the server would refuse for their
+  // size, before showing a preview that cannot be saved.
   const pickImage = (file: File) => {
-    const problem = !file.type.startsWith('image/')
-      ? 'unsupported_file_type'
-      : file.size > LIMITS.profileImageMaxBytes
-        ? 'file_too_large'
-        : null;
-    if (problem) {
-      showToast('failure', t(`errors:${problem}`), t('profile:image.failure'));
+    if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      showToast('failure', t('profile:image.notImage', { name: file.name }), t('profile:image.failure'));
+      return;
+    }
+    if (file.size > LIMITS.profileImageMaxBytes) {
+      showToast('failure', t('errors:file_too_large'), t('profile:image.failure'));
       return;
     }
     setPickedImage(file);
