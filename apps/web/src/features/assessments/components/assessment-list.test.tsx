@@ -315,7 +315,13 @@ describe('AssessmentListScreen', () => {
       const card = screen.getByRole('region', { name: 'Plan and usage' });
       expect(within(card).getByText('Free package')).toBeInTheDocument();
       expect(within(card).queryByText('Active')).not.toBeInTheDocument();
+      expect(within(card).getByText('Assessments created this month')).toBeInTheDocument();
       expect(within(card).getByText('3 / 5')).toBeInTheDocument();
+      expect(
+        within(card).getByText(
+          'Every assessment created this month counts, deleted ones too: deleting an assessment does not give the allowance back.',
+        ),
+      ).toBeInTheDocument();
       expect(within(card).getByText('2')).toBeInTheDocument();
       expect(
         within(card).getByRole('progressbar', { name: "Share of this month's assessments used" }),

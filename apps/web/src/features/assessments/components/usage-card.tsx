@@ -25,7 +25,7 @@ export const UPGRADE_PROMPT_ID = 'assessment-upgrade-prompt';
 
 /**
  * The usage card of the assessment list (SPEC §2, §9): the current package and whether it is
- * active, assessments this month against the allowance ('3 / 5'), what remains (or Unlimited), the
+ * active, assessments created this month (deleted ones too, as the note says) against the allowance ('3 / 5'), what remains (or Unlimited), the
  * plan's question types, when the allowance restarts, and at the limit the upgrade prompt.
  */
 export function UsageCard({ allowance }: { allowance: Allowance }) {
@@ -119,6 +119,10 @@ export function UsageCard({ allowance }: { allowance: Allowance }) {
                     aria-label={t('usage.progressLabel')}
                   />
                 )}
+                {/* The count is of creations: say so, or a deleted assessment looks miscounted. */}
+                <Text size="xs" c="gray.7">
+                  {t('usage.countNote')}
+                </Text>
               </>
             )}
           </Stack>
