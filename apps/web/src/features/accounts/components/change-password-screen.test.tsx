@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile } from '../../../test/profile.ts';
@@ -43,7 +43,8 @@ describe('ChangePasswordScreen', () => {
     expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveAccessibleDescription('The current password is incorrect.');
-    expect(current).toHaveFocus();
+    // The form focuses the first invalid field on the next animation frame.
+    await waitFor(() => expect(current).toHaveFocus());
     expect(auth.reloadProfile).not.toHaveBeenCalled();
   });
 
