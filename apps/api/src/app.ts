@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import multipartPlugin from './plugins/multipart.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import spaPlugin from './plugins/spa.ts';
 import authPlugin from './plugins/auth.ts';
@@ -37,13 +39,26 @@ export interface AppDependencies {
   deadlineCloserMs?: number | false;
 }
 
+/**
+ * Whether a package can be imported from here. pino-pretty is a devDependency: `npm start` on a
+ * production install (without dev dependencies) logs JSON instead of failing on a missing transport.
+ */
+function isInstalled(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Wires plugins and modules; no business logic lives here. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+      ...(config.NODE_ENV === 'development' && process.stdout.isTTY && isInstalled('pino-pretty')
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
@@ -65,6 +80,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin);
+  await app.register(multipartPlugin);
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
   await app.register(mailPlugin);

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
@@ -36,9 +35,6 @@ const waitSeconds = (limit: Limit) =>
  * interaction cookie to /signin/<uid>, so these endpoints live under that path, not under /api.
  */
 const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider }> = async (app, { provider }) => {
-  // Local to this plugin: other modules may register their own limits.
-  await app.register(rateLimit, { global: false });
-
   // Only failed attempts count (the plugin's read-then-increment use): a class signing in together
   // behind one school address must not lock itself out, while guessing stops after the limit.
   const perAddress = app.createRateLimit({

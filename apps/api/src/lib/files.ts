@@ -1,7 +1,10 @@
 import { mkdir, readFile as fsReadFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { AppError, badRequest } from './errors.ts';
 
 /**
  * Where uploaded files live. Keys are relative, slash-separated names such as
@@ -56,4 +59,46 @@ export function localFileStore(root: string): FileStore {
 /** The configured file store: local disk under DATA_DIR/files (S3 when configured, later). */
 export function createFileStore(config: Pick<Config, 'DATA_DIR'>): FileStore {
   return localFileStore(path.resolve(config.DATA_DIR, 'files'));
+}
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'file_too_large', `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, {
+    maxBytes,
+  });
+
+/** One uploaded file: its bytes, the name and type the client declared (never trusted for the type). */
+export interface UploadedFile {
+  bytes: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+/**
+ * The one file a multipart request sends in `field`, read with this route's size limit (the
+ * multipart plugin is registered once, app-wide; limits are per route). Missing, empty or in
+ * another field → 400 file_required; over `maxBytes` → 413 file_too_large.
+ * `what` names the file in the message ("the CSV file").
+ */
+export async function readUploadedFile(
+  req: FastifyRequest,
+  options: { field: string; maxBytes: number; what?: string },
+): Promise<UploadedFile> {
+  const { field, maxBytes, what = 'the file' } = options;
+  const missing = () => badRequest('file_required', `Send ${what} as multipart field ${field}`);
+  if (!req.isMultipart()) throw missing();
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part || part.fieldname !== field) {
+      part?.file.resume();
+      throw missing();
+    }
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof req.server.multipartErrors.RequestFileTooLargeError) throw fileTooLarge(maxBytes);
+    throw error;
+  }
+  if (bytes.length === 0) throw missing();
+  return { bytes, filename: part.filename, mimetype: part.mimetype };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from './errors.ts';
+import { badRequest, notFound } from './errors.ts';
 import type { FileStore } from './files.ts';
 
 /**
@@ -26,39 +26,6 @@ const CONTENT_TYPES = Object.fromEntries(
 const IMAGE_NAME = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(CONTENT_TYPES).join('|')})$`,
 );
-
-export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, 'file_too_large', `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`);
-
-/**
- * The bytes of the one file sent in `field` of a multipart request (other parts are drained).
- * Missing → 400 file_required; over the module's multipart limit → 413 file_too_large.
- */
-export async function readUploadedFile(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  field: string,
-  maxBytes: number,
-): Promise<Buffer> {
-  const missing = () => badRequest('file_required', `Send the image as multipart field ${field}`);
-  if (!req.isMultipart()) throw missing();
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname === field && bytes === null) bytes = await part.toBuffer();
-      else part.file.resume();
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fileTooLarge(maxBytes);
-    if (error instanceof app.multipartErrors.FilesLimitError) {
-      throw badRequest('validation_error', `Send one file in field ${field}`);
-    }
-    throw error;
-  }
-  if (!bytes || bytes.length === 0) throw missing();
-  return bytes;
-}
 
 /** Checks the bytes (never the file name or the declared type) against the allowed image types. */
 export async function detectImageType<T extends ImageType>(

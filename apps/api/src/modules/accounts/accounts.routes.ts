@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -43,11 +42,6 @@ const tags = ['accounts'];
  * and the two steps a new user takes once signed in (change password, create organization).
  */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Limits are declared per route (config.rateLimit). If the app registered the plugin already
-  // (root, global: false), its instance honours them; otherwise this scoped one does, and in
-  // either case only routes that ask for a limit get one.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
-
   const ctx = accountsContext(app);
 
   app.post(

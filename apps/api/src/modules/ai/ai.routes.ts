@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AiGenerateRequestSchema,
@@ -10,8 +8,8 @@ import {
   ErrorResponseSchema,
   type Role,
 } from '@vbuilder/shared';
-import { badRequest } from '../../lib/errors.ts';
-import { fileTooLarge } from '../../lib/stored-images.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/files.ts';
 import { openAiModel } from './ai-model.ts';
 import { extractSourceText } from './ai-source.ts';
 import { generateQuestions } from './ai.service.ts';
@@ -28,42 +26,10 @@ export const GENERATION_LIMIT = { max: 10, timeWindow: '1 minute', keyGenerator:
 /** Reading a PDF takes CPU; a teacher uploads a few documents, not dozens a minute. */
 export const SOURCE_LIMIT = { max: 20, timeWindow: '1 minute', keyGenerator: perUser };
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
-
-/** The one file in `field` with its name (other parts drained). Missing → 400 file_required. */
-async function readSourceFile(app: FastifyInstance, req: FastifyRequest) {
-  const missing = () =>
-    badRequest('file_required', `Send the document as multipart field ${AI_SOURCE_FIELD}`);
-  if (!req.isMultipart()) throw missing();
-  let file: { bytes: Buffer; name: string } | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname === AI_SOURCE_FIELD && file === null) {
-        file = { bytes: await part.toBuffer(), name: part.filename };
-      } else part.file.resume();
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw fileTooLarge(ASSESSMENT_LIMITS.aiSourceFileMaxBytes);
-    }
-    throw error;
-  }
-  if (!file || file.bytes.length === 0) throw missing();
-  return file;
-}
+const errors = errorResponses(400, 401, 403, 429);
 
 /** AI question generation (SPEC §5, DESIGN §5 POST /ai/questions) and reading source documents for it. */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
-  await app.register(multipart, {
-    limits: { fileSize: ASSESSMENT_LIMITS.aiSourceFileMaxBytes, files: 1, fields: 10, parts: 11 },
-  });
   const ctx = { db: app.db, model: openAiModel(app.config, app.log) };
 
   app.post(
@@ -98,8 +64,12 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { roles: AI_ROLES }, rateLimit: SOURCE_LIMIT },
     },
     async (req) => {
-      const file = await readSourceFile(app, req);
-      return extractSourceText(file.bytes, file.name);
+      const file = await readUploadedFile(req, {
+        field: AI_SOURCE_FIELD,
+        maxBytes: ASSESSMENT_LIMITS.aiSourceFileMaxBytes,
+        what: 'the document',
+      });
+      return extractSourceText(file.bytes, file.filename);
     },
   );
 };

@@ -1,5 +1,3 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,8 +13,8 @@ import {
   IdParamsSchema,
   MonthlyAssessmentsSchema,
 } from '@vbuilder/shared';
-import { badRequest } from '../../lib/errors.ts';
-import { fileTooLarge } from '../../lib/stored-images.ts';
+import { COMMON_ERRORS } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/files.ts';
 import { ASSESSMENT_AUTHORS, ASSESSMENT_READERS, USAGE_READERS } from './assessments.policy.ts';
 import { assessmentsContext } from './assessments.access.ts';
 import {
@@ -29,52 +27,15 @@ import {
   monthlyAssessments,
   updateAssessmentById,
 } from './assessments.service.ts';
-import {
-  addResource,
-  attachmentHeader,
-  readResource,
-  removeResource,
-  type UploadedFile,
-} from './resources.service.ts';
+import { addResource, attachmentHeader, readResource, removeResource } from './resources.service.ts';
 
 /** The multipart field a resource arrives in. */
 export const RESOURCE_FILE_FIELD = 'file';
 
 const tags = ['assessments'];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = COMMON_ERRORS;
 const ResourceParamsSchema = z.object({ id: z.uuid(), resourceId: z.uuid() });
 const OrganizationQuerySchema = z.object({ organizationId: z.uuid().optional() });
-
-/** The one file of a multipart request with its name and declared type (other parts drained). */
-async function readResourceFile(app: FastifyInstance, req: FastifyRequest): Promise<UploadedFile> {
-  const missing = () =>
-    badRequest('file_required', `Send the file as multipart field ${RESOURCE_FILE_FIELD}`);
-  if (!req.isMultipart()) throw missing();
-  let file: UploadedFile | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname === RESOURCE_FILE_FIELD && file === null) {
-        file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
-      } else part.file.resume();
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw fileTooLarge(ASSESSMENT_LIMITS.resourceMaxBytes);
-    }
-    if (error instanceof app.multipartErrors.FilesLimitError) {
-      throw badRequest('validation_error', `Send one file in field ${RESOURCE_FILE_FIELD}`);
-    }
-    throw error;
-  }
-  if (!file || file.bytes.length === 0) throw missing();
-  return file;
-}
 
 /**
  * Assessments (issue 5): list, detail, create, edit, delete, duplicate, plan usage, this month's
@@ -82,10 +43,6 @@ async function readResourceFile(app: FastifyInstance, req: FastifyRequest): Prom
  * they reach (their organization's; a Student's assigned ones) is decided by the service.
  */
 const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here, not app-wide: this module's own multipart limits for resources.
-  await app.register(multipart, {
-    limits: { fileSize: ASSESSMENT_LIMITS.resourceMaxBytes, files: 1, fields: 5, parts: 6 },
-  });
   const ctx = assessmentsContext(app);
 
   app.get(
@@ -222,7 +179,10 @@ const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { roles: ASSESSMENT_AUTHORS } },
     },
     async (req, reply) => {
-      const file = await readResourceFile(app, req);
+      const file = await readUploadedFile(req, {
+        field: RESOURCE_FILE_FIELD,
+        maxBytes: ASSESSMENT_LIMITS.resourceMaxBytes,
+      });
       return reply.code(201).send(await addResource(ctx, req.actor, req.params.id, file));
     },
   );

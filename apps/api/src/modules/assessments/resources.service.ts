@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/files.ts';
+import type { FileStore, UploadedFile } from '../../lib/files.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toResource } from './assessments.mapper.ts';
@@ -101,12 +101,6 @@ export async function resourceContentType(
 }
 
 const storageKey = (assessmentId: string) => `assessment-resources/${assessmentId}/${randomUUID()}`;
-
-export interface UploadedFile {
-  bytes: Buffer;
-  filename: string;
-  mimetype: string;
-}
 
 /** POST /assessments/:id/resources: at most resourcesMax per assessment (400 too_many_resources). */
 export async function addResource(

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,9 +12,8 @@ import {
   SaveAnswerSchema,
   SubmitAttemptSchema,
 } from '@vbuilder/shared';
-import { badRequest } from '../../lib/errors.ts';
-import { createFileStore } from '../../lib/files.ts';
-import { fileTooLarge } from '../../lib/stored-images.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { createFileStore, readUploadedFile } from '../../lib/files.ts';
 import { ATTEMPT_FILE_FIELD, readAttemptFile, uploadAttemptFile } from './attempt-files.service.ts';
 import {
   attemptsContext,
@@ -28,13 +26,7 @@ import {
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 
 const tags = ['attempts'];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Only students take assessments; staff read attempts (GET) but never write to them. */
 const STUDENTS = { roles: ['Student'] as const };
@@ -48,9 +40,6 @@ const FileParamsSchema = IdParamsSchema.extend({ fileId: z.uuid() });
  * attempts; anything else answers 404 so nothing about it is confirmed.
  */
 const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: ATTEMPT_LIMITS.fileMaxBytes, files: 1, fields: 5, parts: 6 },
-  });
   const ctx = attemptsContext(app);
   const files = createFileStore(app.config);
 
@@ -130,23 +119,10 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: STUDENTS },
     },
     async (req, reply) => {
-      const missing = () =>
-        badRequest('file_required', `Send the file as multipart field ${ATTEMPT_FILE_FIELD}`);
-      if (!req.isMultipart()) throw missing();
-      let upload: { bytes: Buffer; filename: string } | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname === ATTEMPT_FILE_FIELD && upload === null)
-            upload = { bytes: await part.toBuffer(), filename: part.filename };
-          else part.file.resume();
-        }
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-          throw fileTooLarge(ATTEMPT_LIMITS.fileMaxBytes);
-        throw error;
-      }
-      if (!upload || upload.bytes.length === 0) throw missing();
+      const upload = await readUploadedFile(req, {
+        field: ATTEMPT_FILE_FIELD,
+        maxBytes: ATTEMPT_LIMITS.fileMaxBytes,
+      });
       const stored = await uploadAttemptFile(
         app.db,
         files,

@@ -10,6 +10,7 @@ import {
   UserListQuerySchema,
   UserListSchema,
 } from '@vbuilder/shared';
+import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { ADMINISTRATORS, STAFF, SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
 import {
   createOrganization,
@@ -21,12 +22,7 @@ import {
 } from './organizations.service.ts';
 
 const tags = ['organizations'];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = COMMON_ERRORS;
 
 /** Organizations (SPEC §2 "Organization pages"): the platform's list, details, edits and members. */
 const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {

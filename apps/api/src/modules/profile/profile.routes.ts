@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,8 +7,9 @@ import {
   UpdateLanguageSchema,
   UpdateProfileSchema,
 } from '@vbuilder/shared';
-import { createFileStore } from '../../lib/files.ts';
-import { readUploadedFile, serveStoredImages } from '../../lib/stored-images.ts';
+import { errorResponses } from '../../lib/errors.ts';
+import { createFileStore, readUploadedFile } from '../../lib/files.ts';
+import { serveStoredImages } from '../../lib/stored-images.ts';
 import {
   getProfile,
   PROFILE_IMAGE_PREFIX,
@@ -21,14 +21,10 @@ import {
 /** The multipart field the profile image arrives in (SPEC §7). */
 export const PROFILE_IMAGE_FIELD = 'profile_image';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** The signed-in user's own profile (SPEC §7 /auth/profile) and the profile images it points at. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here, not app-wide: only this module accepts multipart bodies, and with its own limit.
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.profileImageMaxBytes, files: 1, fields: 10, parts: 11 },
-  });
   const files = createFileStore(app.config);
 
   app.get(
@@ -85,7 +81,11 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
     },
     async (req) => {
-      const bytes = await readUploadedFile(app, req, PROFILE_IMAGE_FIELD, LIMITS.profileImageMaxBytes);
+      const { bytes } = await readUploadedFile(req, {
+        field: PROFILE_IMAGE_FIELD,
+        maxBytes: LIMITS.profileImageMaxBytes,
+        what: 'the image',
+      });
       return replaceProfileImage(app.db, files, req.actor, bytes);
     },
   );

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchema, LIMITS } from '@vbuilder/shared';
-import { createFileStore } from '../../lib/files.ts';
-import { readUploadedFile, serveStoredImages } from '../../lib/stored-images.ts';
+import { LIMITS } from '@vbuilder/shared';
+import { errorResponses } from '../../lib/errors.ts';
+import { createFileStore, readUploadedFile } from '../../lib/files.ts';
+import { serveStoredImages } from '../../lib/stored-images.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { QUESTION_IMAGE_PREFIX, storeQuestionImage } from './question-images.service.ts';
 
@@ -17,10 +17,6 @@ export const QuestionImageUploadSchema = z.object({
 
 /** Images teachers attach to questions: upload (staff who write questions) and serving (public). */
 const questionImagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to this module: only its upload route accepts multipart bodies, with its own limit.
-  await app.register(multipart, {
-    limits: { fileSize: LIMITS.questionImageMaxBytes, files: 1, fields: 10, parts: 11 },
-  });
   const files = createFileStore(app.config);
 
   app.post(
@@ -30,19 +26,17 @@ const questionImagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['questions'],
         summary: `Upload an image for a question (multipart, field ${QUESTION_IMAGE_FIELD}; PNG, JPEG, WebP or GIF)`,
         consumes: ['multipart/form-data'],
-        response: {
-          200: QuestionImageUploadSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          413: ErrorResponseSchema,
-        },
+        response: { 200: QuestionImageUploadSchema, ...errorResponses(400, 401, 403, 413) },
       },
       // Whoever writes questions: teachers and administrators (SPEC §6), not students.
       config: { policy: { roles: STAFF } },
     },
     async (req) => {
-      const bytes = await readUploadedFile(app, req, QUESTION_IMAGE_FIELD, LIMITS.questionImageMaxBytes);
+      const { bytes } = await readUploadedFile(req, {
+        field: QUESTION_IMAGE_FIELD,
+        maxBytes: LIMITS.questionImageMaxBytes,
+        what: 'the image',
+      });
       return storeQuestionImage(files, bytes);
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponseSchema,
   IdParamsSchema,
   MarkingViewSchema,
   StudentStatusListSchema,
@@ -13,6 +12,7 @@ import {
   type LanguageCode,
   type Role,
 } from '@vbuilder/shared';
+import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
 import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
@@ -33,12 +33,7 @@ export const SUBMISSION_READERS: readonly Role[] = STAFF;
 export const MARKERS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 
 const tags = ['submissions'];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = COMMON_ERRORS;
 const MarkingParamsSchema = z.object({ id: z.uuid(), studentId: z.uuid() });
 
 /**

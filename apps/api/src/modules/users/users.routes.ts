@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +11,8 @@ import {
   UserListSchema,
   UserSummarySchema,
 } from '@vbuilder/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { COMMON_ERRORS } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/files.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importStudents } from './users.import.ts';
 import {
   MEMBER_VIEWER_ROLES,
@@ -33,15 +33,7 @@ import {
 export const IMPORT_FILE_FIELD = 'file';
 
 const tags = ['users'];
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-
-const fileRequired = () =>
-  badRequest('file_required', `Send the CSV file as multipart field ${IMPORT_FILE_FIELD}`);
+const errors = COMMON_ERRORS;
 
 /**
  * Users of an organization (issue 3): the users and all-users tables, adding (one by one or
@@ -49,10 +41,6 @@ const fileRequired = () =>
  * roles may call them; users.policy.ts holds the rules that depend on the target.
  */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here, not app-wide: this module's own multipart limits for the CSV import.
-  await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-  });
   const ctx = usersContext(app);
 
   app.get(
@@ -97,26 +85,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { roles: USER_CREATOR_ROLES } },
     },
     async (req) => {
-      if (!req.isMultipart()) throw fileRequired();
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname === IMPORT_FILE_FIELD && bytes === null) bytes = await part.toBuffer();
-          else part.file.resume();
-        }
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError(413, 'file_too_large', 'The file is larger than 1 MB', {
-            maxBytes: IMPORT_MAX_BYTES,
-          });
-        }
-        if (error instanceof app.multipartErrors.FilesLimitError) {
-          throw badRequest('validation_error', `Send one file in field ${IMPORT_FILE_FIELD}`);
-        }
-        throw error;
-      }
-      if (!bytes || bytes.length === 0) throw fileRequired();
+      const { bytes } = await readUploadedFile(req, {
+        field: IMPORT_FILE_FIELD,
+        maxBytes: IMPORT_MAX_BYTES,
+        what: 'the CSV file',
+      });
       return importStudents(ctx, req.actor, req.query.organizationId, bytes, req.query.language);
     },
   );
