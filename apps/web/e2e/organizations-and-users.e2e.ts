@@ -124,11 +124,20 @@ test('a Teacher of one organization cannot see another organization, in the UI o
   // The Teacher in a browser of their own.
   const teacherPage = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
   await signIn(teacherPage, teacher.email, teacher.password);
+  // A Teacher's menu has no organization section (SPEC §6): the screen is refused, whichever one.
   await teacherPage.goto(`/account/organization/${other.id}`);
   await expect(
-    teacherPage.getByRole('heading', { name: 'This organization could not be found' }),
+    teacherPage.getByRole('heading', { name: "You don't have access to this page" }),
   ).toBeVisible();
   await expect(teacherPage.getByText('Private Other School')).toHaveCount(0);
+  // So are payments and the subscription, opened by their addresses.
+  for (const path of ['/account/payments/payment_history', '/account/subscription']) {
+    await teacherPage.goto(path);
+    await expect(
+      teacherPage.getByRole('heading', { name: "You don't have access to this page" }),
+      path,
+    ).toBeVisible();
+  }
 
   const token = await accessToken(teacherPage);
   for (const path of [

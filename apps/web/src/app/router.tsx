@@ -1,48 +1,8 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/errors/loading-screen.tsx';
+import { accountChildren } from './account-routes.tsx';
 
-/**
- * Every route of SPEC §2. Route modules are lazy (one chunk each) and export `Component`;
- * they stay thin and compose features.
- */
-const accountChildren: RouteObject[] = [
-  { index: true, element: <Navigate to="home" replace /> },
-  { path: 'home', lazy: () => import('./routes/home-route.tsx') },
-  { path: 'users/:userId', lazy: () => import('./routes/users-route.tsx') },
-  { path: 'questions/:userId', lazy: () => import('./routes/assessments-route.tsx') },
-  // The assessment creation wizard (SPEC §2 names its steps, not its path).
-  { path: 'questions/:userId/new', lazy: () => import('./routes/new-assessment-route.tsx') },
-  { path: 'user/:userId/quiz/:assessmentId', lazy: () => import('./routes/take-assessment-route.tsx') },
-  { path: 'user/:userId/quiz/:assessmentId/redo', lazy: () => import('./routes/take-assessment-route.tsx') },
-  {
-    path: 'user/questions/:userId/quiz/:assessmentId/view',
-    lazy: () => import('./routes/view-assessment-route.tsx'),
-  },
-  {
-    path: 'user/questions/:userId/quiz/:quizId/edit',
-    lazy: () => import('./routes/edit-assessment-route.tsx'),
-  },
-  { path: 'user/:userId/quiz/:assessmentId/my-results', lazy: () => import('./routes/my-results-route.tsx') },
-  {
-    path: 'questions/:userId/quiz/:quizId/submissions',
-    lazy: () => import('./routes/submissions-route.tsx'),
-  },
-  { path: 'organization/:organizationId', lazy: () => import('./routes/organization-route.tsx') },
-  { path: 'organizations', lazy: () => import('./routes/organizations-route.tsx') },
-  { path: 'subscription', lazy: () => import('./routes/subscription-route.tsx') },
-  { path: 'questiontype/questionexamples', lazy: () => import('./routes/question-examples-route.tsx') },
-  { path: 'questiontype/:userId', lazy: () => import('./routes/question-types-route.tsx') },
-  { path: 'aiassistant/:userId', lazy: () => import('./routes/ai-assistant-route.tsx') },
-  { path: 'certifications/:userId', lazy: () => import('./routes/certifications-route.tsx') },
-  { path: 'notifications/:userId', lazy: () => import('./routes/notifications-route.tsx') },
-  {
-    path: 'questions/pending-marking/:assessmentId/:studentId',
-    lazy: () => import('./routes/pending-marking-route.tsx'),
-  },
-  { path: 'profile/:userId', lazy: () => import('./routes/profile-route.tsx') },
-  { path: 'payments/payment_history', lazy: () => import('./routes/payment-history-route.tsx') },
-  { path: 'logout', lazy: () => import('./routes/logout-route.tsx') },
-];
+/** Every route of SPEC §2. Route modules are lazy (one chunk each) and export `Component`. */
 
 export const routes: RouteObject[] = [
   {

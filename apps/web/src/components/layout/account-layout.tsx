@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppShell, Box, Drawer, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Brand } from './brand.tsx';
+import { RouteAccessGuard } from './route-access-guard.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import classes from './account-layout.module.css';
@@ -14,7 +15,8 @@ const HEADER_HEIGHT = 60;
 
 /**
  * The signed-in shell of /account: the top bar, the role's side menu (a fixed column from the md
- * breakpoint, a left drawer below it) and the screen in the main area.
+ * breakpoint, a left drawer below it) and the screen in the main area, or a refusal when the role
+ * may not open it.
  */
 export function AccountLayout() {
   const { t } = useTranslation('common');
@@ -57,7 +59,9 @@ export function AccountLayout() {
         <SideNav onNavigate={closeDrawer} withSupport />
       </Drawer>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        <RouteAccessGuard>
+          <Outlet />
+        </RouteAccessGuard>
       </AppShell.Main>
     </AppShell>
   );

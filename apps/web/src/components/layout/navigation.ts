@@ -55,6 +55,26 @@ export function sectionsForRole(role: string | null | undefined): readonly Secti
   );
 }
 
+/**
+ * Who may open a screen (SPEC §6): the roles whose side menu has its section, narrowed to staff (no
+ * Students: creating, editing, marking) or to named roles (the organization list is the Super
+ * Administrator's). Screens of no section (home, notifications, logout) are everyone's.
+ */
+export interface ScreenAccess {
+  section: SectionId | null;
+  staffOnly?: boolean;
+  roles?: readonly string[];
+}
+
+/** Whether a role may open a screen with this access; the one rule every route guard applies. */
+export function mayOpen(access: ScreenAccess | undefined, role: string | null | undefined): boolean {
+  if (!access?.section) return true;
+  if (!sectionsForRole(role).includes(access.section)) return false;
+  if (access.staffOnly && role === 'Student') return false;
+  if (access.roles && !(role && access.roles.includes(role))) return false;
+  return true;
+}
+
 /** Where a section leads. Paths that need an id fall back to the dashboard while it is unknown. */
 export function targetFor(section: SectionId, user: NavUser | null | undefined): string {
   const id = user?.id ? encodeURIComponent(user.id) : null;
