@@ -35,6 +35,10 @@ export interface AiGeneratePanelProps {
   initialTypes?: readonly (QuestionTypeId | TypeCount)[];
   /** Called with the generated valid questions (and rejected items) for the teacher to review. */
   onGenerated(result: AiGenerateResponse): void;
+  /** Generation is off (the monthly limit is reached: the assessment could not be saved anyway). */
+  disabled?: boolean;
+  /** The id of the text saying why it is off. */
+  disabledReasonId?: string;
 }
 
 /**
@@ -47,6 +51,8 @@ export function AiGeneratePanel({
   allowedTypes,
   initialTypes,
   onGenerated,
+  disabled = false,
+  disabledReasonId,
 }: AiGeneratePanelProps): JSX.Element {
   const { t } = useTranslation(['aiGeneration', 'assessments']);
   const errorText = useErrorText();
@@ -180,6 +186,8 @@ export function AiGeneratePanel({
             type="button"
             onClick={submit}
             loading={busy}
+            disabled={disabled}
+            aria-describedby={disabled ? disabledReasonId : undefined}
             leftSection={<IconSparkles size={18} aria-hidden />}
           >
             {t('panel.generate')}

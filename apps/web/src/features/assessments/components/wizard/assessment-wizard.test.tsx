@@ -201,6 +201,39 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(localStorage.getItem(draftKey(USER_ID))).not.toBeNull();
   });
 
+  it('at the monthly limit says so on the first step and lets nothing go on (no Next, no AI call, no Submit)', async () => {
+    const full = usage({ usedThisMonth: 5, remaining: 0, limitReached: true });
+    await renderWizard(full);
+    expect(stepHeading()).toBe('Select Questions');
+    expect(screen.getByText('Upgrade Free to create another assessment')).toBeInTheDocument();
+    expect(screen.getByText(/This month's allowance is used up/)).toHaveTextContent(
+      /restarts on Feb 1, 2030/,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'True/False' }));
+    const nextButton = screen.getByRole('button', { name: 'Next' });
+    expect(nextButton).toBeDisabled();
+    expect(nextButton).toHaveAccessibleDescription(/Upgrade Free to create another assessment/);
+  });
+
+  it('at the monthly limit a restored draft on the last step can neither generate nor submit', async () => {
+    localStorage.setItem(
+      draftKey(USER_ID),
+      JSON.stringify({
+        version: 1,
+        step: 3,
+        types: [{ type: 'true-false', count: 1 }],
+        generationType: 'ai',
+        details: { title: 'Cells', subject: 'Biology', language: 'en' },
+        questions: [],
+      }),
+    );
+    await renderWizard(usage({ usedThisMonth: 5, remaining: 0, limitReached: true }));
+    expect(await screen.findByRole('heading', { name: 'Set Questions', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Generate/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(mocks.api.post).not.toHaveBeenCalled();
+  });
+
   it('sends the server back to the details step when it refuses a field', async () => {
     mocks.api.post.mockRejectedValue(
       new ApiError(400, 'validation_error', 'Invalid', [

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconHistory } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconHistory,
+  IconLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -12,6 +19,7 @@ import {
   type Question,
 } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
+import { formatDate } from '../../../../lib/format.ts';
 import { useCreateAssessment } from '../../api/save-assessment.ts';
 import { issuesOf, useFailureReason } from '../../hooks/use-failure-reason.ts';
 import { useMessageText } from '../../hooks/use-message-text.ts';
@@ -58,6 +66,9 @@ type StepErrors = {
 
 const NO_ERRORS: StepErrors = { details: {} };
 
+/** The id of the monthly-limit notice, which the disabled buttons point to for their reason. */
+const LIMIT_REASON_ID = 'wizard-limit-reached';
+
 /**
  * The assessment creation wizard (SPEC §2): Select Questions, Choose Generation Type, Set
  * Assessment Details, Set Questions; Next and Back, Submit on the last step. Each step is checked
@@ -71,7 +82,7 @@ export function AssessmentWizard({
   defaultInstructor,
   listPath,
 }: AssessmentWizardProps) {
-  const { t } = useTranslation(['assessmentEditor', 'assessments']);
+  const { t, i18n } = useTranslation(['assessmentEditor', 'assessments']);
   const navigate = useNavigate();
   const messageText = useMessageText();
   const failureReason = useFailureReason(usage.plan.name);
@@ -94,6 +105,9 @@ export function AssessmentWizard({
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   const allowedTypes = usage.plan.allowedTypes;
+  // At the monthly limit (the wizard reached by its address): said on the first step, and nothing
+  // goes on (no Next, no AI call, no Submit) to a save that would fail.
+  const atLimit = usage.limitReached;
   const step = draft.step;
   const last = WIZARD_STEPS.length - 1;
   const details: DetailsValues = useMemo(
@@ -265,9 +279,17 @@ export function AssessmentWizard({
         </Alert>
       ) : null}
 
-      {usage.limitReached ? (
-        <Alert color="orange" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
-          {t('assessmentEditor:errors.upgrade', { packageName: planName(usage.plan.name) })}
+      {atLimit ? (
+        <Alert
+          id={LIMIT_REASON_ID}
+          color="orange"
+          variant="light"
+          icon={<IconLock size={20} aria-hidden />}
+          title={t('assessmentEditor:errors.upgrade', { packageName: planName(usage.plan.name) })}
+        >
+          {t('assessmentEditor:wizard.limitReached', {
+            date: formatDate(usage.resetsAt, i18n.resolvedLanguage),
+          })}
         </Alert>
       ) : null}
 
@@ -352,6 +374,8 @@ export function AssessmentWizard({
                 allowedTypes={allowedTypes}
                 initialTypes={draft.types}
                 onGenerated={appendGenerated}
+                disabled={atLimit}
+                disabledReasonId={LIMIT_REASON_ID}
               />
             ) : null}
             {questionError ? (
@@ -406,6 +430,8 @@ export function AssessmentWizard({
           <Button
             rightSection={<IconArrowRight size={16} aria-hidden />}
             onClick={() => checkStep(step) && goTo(step + 1)}
+            disabled={atLimit}
+            aria-describedby={atLimit ? LIMIT_REASON_ID : undefined}
           >
             {t('assessmentEditor:wizard.next')}
           </Button>
@@ -414,6 +440,8 @@ export function AssessmentWizard({
             leftSection={<IconCheck size={16} aria-hidden />}
             onClick={() => void submit()}
             loading={create.isPending}
+            disabled={atLimit}
+            aria-describedby={atLimit ? LIMIT_REASON_ID : undefined}
           >
             {t('assessmentEditor:wizard.submit')}
           </Button>
