@@ -74,6 +74,21 @@ describe('Home dashboard', () => {
     ).toBeInTheDocument();
     expect(within(card('Organizations')).getByText('4')).toBeInTheDocument();
     expect(within(card('Total users')).getByText('50')).toBeInTheDocument();
+    // 30 + 10 + 8 = 48: the 2 others are the Super Administrators, counted on a card of their own.
+    expect(within(card('Super Administrators')).getByText('2')).toBeInTheDocument();
+  });
+
+  it('makes the role cards add up to the total in an organization too', async () => {
+    signIn({ role: 'Administrator' });
+    fetchMock.mockResolvedValue(
+      json(200, {
+        ...organizationSummary,
+        users: { total: 10, students: 6, teachers: 2, administrators: 1 },
+      }),
+    );
+    await renderAt(<HomeRoute />);
+    await screen.findByText('Other roles');
+    expect(within(card('Other roles')).getByText('1')).toBeInTheDocument();
   });
 
   it('explains the missing figures to someone outside any organization', async () => {

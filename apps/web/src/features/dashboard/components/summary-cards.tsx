@@ -12,7 +12,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBuilding, IconChalkboard, IconSchool, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconChalkboard,
+  IconCrown,
+  IconSchool,
+  IconShieldCheck,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { DashboardSummary } from '@vbuilder/shared';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
@@ -59,6 +66,21 @@ function cardsOf(summary: DashboardSummary, t: (key: string) => string): Card[] 
       color: 'orange',
     },
   ];
+  // Whoever no role card counts (the Super Administrators of the platform, or a role the cards do
+  // not name) gets a card of their own, so the cards add up to the total.
+  const others =
+    summary.users.total - summary.users.students - summary.users.teachers - summary.users.administrators;
+  if (others > 0) {
+    cards.push({
+      key: 'others',
+      label: t(
+        summary.scope === 'platform' ? 'dashboard:cards.superAdministrators' : 'dashboard:cards.otherRoles',
+      ),
+      value: others,
+      icon: IconCrown,
+      color: 'gray',
+    });
+  }
   if (summary.organizations !== null) {
     cards.unshift({
       key: 'organizations',
