@@ -118,6 +118,17 @@ describe('UsersScreen', () => {
     expect(lastQuery()).toMatchObject({ search: 'amina', page: '1' });
   });
 
+  it('says a search count is the matches, next to the organization total', async () => {
+    await renderScreen(makeViewer(), pageOf([makeUser(), makeUser()], { total: 42 }));
+    expect(screen.getByText('42 people')).toBeInTheDocument();
+    mocks.api.get.mockResolvedValue(pageOf([makeUser()], { total: 3 }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'am' } });
+    await elapse(300);
+    await flush();
+    expect(screen.getByText('3 matching out of 42')).toBeInTheDocument();
+    expect(screen.queryByText('3 people')).not.toBeInTheDocument();
+  });
+
   it('shows an empty search with a way to clear it', async () => {
     await renderScreen();
     mocks.api.get.mockResolvedValue(pageOf([]));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
@@ -27,6 +27,19 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
     ...table.params,
     ...(ROLE_OF_FILTER[filter] ? { role: ROLE_OF_FILTER[filter] } : {}),
   });
+
+  // The size of the list without a search (per role filter), so a search's count is not read as it.
+  const searching = Boolean(table.params.search?.trim());
+  const [totals, setTotals] = useState<Partial<Record<RoleFilter, number>>>({});
+  const unsearchedTotal = !searching && !users.isPlaceholderData ? users.data?.total : undefined;
+  useEffect(() => {
+    if (unsearchedTotal !== undefined) setTotals((known) => ({ ...known, [filter]: unsearchedTotal }));
+  }, [filter, unsearchedTotal]);
+  const countText = (count: number) => {
+    if (!searching) return t(`filters.${filter}.count`, { count });
+    const total = totals[filter];
+    return total === undefined ? t('filters.matching', { count }) : t('filters.matchingOf', { count, total });
+  };
 
   // A refusal is about the page, not this search: show only the card, without the controls.
   const refused = users.isError && ['members_forbidden', 'forbidden'].includes(errorCodeOf(users.error));
@@ -73,9 +86,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
           </Title>
           {!refused && (
             <Text c="gray.7" size="sm" aria-live="polite">
-              {users.data
-                ? t(`filters.${filter}.count`, { count: users.data.total })
-                : t(`filters.${filter}.subtitle`)}
+              {users.data ? countText(users.data.total) : t(`filters.${filter}.subtitle`)}
             </Text>
           )}
         </div>
