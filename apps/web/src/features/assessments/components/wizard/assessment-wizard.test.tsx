@@ -144,8 +144,8 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
   });
 
   it('submits a manual assessment with the details and questions as the API takes them', async () => {
-    mocks.api.post.mockImplementation((_path: string, body: { title: string }) =>
-      Promise.resolve({ id: 'new-id', title: body.title }),
+    mocks.api.post.mockImplementation((_path: string, body: { title: string; status: string }) =>
+      Promise.resolve({ id: 'new-id', title: body.title, status: body.status }),
     );
     await renderWizard();
     await reachQuestions();
@@ -182,7 +182,10 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
       questions: [{ type: 'true-false', text: 'Cells divide.', score: 1, config: { correct: true } }],
     });
     expect(localStorage.getItem(draftKey(USER_ID))).toBeNull();
-    expect(vi.mocked(notifications.show).mock.calls.at(-1)![0].message).toBe('Assessment “Cells” created.');
+    const toast = vi.mocked(notifications.show).mock.calls.at(-1)![0];
+    expect(toast.message).toBe('Assessment “Cells” created.');
+    // The success message says the new assessment is a draft, invisible to students.
+    expect(toast.title).toBe('Kept as a draft: only staff can see it');
   });
 
   it('says why creating failed, with the upgrade prompt at the monthly limit', async () => {

@@ -206,7 +206,12 @@ export function AssessmentWizard({
     try {
       const created = await create.mutateAsync(toAssessmentInput(details, generationType, draft.questions));
       clear();
-      showToast('success', t('assessmentEditor:wizard.created', { title: created.title }));
+      // Say whether students can see it: a draft is invisible to them until it is published.
+      showToast(
+        'success',
+        t('assessmentEditor:wizard.created', { title: created.title }),
+        t(`assessmentEditor:wizard.createdAs.${created.status === 'published' ? 'published' : 'draft'}`),
+      );
       void navigate(listPath);
     } catch (error) {
       const reason = failureReason(error);
