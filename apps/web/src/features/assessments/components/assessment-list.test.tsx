@@ -133,6 +133,9 @@ describe('AssessmentListScreen', () => {
     expect(within(first!).getByText('Mathematics · Easy')).toBeInTheDocument();
     expect(within(first!).getByText('Upcoming')).toBeInTheDocument();
     expect(within(first!).getByText('Draft')).toBeInTheDocument();
+    // What a draft means is said, not only shown: students cannot see it.
+    expect(within(first!).getByText('Students cannot see it until it is published.')).toBeInTheDocument();
+    expect(within(second!).queryByText('Draft')).not.toBeInTheDocument();
     expect(within(first!).getByText(/Nov 20, 2026/)).toBeInTheDocument();
     expect(within(second!).getByText('Biology · Medium')).toBeInTheDocument();
     expect(within(second!).getByText('AI Generation')).toBeInTheDocument();

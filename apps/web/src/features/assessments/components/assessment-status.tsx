@@ -1,4 +1,5 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, VisuallyHidden } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentStatus as Status, TimingStatus } from '@vbuilder/shared';
 
@@ -32,10 +33,21 @@ export function AssessmentStatusBadges({ timing, status }: { timing: TimingStatu
     // As wide as its badges: the table column must not squeeze them under the next column.
     <Group gap={6} wrap="nowrap" style={{ minWidth: 'max-content' }}>
       <TimingBadge timing={timing} />
+      {/* A draft is invisible to students: marked so on the table and on the phone cards alike. */}
       {status === 'draft' && (
-        <Badge variant="outline" color="gray" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }}>
-          {t('status.draft')}
-        </Badge>
+        <>
+          <Badge
+            variant="light"
+            color="orange"
+            radius="sm"
+            leftSection={<IconEyeOff size={12} aria-hidden />}
+            title={t('status.draftHint')}
+            style={{ textTransform: 'none', flexShrink: 0 }}
+          >
+            {t('status.draft')}
+          </Badge>
+          <VisuallyHidden>{t('status.draftHint')}</VisuallyHidden>
+        </>
       )}
     </Group>
   );
