@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { shoot } from './support/shots.ts';
 
 /**
  * AI generation (issue 5): a Teacher creates an assessment with the wizard choosing AI Generation.
@@ -8,15 +8,12 @@ import { account, expectAccessible, signIn } from './support/fixtures.ts';
  * questions of the requested types from the question examples.
  */
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
 const panel = (page: Page) => page.getByRole('region', { name: 'Generate questions with AI' });
 
 /** With E2E_SHOTS_DIR set: the panel on its own, and the screen as the user sees it around it. */
 async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await panel(page).screenshot({ path: `${SHOTS}/${name}-panel.png` });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await shoot(panel(page), `${name}-panel`);
+  await shoot(page, name, { fullPage: false });
 }
 
 /** Steps 1–3 of the wizard: Multiple Choice ×2 and True/False ×1, AI Generation, the details. */
@@ -132,13 +129,25 @@ test('failures and unusable items are explained (desktop and phone)', async ({ p
   await shot(page, 'panel-result-mobile');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // In Thai (the wizard keeps its draft, so the same step opens again after the reload).
-  await page.context().addCookies([{ name: 'vbuilder_lang', value: 'th', url: page.url() }]);
-  await page.reload();
-  const thai = page.getByRole('region', { name: 'สร้างคำถามด้วย AI' });
-  await expect(thai.getByRole('button', { name: 'สร้างคำถาม' })).toBeVisible();
-  await thai.getByRole('textbox', { name: 'ชื่อชุดคำถาม' }).fill('');
-  await thai.getByRole('button', { name: 'สร้างคำถาม' }).click();
-  await expect(thai.getByText('โปรดระบุชื่อคำถาม')).toBeVisible();
-  if (SHOTS) await thai.screenshot({ path: `${SHOTS}/panel-thai-panel.png` });
+  // In Thai (the wizard keeps its draft, so the same step opens again after the reload). The
+  // screens follow the profile's language, so the Teacher's profile says Thai for this part.
+  const token = await accessToken(page);
+  const setLanguage = (language: string) =>
+    page.request.put('/api/auth/profile/language', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { language },
+    });
+  expect((await setLanguage('th')).status()).toBe(200);
+  try {
+    await page.reload();
+    const thai = page.getByRole('region', { name: 'สร้างคำถามด้วย AI' });
+    await expect(thai.getByRole('button', { name: 'สร้างคำถาม' })).toBeVisible();
+    await thai.getByRole('textbox', { name: 'ชื่อชุดคำถาม' }).fill('');
+    await thai.getByRole('button', { name: 'สร้างคำถาม' }).click();
+    await expect(thai.getByText('โปรดระบุชื่อคำถาม')).toBeVisible();
+    await shoot(thai, 'panel-thai-panel');
+  } finally {
+    // The demo Teacher reads English in the other journeys.
+    await setLanguage('en');
+  }
 });

@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, SHOTS_DIR, shoot } from './support/shots.ts';
 
-/** Where the journey's screenshots go (desktop and phone of every authoring screen). */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
+/** With E2E_SHOTS_DIR set: desktop and phone pictures of an authoring screen, none wider than a phone. */
+async function shootBoth(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
   const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
+  await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
   // Nothing may stick out sideways on a phone.
   const wide = await page.evaluate(() =>
@@ -21,7 +17,7 @@ async function shoot(page: Page, name: string) {
       .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
   );
   expect(wide, `${name} is wider than a phone`).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/${name}-mobile.png`, fullPage: true });
+  await shoot(page, `${name}-mobile`);
   if (desktop) await page.setViewportSize(desktop);
 }
 
@@ -60,14 +56,14 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
     await page.getByRole('checkbox', { name: type, exact: true }).check();
   }
   await expectAccessible(page);
-  await shoot(page, '1-select-questions');
+  await shootBoth(page, '1-select-questions');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 2, Choose Generation Type.
   await expect(page.getByRole('heading', { name: 'Choose Generation Type', level: 2 })).toBeVisible();
   await page.getByRole('radio', { name: /Manual Selection/ }).check();
   await expectAccessible(page);
-  await shoot(page, '2-generation-type');
+  await shootBoth(page, '2-generation-type');
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3, Set Assessment Details: the title and subject are required.
@@ -88,7 +84,7 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await page.getByRole('radio', { name: /Publish now/ }).check();
   await expect(page.getByText(/Dates and times are in your time zone/).first()).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, '3-details');
+  await shootBoth(page, '3-details');
 
   // A reload mid-wizard finds the draft where it was.
   await page.reload();
@@ -149,7 +145,7 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await expect(page.getByText('Total marks: 6')).toBeVisible();
   await expect(page.getByText(/problems?$/)).toHaveCount(0);
   await expectAccessible(page);
-  await shoot(page, '4-set-questions');
+  await shootBoth(page, '4-set-questions');
 
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/assessments') && r.request().method() === 'POST',
@@ -194,7 +190,7 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await expect(page.getByText('reading.txt uploaded.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download reading.txt' })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, '5-edit');
+  await shootBoth(page, '5-edit');
 
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByText(`Assessment “${renamed}” updated.`)).toBeVisible();
@@ -232,5 +228,5 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Submissions' })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, '6-view');
+  await shootBoth(page, '6-view');
 });

@@ -1,9 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, account, expectAccessible, freeTeacher, signIn } from './support/fixtures.ts';
-
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/w1';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /** A draft assessment created through the API as the signed-in person; returns the response. */
 function createAssessment(page: Page, token: string, title: string) {
@@ -11,12 +8,6 @@ function createAssessment(page: Page, token: string, title: string) {
     headers: { authorization: `Bearer ${token}` },
     data: { title, subject: 'Mathematics', difficulty: 'Medium', generationType: 'manual', passMark: 50 },
   });
-}
-
-async function shoot(page: Page, name: string, viewport = DESKTOP) {
-  await page.setViewportSize(viewport);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test('a Free Academy Teacher uses up the month: 5 / 5, the upgrade prompt, no 6th assessment', async ({
@@ -41,14 +32,14 @@ test('a Free Academy Teacher uses up the month: 5 / 5, the upgrade prompt, no 6t
   await expect(page.getByRole('row')).toHaveCount(6);
   await expect(page.getByText('5 assessments', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'list-at-limit-desktop');
-  await usage.screenshot({ path: `${SHOTS}/usage-card-at-limit.png` });
+  await shoot(page, 'list-at-limit-desktop', { viewport: DESKTOP });
+  await shoot(usage, 'usage-card-at-limit');
   await usage.getByRole('button', { name: '5 question types' }).click();
   await expect(page.getByText('Question types in the Free package')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/usage-card-types-popover.png` });
+  await shoot(page, 'usage-card-types-popover', { fullPage: false });
   await usage.getByRole('button', { name: '5 question types' }).click();
   await expect(page.getByText('Question types in the Free package')).toBeHidden();
-  await shoot(page, 'list-at-limit-mobile', PHONE);
+  await shoot(page, 'list-at-limit-mobile', { viewport: PHONE });
 
   const refused = await createAssessment(page, token, 'One too many');
   expect(refused.status()).toBe(403);
@@ -63,7 +54,7 @@ test('the demo Teacher deletes an assessment from the list after confirming', as
   await expect(figures.getByText('Total assessments')).toBeVisible();
   await expect(figures.getByText('Written by hand')).toBeVisible();
   await expect(figures.getByText('Generated with AI')).toBeVisible();
-  await shoot(page, 'teacher-dashboard-desktop');
+  await shoot(page, 'teacher-dashboard-desktop', { viewport: DESKTOP });
   const token = await accessToken(page);
   const title = `Delete me ${Date.now()}`;
   expect((await createAssessment(page, token, title)).status()).toBe(201);
@@ -76,7 +67,7 @@ test('the demo Teacher deletes an assessment from the list after confirming', as
   // The seeded sample assessments are there too.
   await expect(page.getByRole('row').filter({ hasText: 'General knowledge check' })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'teacher-list-desktop');
+  await shoot(page, 'teacher-list-desktop', { viewport: DESKTOP });
 
   await page.getByLabel('Search').fill('Delete me');
   await expect(page.getByRole('row')).toHaveCount(2);
@@ -87,7 +78,7 @@ test('the demo Teacher deletes an assessment from the list after confirming', as
   const dialog = page.getByRole('dialog', { name: `Delete “${title}”?` });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'delete-dialog-desktop');
+  await shoot(page, 'delete-dialog-desktop', { viewport: DESKTOP });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`“${title}” was deleted.`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
@@ -95,7 +86,7 @@ test('the demo Teacher deletes an assessment from the list after confirming', as
 
   await page.getByRole('button', { name: 'Clear search and filters' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'General knowledge check' })).toBeVisible();
-  await shoot(page, 'teacher-list-mobile', PHONE);
+  await shoot(page, 'teacher-list-mobile', { viewport: PHONE });
 });
 
 test('the demo Student sees the published assessment with Take Assessment and no staff actions', async ({
@@ -105,7 +96,7 @@ test('the demo Student sees the published assessment with Take Assessment and no
   await signIn(page, student.email, student.password);
   const figures = page.getByRole('region', { name: 'Assessments' });
   await expect(figures.getByText('Assigned to you')).toBeVisible();
-  await shoot(page, 'student-dashboard-mobile', PHONE);
+  await shoot(page, 'student-dashboard-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
   await figures.getByRole('link', { name: 'See my assessments' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/questions/${student.id}$`));
@@ -119,8 +110,8 @@ test('the demo Student sees the published assessment with Take Assessment and no
   await expect(page.getByRole('link', { name: 'Create assessment' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Plan and usage' })).toHaveCount(0);
   await expectAccessible(page);
-  await shoot(page, 'student-list-desktop');
-  await shoot(page, 'student-list-mobile', PHONE);
+  await shoot(page, 'student-list-desktop', { viewport: DESKTOP });
+  await shoot(page, 'student-list-mobile', { viewport: PHONE });
   await expect(page.getByRole('link', { name: 'Take Assessment: General knowledge check' })).toBeVisible();
   await expectAccessible(page);
 });

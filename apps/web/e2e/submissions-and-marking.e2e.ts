@@ -1,20 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
 import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 // Screens load their players and editors on demand: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 25_000 });
-
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/b4';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, name: string, viewport = DESKTOP) {
-  await page.setViewportSize(viewport);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** A published assessment with a multiple-choice question (2 points) and an essay (5 points). */
 async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
@@ -97,7 +88,7 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('2 / 7');
   await expectAccessible(page);
-  await shoot(page, 'submissions-desktop');
+  await shoot(page, 'submissions-desktop', { viewport: DESKTOP });
 
   // Details: the MCQ is right, the essay waits.
   await row.getByRole('button', { name: /^Details of/ }).click();
@@ -107,12 +98,12 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   await expect(dialog.locator('[data-outcome="pending"]')).toContainText('Pending marking');
   await expect(dialog.getByText('light', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'details-desktop');
+  await shoot(page, 'details-desktop', { viewport: DESKTOP });
   await page.setViewportSize(PHONE);
-  await shoot(page, 'details-mobile', PHONE);
+  await shoot(page, 'details-mobile', { viewport: PHONE });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await shoot(page, 'submissions-mobile', PHONE);
+  await shoot(page, 'submissions-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
 
   // Student Status: the student submitted, with answers to mark.
@@ -123,7 +114,7 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
     .filter({ hasText: student.name });
   await expect(statusRow).toContainText('Submitted');
   await expect(statusRow).toContainText('Answers to mark');
-  await shoot(page, 'student-status-desktop');
+  await shoot(page, 'student-status-desktop', { viewport: DESKTOP });
 
   // Manual marking: an out-of-range score is refused, then the essay gets 4 and feedback.
   await statusRow.getByRole('link', { name: `Mark ${student.name}'s answers` }).click();
@@ -143,16 +134,16 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
     .getByRole('textbox', { name: /Feedback for the student/ })
     .first()
     .fill('Good: now name water and CO2.');
-  await shoot(page, 'marking-desktop');
+  await shoot(page, 'marking-desktop', { viewport: DESKTOP });
   await page.setViewportSize(PHONE);
-  await shoot(page, 'marking-mobile', PHONE);
+  await shoot(page, 'marking-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Submit all marks' }).click();
   await expect(page.getByText('marks submitted', { exact: true })).toBeVisible();
   const result = page.getByTestId('marking-result');
   await expect(result).toContainText('New score: 6 / 7 (85.7%)');
   await expect(result).toContainText('Passed');
-  await shoot(page, 'marking-done-desktop');
+  await shoot(page, 'marking-done-desktop', { viewport: DESKTOP });
 
   // Back on Submissions: the new score and Passed.
   await result.getByRole('link', { name: 'Back to submissions' }).click();

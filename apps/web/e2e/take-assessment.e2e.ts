@@ -1,16 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
 import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
  * Issue 6: a Student takes an assessment with one question of every family, loses the network
  * part way, reloads without it, finds every answer, comes back online, and submits. No answer
  * may be lost.
  */
-
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots/b3';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** One question of each family, as the examples page shows them. */
 const TYPES: QuestionTypeId[] = [
@@ -53,12 +50,6 @@ async function publishAssessment(browser: Browser, title: string): Promise<strin
   return id;
 }
 
-async function shoot(page: Page, name: string, viewport = DESKTOP) {
-  await page.setViewportSize(viewport);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 const question = (page: Page, type: QuestionTypeId) => page.getByRole('region', { name: text(type) });
 const status = (page: Page) => page.locator('[data-save-status]');
 
@@ -81,8 +72,8 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expect(page.getByText('9', { exact: true })).toBeVisible();
   await expect(page.getByText('50%', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'start-card-desktop');
-  await shoot(page, 'start-card-mobile', PHONE);
+  await shoot(page, 'start-card-desktop', { viewport: DESKTOP });
+  await shoot(page, 'start-card-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
 
   await page.getByRole('button', { name: 'Start' }).click();
@@ -120,10 +111,10 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
   await page.waitForTimeout(500);
   await page.locator('nav[aria-label="Questions"]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/offline-status-desktop.png` });
+  await shoot(page, 'offline-status-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/offline-status-mobile.png` });
+  await shoot(page, 'offline-status-mobile', { fullPage: false });
   await page.setViewportSize(DESKTOP);
 
   // Reload without a network: the app and the attempt come from this device, with every answer.
@@ -142,7 +133,7 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expect(question(page, 'timeline-assignments').getByRole('button', { name: 'Flagged' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Question 6: .*flagged for review/ })).toBeVisible();
   await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
-  await shoot(page, 'offline-reload-desktop');
+  await shoot(page, 'offline-reload-desktop', { viewport: DESKTOP });
 
   // Back online: everything queued is saved.
   await context.setOffline(false);
@@ -162,8 +153,8 @@ test('a Student answers every family, offline too, reloads without a network, an
   await question(page, 'essay').getByRole('textbox').first().click();
   await page.keyboard.type('Wages rose slowly, but housing and health were poor for decades.');
   await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });
-  await shoot(page, 'attempt-all-desktop');
-  await shoot(page, 'attempt-all-mobile', PHONE);
+  await shoot(page, 'attempt-all-desktop', { viewport: DESKTOP });
+  await shoot(page, 'attempt-all-mobile', { viewport: PHONE });
 
   // One question per page, with the navigator.
   await page.setViewportSize(DESKTOP);
@@ -174,8 +165,8 @@ test('a Student answers every family, offline too, reloads without a network, an
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: text('matching-pairs') })).toBeFocused();
   await expectAccessible(page);
-  await shoot(page, 'attempt-one-desktop');
-  await shoot(page, 'attempt-one-mobile', PHONE);
+  await shoot(page, 'attempt-one-desktop', { viewport: DESKTOP });
+  await shoot(page, 'attempt-one-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
 
   // Every answer reached the server.
@@ -194,10 +185,10 @@ test('a Student answers every family, offline too, reloads without a network, an
   const dialog = page.getByRole('dialog', { name: 'Submit your answers?' });
   await expect(dialog.getByText('1 question is flagged for review.')).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/submit-dialog-desktop.png` });
+  await shoot(page, 'submit-dialog-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/submit-dialog-mobile.png` });
+  await shoot(page, 'submit-dialog-mobile', { fullPage: false });
   await page.setViewportSize(DESKTOP);
   await dialog.getByRole('button', { name: 'Submit' }).click();
 
@@ -208,8 +199,8 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expect(page.getByText('Pending marking')).toBeVisible();
   await expect(page.getByText(/^\d+(\.\d+)? \/ \d+$/).first()).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'results-desktop');
-  await shoot(page, 'results-mobile', PHONE);
+  await shoot(page, 'results-desktop', { viewport: DESKTOP });
+  await shoot(page, 'results-mobile', { viewport: PHONE });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/results-mobile-top.png` });
+  await shoot(page, 'results-mobile-top', { fullPage: false });
 });
