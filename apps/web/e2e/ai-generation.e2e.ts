@@ -77,6 +77,7 @@ test('a Teacher generates questions with AI, edits one and creates the assessmen
   await expect(page.getByText('Which gas do green plants take in to make glucose?')).toBeVisible();
   await expectAccessible(page);
 
+  await page.getByRole('radio', { name: /Keep as draft/ }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/\/account\/questions\/[^/]+$/);
   const row = page.getByRole('row').filter({ hasText: title });

@@ -81,7 +81,8 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await page
     .getByRole('textbox', { name: 'Instructions' })
     .fill('Answer every question. Calculators are not needed.');
-  await page.getByRole('radio', { name: /Publish now/ }).check();
+  // Publishing is not asked here: the last step asks it, with no default.
+  await expect(page.getByRole('radio', { name: /Publish now/ })).toHaveCount(0);
   await expect(page.getByText(/Dates and times are in your time zone/).first()).toBeVisible();
   await expectAccessible(page);
   await shootBoth(page, '3-details');
@@ -147,6 +148,13 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await expectAccessible(page);
   await shootBoth(page, '4-set-questions');
 
+  // Publish now or keep as draft: nothing is chosen for the teacher.
+  await expect(page.getByRole('radio', { name: /Keep as draft/ })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByText('Choose whether to publish the assessment now or keep it as a draft.'),
+  ).toBeVisible();
+  await page.getByRole('radio', { name: /Publish now/ }).check();
   const created = page.waitForResponse(
     (r) => r.url().endsWith('/api/assessments') && r.request().method() === 'POST',
   );
@@ -155,6 +163,7 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   expect(response.status()).toBe(201);
   const { id } = (await response.json()) as { id: string };
   await expect(page.getByText(`Assessment “${TITLE}” created.`)).toBeVisible();
+  await expect(page.getByText('Published: assigned students can take it')).toBeVisible();
   await page.waitForURL(`**/account/questions/${teacher.id}`);
   await expect(page.getByText(TITLE)).toBeVisible();
   // The draft is gone: the wizard starts afresh.

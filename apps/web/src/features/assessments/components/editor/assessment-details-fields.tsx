@@ -21,6 +21,7 @@ import {
   DIFFICULTIES,
   GENERATION_TYPES,
   REVIEW_POLICIES,
+  type AssessmentStatus,
   type Difficulty,
   type GenerationType,
   type ReviewPolicy,
@@ -42,6 +43,8 @@ export interface AssessmentDetailsFieldsProps {
   generationType?: { value: GenerationType; onChange(value: GenerationType): void };
   /** Prefix for element ids, so the fields can be found by label. */
   idPrefix?: string;
+  /** Publish or keep as draft here (the edit screen); the wizard asks it on its last step. */
+  withPublishing?: boolean;
 }
 
 function Section({
@@ -80,6 +83,7 @@ export function AssessmentDetailsFields({
   totalMarks,
   generationType,
   idPrefix = 'details',
+  withPublishing = true,
 }: AssessmentDetailsFieldsProps) {
   const { t, i18n } = useTranslation(['assessmentEditor', 'assessments']);
   const messageText = useMessageText();
@@ -311,26 +315,51 @@ export function AssessmentDetailsFields({
               error={errorOf('studentIds')}
             />
           ) : null}
-          <Radio.Group
-            label={t('assessmentEditor:details.publishing.label')}
-            value={values.status}
-            onChange={(value) => onChange({ status: value === 'published' ? 'published' : 'draft' })}
-          >
-            <Stack gap="xs" mt={6}>
-              <Radio
-                value="published"
-                label={t('assessmentEditor:details.publishing.publish')}
-                description={t('assessmentEditor:details.publishing.publishHint')}
-              />
-              <Radio
-                value="draft"
-                label={t('assessmentEditor:details.publishing.draft')}
-                description={t('assessmentEditor:details.publishing.draftHint')}
-              />
-            </Stack>
-          </Radio.Group>
+          {withPublishing ? (
+            <PublishingChoice value={values.status} onChange={(status) => onChange({ status })} />
+          ) : null}
         </Section>
       </Stack>
     </DatesProvider>
+  );
+}
+
+/** Publish now or keep as draft, each with what it means for students. */
+export function PublishingChoice({
+  value,
+  onChange,
+  error,
+  required,
+  id,
+}: {
+  value: AssessmentStatus | null;
+  onChange(value: AssessmentStatus): void;
+  error?: string;
+  required?: boolean;
+  id?: string;
+}) {
+  const { t } = useTranslation('assessmentEditor');
+  return (
+    <Radio.Group
+      id={id}
+      label={t('details.publishing.label')}
+      value={value}
+      onChange={(next) => onChange(next === 'published' ? 'published' : 'draft')}
+      error={error}
+      withAsterisk={required}
+    >
+      <Stack gap="xs" mt={6}>
+        <Radio
+          value="published"
+          label={t('details.publishing.publish')}
+          description={t('details.publishing.publishHint')}
+        />
+        <Radio
+          value="draft"
+          label={t('details.publishing.draft')}
+          description={t('details.publishing.draftHint')}
+        />
+      </Stack>
+    </Radio.Group>
   );
 }

@@ -158,6 +158,15 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
       target: { value: 'Cells divide.' },
     });
     fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    // No silent default: publish now or keep as draft is asked on this last step.
+    expect(screen.getByRole('radio', { name: /Publish now/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /Keep as draft/ })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Choose whether to publish the assessment now or keep it as a draft.'),
+    ).toBeInTheDocument();
+    expect(mocks.api.post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('radio', { name: /Keep as draft/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     await screen.findByText('The list');
@@ -188,6 +197,26 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(toast.title).toBe('Kept as a draft: only staff can see it');
   });
 
+  it('publishes when asked to, and says students can take it', async () => {
+    mocks.api.post.mockImplementation((_path: string, body: { title: string; status: string }) =>
+      Promise.resolve({ id: 'new-id', title: body.title, status: body.status }),
+    );
+    await renderWizard();
+    await reachQuestions();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
+      target: { value: 'Cells divide.' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Publish now/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('The list');
+    expect(mocks.api.post.mock.calls[0]![1]).toMatchObject({ status: 'published' });
+    expect(vi.mocked(notifications.show).mock.calls.at(-1)![0].title).toBe(
+      'Published: assigned students can take it',
+    );
+  });
+
   it('says why creating failed, with the upgrade prompt at the monthly limit', async () => {
     mocks.api.post.mockRejectedValue(new ApiError(409, 'monthly_limit_reached', 'Limit reached'));
     await renderWizard();
@@ -197,6 +226,7 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
       target: { value: 'Cells divide.' },
     });
     fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Keep as draft/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Upgrade Free to create another assessment')).toBeInTheDocument();
     expect(screen.getByText('Error: Failed to create assessment')).toBeInTheDocument();
@@ -250,6 +280,7 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
       target: { value: 'Cells divide.' },
     });
     fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Keep as draft/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The subject is too long (at most 120 characters).')).toBeInTheDocument();
     expect(stepHeading()).toBe('Set Assessment Details');

@@ -26,7 +26,7 @@ import { useMessageText } from '../../hooks/use-message-text.ts';
 import { usePlanName } from '../../hooks/use-plan-name.ts';
 import { useStoredDraft } from '../../hooks/use-stored-draft.ts';
 import { AiGeneratePanel } from '../ai-generate-panel.tsx';
-import { AssessmentDetailsFields } from '../editor/assessment-details-fields.tsx';
+import { AssessmentDetailsFields, PublishingChoice } from '../editor/assessment-details-fields.tsx';
 import {
   checkAssessment,
   detailsFieldOf,
@@ -68,6 +68,8 @@ const NO_ERRORS: StepErrors = { details: {} };
 
 /** The id of the monthly-limit notice, which the disabled buttons point to for their reason. */
 const LIMIT_REASON_ID = 'wizard-limit-reached';
+/** The publish-or-draft choice of the last step, focused when Submit finds it unanswered. */
+const PUBLISHING_ID = 'wizard-publishing';
 
 /**
  * The assessment creation wizard (SPEC §2): Select Questions, Choose Generation Type, Set
@@ -108,6 +110,7 @@ export function AssessmentWizard({
   // At the monthly limit (the wizard reached by its address): said on the first step, and nothing
   // goes on (no Next, no AI call, no Submit) to a save that would fail.
   const atLimit = usage.limitReached;
+  const [publishError, setPublishError] = useState(false);
   const step = draft.step;
   const last = WIZARD_STEPS.length - 1;
   const details: DetailsValues = useMemo(
@@ -203,8 +206,17 @@ export function AssessmentWizard({
       });
       return;
     }
+    // No silent default: a draft is invisible to students, so the teacher says which it is.
+    const publish = draft.publish ?? null;
+    if (!publish) {
+      setPublishError(true);
+      document.getElementById(PUBLISHING_ID)?.querySelector('input')?.focus();
+      return;
+    }
     try {
-      const created = await create.mutateAsync(toAssessmentInput(details, generationType, draft.questions));
+      const created = await create.mutateAsync(
+        toAssessmentInput({ ...details, status: publish }, generationType, draft.questions),
+      );
       clear();
       // Say whether students can see it: a draft is invisible to them until it is published.
       showToast(
@@ -363,6 +375,7 @@ export function AssessmentWizard({
               errors={errors.details}
               totalMarks={totalMarksOf(draft.questions)}
               idPrefix="wizard"
+              withPublishing={false}
             />
           </Stack>
         ) : null}
@@ -404,6 +417,16 @@ export function AssessmentWizard({
                 headingOrder={3}
               />
             )}
+            <PublishingChoice
+              id={PUBLISHING_ID}
+              value={draft.publish ?? null}
+              onChange={(publish) => {
+                patch({ publish });
+                setPublishError(false);
+              }}
+              error={publishError ? t('assessmentEditor:wizard.publishingRequired') : undefined}
+              required
+            />
           </Stack>
         ) : null}
       </Paper>

@@ -1,6 +1,7 @@
 import {
   isQuestionTypeId,
   newQuestion,
+  type AssessmentStatus,
   type GenerationType,
   type Question,
   type QuestionTypeId,
@@ -25,6 +26,8 @@ export interface WizardDraft {
   generationType: GenerationType | null;
   details: DetailsValues;
   questions: Question[];
+  /** Publish now or keep as draft: asked on the last step, with no default (null until chosen). */
+  publish?: AssessmentStatus | null;
 }
 
 export const draftKey = (userId: string) => `vbuilder.assessmentDraft.${userId}`;
@@ -36,6 +39,7 @@ export const emptyDraft = (language = 'en', instructor = ''): WizardDraft => ({
   generationType: null,
   details: emptyDetails(language, instructor),
   questions: [],
+  publish: null,
 });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
