@@ -44,6 +44,14 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** No serious or critical accessibility violation on the current screen. */
 export async function expectAccessible(page: Page) {
+  // Check the screen as it settles, not mid-transition: a dialog fading in has half-transparent
+  // buttons whose contrast axe would measure (CSS transitions are in document.getAnimations()).
+  // Endless ones (spinners) are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
