@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '@vbuilder/shared';
+import { spacingProblems } from '../../../../i18n/spacing.ts';
 import {
   LOCALES_DIR,
   NAMESPACES,
@@ -71,31 +72,11 @@ describe('server translation catalogs', () => {
   });
 });
 
-// The web catalogs' spacing rules (apps/web/src/locales/spacing.test.ts, i18n/README.md).
-const CJK = '[\\u4e00-\\u9fff\\u3000-\\u303f\\uff00-\\uffef]';
-const SPACING: { name: string; pattern: RegExp; languages?: readonly string[] }[] = [
-  { name: 'space at the start or end', pattern: /^\s|\s$/ },
-  { name: 'two spaces in a row', pattern: / {2}/ },
-  { name: 'tab, line break or invisible space', pattern: /[\t\n\r\u00a0\u200b\u2007\u202f\u3000\ufeff]/ },
-  { name: 'space before punctuation', pattern: / [,.:;!?)](?![\w*])| [。，：；！？、）」។៖။၊]/ },
-  { name: 'space after full-width punctuation', pattern: /[。，：；！？、（「] /, languages: ['zh'] },
-  { name: 'ๆ without a space before it', pattern: /\Sๆ/, languages: ['th'] },
-  {
-    name: 'space between Chinese and Latin, digits or {{…}}',
-    pattern: new RegExp(`${CJK} +[!-~]|[!-~] +${CJK}`),
-    languages: ['zh'],
-  },
-];
-
 describe('spacing in the server catalogs', () => {
   for (const lng of LANGUAGE_CODES) {
     it(`${lng}: no stray spaces`, () => {
       const problems = NAMESPACES.flatMap((ns) =>
-        Object.entries(flatten(load(lng, ns) ?? {})).flatMap(([key, text]) =>
-          SPACING.filter((r) => (!r.languages || r.languages.includes(lng)) && r.pattern.test(text)).map(
-            (r) => `${lng}/${ns}: ${key} — ${r.name}: ${JSON.stringify(text)}`,
-          ),
-        ),
+        spacingProblems(lng, ns, Object.entries(flatten(load(lng, ns) ?? {}))),
       );
       expect(problems).toEqual([]);
     });

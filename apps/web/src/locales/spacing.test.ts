@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spacingProblems } from '../../../../i18n/spacing.ts';
 import { LANGUAGE_CODES } from '../lib/languages.ts';
 
 /*
@@ -17,32 +18,6 @@ const flatten = (catalog: Catalog, prefix = ''): [string, string][] =>
     const full = prefix ? `${prefix}.${key}` : key;
     return typeof value === 'string' ? [[full, value] as [string, string]] : flatten(value, full);
   });
-
-const CJK = '[\\u4e00-\\u9fff\\u3000-\\u303f\\uff00-\\uffef]';
-const RULES: { name: string; pattern: RegExp; languages?: readonly string[] }[] = [
-  { name: 'space at the start or end', pattern: /^\s|\s$/ },
-  { name: 'two spaces in a row', pattern: / {2}/ },
-  { name: 'tab, line break or invisible space', pattern: /[\t\n\r\u00a0\u200b\u2007\u202f\u3000\ufeff]/ },
-  // '(for example .pdf)' keeps its space: a dot that starts a word is not punctuation.
-  { name: 'space before punctuation', pattern: / [,.:;!?)](?![\w*])| [。，：；！？、）」។៖။၊]/ },
-  { name: 'space after full-width punctuation', pattern: /[。，：；！？、（「] /, languages: ['zh'] },
-  // The Royal Institute's rule: ไม้ยมก stands apart from the word it repeats (ใด ๆ, not ใดๆ).
-  { name: 'ๆ without a space before it', pattern: /\Sๆ/, languages: ['th'] },
-  {
-    name: 'space between Chinese and Latin, digits or {{…}}',
-    pattern: new RegExp(`${CJK} +[!-~]|[!-~] +${CJK}`),
-    languages: ['zh'],
-  },
-];
-
-/** Each problem as 'lng/ns: key — rule: "text"'. */
-export function spacingProblems(lng: string, ns: string, entries: [string, string][]): string[] {
-  return entries.flatMap(([key, text]) =>
-    RULES.filter((rule) => (!rule.languages || rule.languages.includes(lng)) && rule.pattern.test(text)).map(
-      (rule) => `${lng}/${ns}: ${key} — ${rule.name}: ${JSON.stringify(text)}`,
-    ),
-  );
-}
 
 describe('spacing in the catalogs', () => {
   it('finds each kind of stray space', () => {
