@@ -13,42 +13,28 @@ import * as hb from 'harfbuzzjs';
 
 const require = createRequire(import.meta.url);
 const latinDir = path.join(path.dirname(require.resolve('@embedpdf/fonts-latin')), '..', 'fonts');
-const google = (pkg: string, file: string) => require.resolve(`@expo-google-fonts/${pkg}/${file}`);
 
 export const SCRIPT_FONTS = ['latin', 'thai', 'khmer', 'myanmar', 'bengali', 'devanagari', 'han'] as const;
 export type ScriptFont = (typeof SCRIPT_FONTS)[number];
 export type Weight = 'regular' | 'bold';
 
-const FILES: Record<ScriptFont, Record<Weight, () => string>> = {
-  latin: {
-    regular: () => path.join(latinDir, 'NotoSans-Regular.ttf'),
-    bold: () => path.join(latinDir, 'NotoSans-Bold.ttf'),
-  },
-  thai: {
-    regular: () => google('noto-sans-thai', '400Regular/NotoSansThai_400Regular.ttf'),
-    bold: () => google('noto-sans-thai', '700Bold/NotoSansThai_700Bold.ttf'),
-  },
-  khmer: {
-    regular: () => google('noto-sans-khmer', '400Regular/NotoSansKhmer_400Regular.ttf'),
-    bold: () => google('noto-sans-khmer', '700Bold/NotoSansKhmer_700Bold.ttf'),
-  },
-  myanmar: {
-    regular: () => google('noto-sans-myanmar', '400Regular/NotoSansMyanmar_400Regular.ttf'),
-    bold: () => google('noto-sans-myanmar', '700Bold/NotoSansMyanmar_700Bold.ttf'),
-  },
-  bengali: {
-    regular: () => google('noto-sans-bengali', '400Regular/NotoSansBengali_400Regular.ttf'),
-    bold: () => google('noto-sans-bengali', '700Bold/NotoSansBengali_700Bold.ttf'),
-  },
-  devanagari: {
-    regular: () => google('noto-sans-devanagari', '400Regular/NotoSansDevanagari_400Regular.ttf'),
-    bold: () => google('noto-sans-devanagari', '700Bold/NotoSansDevanagari_700Bold.ttf'),
-  },
-  han: {
-    regular: () => google('noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'),
-    bold: () => google('noto-sans-sc', '700Bold/NotoSansSC_700Bold.ttf'),
-  },
+/** The npm package and file stem of each script's Noto font (Google Fonts' static TrueType builds). */
+const GOOGLE_FONTS: Record<Exclude<ScriptFont, 'latin'>, [pkg: string, stem: string]> = {
+  thai: ['noto-sans-thai', 'NotoSansThai'],
+  khmer: ['noto-sans-khmer', 'NotoSansKhmer'],
+  myanmar: ['noto-sans-myanmar', 'NotoSansMyanmar'],
+  bengali: ['noto-sans-bengali', 'NotoSansBengali'],
+  devanagari: ['noto-sans-devanagari', 'NotoSansDevanagari'],
+  han: ['noto-sans-sc', 'NotoSansSC'],
 };
+
+function fontFile(script: ScriptFont, weight: Weight): string {
+  if (script === 'latin')
+    return path.join(latinDir, `NotoSans-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`);
+  const [pkg, stem] = GOOGLE_FONTS[script];
+  const style = weight === 'bold' ? '700Bold' : '400Regular';
+  return require.resolve(`@expo-google-fonts/${pkg}/${style}/${stem}_${style}.ttf`);
+}
 
 /** One font file, open for shaping. */
 export interface LoadedFont {
@@ -84,7 +70,7 @@ export function loadFont(script: ScriptFont, weight: Weight): LoadedFont {
   const key = `${script}-${weight}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const bytes = new Uint8Array(readFileSync(FILES[script][weight]()));
+  const bytes = new Uint8Array(readFileSync(fontFile(script, weight)));
   const face = new hb.Face(new hb.Blob(bytes));
   const font = new hb.Font(face);
   const extents = font.hExtents();
