@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAMILY_IDS } from './family.ts';
-import { OPEN_RESPONSE_KINDS } from './families/open.ts';
+import { OPEN_RESPONSE_KINDS } from './families/open/index.ts';
 import { QuestionExampleSchema } from './examples.ts';
 import { QuestionTypeIdSchema } from './question.ts';
 import { TIERS } from './types.ts';

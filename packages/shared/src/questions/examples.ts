@@ -1,66 +1,14 @@
 import JSON5 from 'json5';
-import { z } from 'zod';
-import { generateCrosswordLayout } from './crossword-layout.ts';
-import { getQuestionType } from './registry.ts';
-import type { QuestionInput } from './question.ts';
+import {
+  ExampleFormatError,
+  EXAMPLE_SHORT_ANSWER_MAX_WORDS,
+  type QuestionExample,
+} from './example-format.ts';
+import { familyOf, getQuestionType } from './registry.ts';
+import type { Question, QuestionInput } from './question.ts';
 import { QUESTION_TYPES, type QuestionTypeId } from './types.ts';
 
-/** Any JSON value: what an example's options and answer may hold. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export const EXAMPLE_SCORE_MIN = 2;
-export const EXAMPLE_SCORE_MAX = 40;
-/** SPEC §3 and §9: only the Short Answers example has maxWords, and it is 50. */
-export const EXAMPLE_SHORT_ANSWER_MAX_WORDS = 50;
-
-/**
- * A question example (SPEC §3 "Question example"): what the examples page shows and a teacher
- * copies as a template. `type` is the SPEC name ('MCQ', 'Drag & Drop'...). `options` holds the
- * options or the additional information (strings, lists or objects), null when there is none;
- * `answer` the expected answer.
- *
- * Shapes by family (exampleToQuestion reads exactly these):
- * - choice: options string[] (Image-Based: { imageUrl, choices: string[] }); answer the correct
- *   option's text (string[] when several are correct).
- * - trueFalse: options ['True', 'False']; answer 'True' or 'False'.
- * - fillBlanks: options the passage, a string with a blank (3 or more underscores) per gap;
- *   answer string[], one per blank in order.
- * - shortAnswer: options null; answer the accepted answer (string or string[]); maxWords 50.
- * - matching: options { prompts: string[], matches: string[] } (a match no prompt uses is a
- *   distractor); answer { prompt: match }.
- * - ordering: options string[] in a jumbled order; answer string[] in the correct order.
- * - dragDrop: options { dragItems: string[], dropZones: string[], imageUrl? }; answer
- *   { item: zone } (an item left out belongs nowhere).
- * - crossword: options string[] (the clues); answer string[] (the words, same order).
- * - open: options null or { context?, tasks?, items?: { theory, comment }[], link?, linkLabel?,
- *   rubric?, language?, starterCode?, acceptedFileTypes? } (Survey-Based: options string[], the
- *   choices); answer the model answer (string, or string[] of key points).
- */
-export interface QuestionExample {
-  type: string;
-  question: string;
-  options: JsonValue;
-  answer: JsonValue;
-  score: number;
-  instructions: string;
-  maxWords?: number;
-}
-
-// Plain unknown rather than z.json(): a recursive schema becomes an OpenAPI $ref the API's
-// document does not publish. The examples' JSON-ness is checked by their JSON5 round trip.
-const JsonValueSchema = z
-  .unknown()
-  .describe('Any JSON value: strings, lists or objects (SPEC §3 "Question example")') as z.ZodType<JsonValue>;
-
-export const QuestionExampleSchema = z.object({
-  type: z.string().min(1),
-  question: z.string().min(1),
-  options: JsonValueSchema,
-  answer: JsonValueSchema,
-  score: z.number().int().min(EXAMPLE_SCORE_MIN).max(EXAMPLE_SCORE_MAX),
-  instructions: z.string().min(1),
-  maxWords: z.number().int().positive().optional(),
-});
+export * from './example-format.ts';
 
 // Small inline SVG drawings so image examples show without a network and pass the site's
 // content security policy (img-src 'self' data:).
@@ -731,14 +679,6 @@ export function parseQuestionExample(
   }
 }
 
-/** Thrown by exampleToQuestion when the example's options or answer do not fit its type. */
-export class ExampleFormatError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExampleFormatError';
-  }
-}
-
 const TYPE_BY_NAME = new Map<string, QuestionTypeId>(QUESTION_TYPES.map((t) => [t.name.toLowerCase(), t.id]));
 
 /** The type an example names, by its SPEC name ('MCQ') or its id ('multiple-choice'). */
@@ -748,248 +688,46 @@ export function exampleTypeId(example: Pick<QuestionExample, 'type'>): QuestionT
   return TYPE_BY_NAME.get(key) ?? QUESTION_TYPES.find((t) => t.id === key)?.id ?? null;
 }
 
-const isRecord = (value: unknown): value is Record<string, JsonValue> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function strings(value: unknown, what: string): string[] {
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    throw new ExampleFormatError(`${what} must be a list of texts`);
-  }
-  return value;
-}
-
-function text(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new ExampleFormatError(`${what} must be a text`);
-  return value;
-}
-
-function stringRecord(value: unknown, what: string): Record<string, string> {
-  if (!isRecord(value) || !Object.values(value).every((v) => typeof v === 'string')) {
-    throw new ExampleFormatError(`${what} must map texts to texts`);
-  }
-  return value as Record<string, string>;
-}
-
-/** A model answer: a text, or key points one per line. */
-function modelAnswer(answer: unknown): string | undefined {
-  if (typeof answer === 'string') return answer;
-  if (Array.isArray(answer))
-    return strings(answer, 'answer')
-      .map((point) => `- ${point}`)
-      .join('\n');
-  return undefined;
-}
-
-/** What a student must see besides the question: context, numbered tasks, annotation points. */
-function openText(question: string, options: Record<string, JsonValue>): string {
-  const parts = [question];
-  if (typeof options.context === 'string') parts.push(options.context);
-  if (options.tasks !== undefined) {
-    parts.push(
-      strings(options.tasks, 'options.tasks')
-        .map((task, i) => `${i + 1}. ${task}`)
-        .join('\n'),
-    );
-  }
-  if (options.items !== undefined) {
-    const items = options.items;
-    if (
-      !Array.isArray(items) ||
-      !items.every(
-        (item) => isRecord(item) && typeof item.theory === 'string' && typeof item.comment === 'string',
-      )
-    ) {
-      throw new ExampleFormatError('options.items must be a list of { theory, comment }');
-    }
-    parts.push(
-      items
-        .map(
-          (item, i) =>
-            `${i + 1}. ${String((item as Record<string, string>).theory)}: ${String((item as Record<string, string>).comment)}`,
-        )
-        .join('\n'),
-    );
-  }
-  return parts.join('\n\n');
-}
-
-/** A blank in a passage: three or more underscores. */
-const BLANK = /_{3,}/g;
-const HAS_BLANK = /_{3,}/;
-
 /**
  * Turns an example (SPEC §3 shape, see QuestionExample for the shapes by family) into a question
- * of its type. The result is not validated: parse it with QuestionSchema. Throws
- * ExampleFormatError when the type is unknown or the options or answer do not fit the type.
- * Part ids are generated: options 'a', 'b'…, pairs/items/entries '1', '2'…, zones 'z1'….
+ * of its type; the type's family reads the options and answer (families/<family>/example.ts).
+ * The result is not validated: parse it with QuestionSchema. Throws ExampleFormatError when the
+ * type is unknown or the options or answer do not fit the type. Part ids are generated: options
+ * 'a', 'b'…, pairs/items/entries '1', '2'…, zones 'z1'….
  */
 export function exampleToQuestion(example: QuestionExample, id = 'example'): QuestionInput {
   const typeId = exampleTypeId(example);
   if (!typeId) throw new ExampleFormatError(`Unknown question type: ${example.type}`);
   const type = getQuestionType(typeId);
-  const base = {
+  const { config, text, imageUrl } = familyOf(typeId).fromExample(example, type);
+  return {
     id,
     type: typeId,
-    text: example.question,
+    text: text ?? example.question,
     score: example.score,
     instructions: example.instructions,
+    ...(imageUrl !== undefined ? { imageUrl } : {}),
+    config,
   };
-  const { options, answer } = example;
+}
 
-  switch (type.family) {
-    case 'choice': {
-      const withImage = isRecord(options);
-      const choices = strings(
-        withImage ? options.choices : options,
-        withImage ? 'options.choices' : 'options',
-      );
-      const right = typeof answer === 'string' ? [answer] : strings(answer, 'answer');
-      const optionId = (i: number) => String.fromCharCode(97 + i);
-      const correct = right.map((r) => {
-        const index = choices.indexOf(r);
-        if (index === -1) throw new ExampleFormatError(`The answer "${r}" is not one of the options`);
-        return optionId(index);
-      });
-      return {
-        ...base,
-        imageUrl: withImage && typeof options.imageUrl === 'string' ? options.imageUrl : null,
-        config: {
-          options: choices.map((choice, i) => ({ id: optionId(i), text: choice, imageUrl: null })),
-          correct,
-          multiple: correct.length > 1,
-          shuffle: false,
-        },
-      };
-    }
-    case 'trueFalse': {
-      const value = typeof answer === 'boolean' ? answer : text(answer, 'answer').trim().toLowerCase();
-      if (value !== true && value !== false && value !== 'true' && value !== 'false') {
-        throw new ExampleFormatError('The answer must be True or False');
-      }
-      return { ...base, config: { correct: value === true || value === 'true' } };
-    }
-    case 'fillBlanks': {
-      // The passage is in options; a question that carries the blanks itself works too.
-      const source = typeof options === 'string' && HAS_BLANK.test(options) ? options : example.question;
-      const accepted = strings(answer, 'answer');
-      let gap = 0;
-      const passage = source.replace(BLANK, () => `[[${(gap += 1)}]]`);
-      if (gap !== accepted.length) {
-        throw new ExampleFormatError(`The passage has ${gap} blanks but the answer has ${accepted.length}`);
-      }
-      return {
-        ...base,
-        config: {
-          passage,
-          gaps: accepted.map((a, i) => ({ id: String(i + 1), accepted: [a] })),
-          caseSensitive: false,
-        },
-      };
-    }
-    case 'shortAnswer':
-      return {
-        ...base,
-        config: {
-          acceptedAnswers: typeof answer === 'string' ? [answer] : strings(answer, 'answer'),
-          caseSensitive: false,
-          maxWords: example.maxWords ?? EXAMPLE_SHORT_ANSWER_MAX_WORDS,
-        },
-      };
-    case 'matching': {
-      if (!isRecord(options)) throw new ExampleFormatError('options must be { prompts, matches }');
-      const prompts = strings(options.prompts, 'options.prompts');
-      const matches = strings(options.matches, 'options.matches');
-      const pairs = stringRecord(answer, 'answer');
-      for (const prompt of prompts) {
-        if (!(prompt in pairs)) throw new ExampleFormatError(`The answer has no match for "${prompt}"`);
-      }
-      const used = new Set(Object.values(pairs));
-      for (const match of used) {
-        if (!matches.includes(match)) throw new ExampleFormatError(`"${match}" is not one of the matches`);
-      }
-      return {
-        ...base,
-        config: {
-          pairs: prompts.map((prompt, i) => ({ id: String(i + 1), prompt, match: pairs[prompt]! })),
-          distractors: matches.filter((m) => !used.has(m)),
-        },
-      };
-    }
-    case 'ordering': {
-      const order = strings(answer, 'answer');
-      const shown = strings(options, 'options');
-      if (shown.length !== order.length || !shown.every((item) => order.includes(item))) {
-        throw new ExampleFormatError('The answer must list exactly the options, in the correct order');
-      }
-      return { ...base, config: { items: order.map((item, i) => ({ id: String(i + 1), text: item })) } };
-    }
-    case 'dragDrop': {
-      if (!isRecord(options)) throw new ExampleFormatError('options must be { dragItems, dropZones }');
-      const items = strings(options.dragItems, 'options.dragItems');
-      const zones = strings(options.dropZones, 'options.dropZones');
-      const placement = stringRecord(answer, 'answer');
-      const zoneId = (zone: string) => {
-        const index = zones.indexOf(zone);
-        if (index === -1) throw new ExampleFormatError(`"${zone}" is not one of the drop zones`);
-        return `z${index + 1}`;
-      };
-      for (const item of Object.keys(placement)) {
-        if (!items.includes(item)) throw new ExampleFormatError(`"${item}" is not one of the drag items`);
-      }
-      return {
-        ...base,
-        imageUrl: typeof options.imageUrl === 'string' ? options.imageUrl : null,
-        config: {
-          zones: zones.map((label, i) => ({ id: `z${i + 1}`, label })),
-          items: items.map((item, i) => ({
-            id: `i${i + 1}`,
-            text: item,
-            zoneId: item in placement ? zoneId(placement[item]!) : null,
-          })),
-        },
-      };
-    }
-    case 'crossword': {
-      const clues = strings(options, 'options');
-      const words = strings(answer, 'answer');
-      if (clues.length !== words.length) throw new ExampleFormatError('Give one word for each clue');
-      const entries = words.map((word, i) => ({ id: String(i + 1), answer: word, clue: clues[i]! }));
-      return { ...base, config: { entries, layout: generateCrosswordLayout(entries) } };
-    }
-    case 'open': {
-      const responseKind = type.responseKind ?? 'richText';
-      if (responseKind === 'survey') {
-        const choices = isRecord(options)
-          ? strings(options.choices, 'options.choices')
-          : strings(options, 'options');
-        return { ...base, config: { responseKind, surveyOptions: choices, surveyMultiple: false } };
-      }
-      const extra = isRecord(options) ? options : {};
-      if (options !== null && !isRecord(options))
-        throw new ExampleFormatError('options must be null or an object');
-      const config: Record<string, unknown> = { responseKind };
-      const model = modelAnswer(answer);
-      if (responseKind === 'code') {
-        if (model !== undefined) config.modelAnswer = model;
-        config.codeLanguage = typeof extra.language === 'string' ? extra.language : 'other';
-        if (typeof extra.starterCode === 'string') config.starterCode = extra.starterCode;
-      } else if (model !== undefined) {
-        config.modelAnswer = model;
-      }
-      if (extra.rubric !== undefined)
-        config.rubric = strings(extra.rubric, 'options.rubric')
-          .map((r) => `- ${r}`)
-          .join('\n');
-      if (extra.link !== undefined) {
-        config.link = {
-          url: text(extra.link, 'options.link'),
-          ...(typeof extra.linkLabel === 'string' ? { label: extra.linkLabel } : {}),
-        };
-      }
-      if (extra.acceptedFileTypes !== undefined) {
-        config.acceptedFileTypes = strings(extra.acceptedFileTypes, 'options.acceptedFileTypes');
-      }
-      return { ...base, text: openText(example.question, extra), config };
-    }
-  }
+/**
+ * A question as an example (SPEC §3 shape) that exampleToQuestion reads back to the same
+ * question, as far as the example shape can say it: shuffling, case sensitivity, option images,
+ * further accepted answers and a survey's multiple choice are not part of it. Instructions are
+ * the question's own or its type's default ones. The score is the question's; an example's score
+ * is a whole number from 2 to 40 (QuestionExampleSchema).
+ */
+export function questionToExample(question: Question): QuestionExample {
+  const type = getQuestionType(question.type);
+  const { options, answer, maxWords } = familyOf(question.type).toExample(question, type);
+  return {
+    type: type.name,
+    question: question.text,
+    options,
+    answer,
+    score: question.score,
+    instructions: question.instructions ?? type.instructions,
+    ...(maxWords !== undefined ? { maxWords } : {}),
+  };
 }

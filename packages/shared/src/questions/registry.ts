@@ -1,6 +1,5 @@
 import type { FamilyId, MarkResult, QuestionFamily } from './family.ts';
 import { FAMILIES } from './families/index.ts';
-import { SHORT_ANSWER_DEFAULT_MAX_WORDS } from './families/short-answer.ts';
 import {
   QUESTION_TYPES,
   typesOfTier,
@@ -130,61 +129,13 @@ export function markQuestion(
 }
 
 /**
- * A starting config for a new question of this type. It has the shape of the family's config
- * with empty teacher fields (option texts, accepted answers, prompts, the True/False choice...),
- * so it fails QuestionSchema only on what a teacher must fill, each with the SPEC §5 message:
- * - choice: 4 empty options, no correct option (optionEmpty, correctRequired);
- * - trueFalse: `correct` unset (trueFalseRequired) — editors must read it as boolean | undefined;
- * - shortAnswer: one empty accepted answer (answerEmpty), maxWords 50;
- * - fillBlanks: empty passage, no gaps (passageRequired, gapsRequired);
- * - matching: 2 pairs with empty prompt and match (promptEmpty, matchEmpty);
- * - ordering: 3 empty items (itemEmpty);
- * - dragDrop: 2 empty zones, one empty item for each (zoneEmpty, itemEmpty);
- * - crossword: 2 empty words and clues, empty layout (entry checks);
- * - open: the type's responseKind; 'code' starts in Python, 'link' with an empty url
- *   (linkInvalid), 'survey' with two empty options (optionEmpty); every other open kind is
- *   valid as it is (model answer and rubric are optional).
- * Part ids are short strings: options 'a'..'d', zones 'z1'.., items 'i1'.., pairs/entries '1'...
+ * A starting config for a new question of this type, from its family (each family's
+ * `defaultConfig` says what it holds). It has the shape of the family's config with empty teacher
+ * fields (option texts, accepted answers, prompts, the True/False choice...), so it fails
+ * QuestionSchema only on what a teacher must fill, each with the SPEC §5 message. Part ids are
+ * short strings: options 'a'..'d', zones 'z1'.., items 'i1'.., pairs/entries '1'...
  */
 export function defaultConfig(typeId: QuestionTypeId): Record<string, unknown> {
   const type = getQuestionType(typeId);
-  switch (type.family) {
-    case 'choice':
-      return {
-        options: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: '', imageUrl: null })),
-        correct: [],
-        multiple: false,
-        shuffle: false,
-      };
-    case 'trueFalse':
-      return {};
-    case 'shortAnswer':
-      return { acceptedAnswers: [''], caseSensitive: false, maxWords: SHORT_ANSWER_DEFAULT_MAX_WORDS };
-    case 'fillBlanks':
-      return { passage: '', gaps: [], caseSensitive: false };
-    case 'matching':
-      return {
-        pairs: ['1', '2'].map((id) => ({ id, prompt: '', match: '' })),
-        distractors: [],
-      };
-    case 'ordering':
-      return { items: ['1', '2', '3'].map((id) => ({ id, text: '' })) };
-    case 'dragDrop':
-      return {
-        zones: ['z1', 'z2'].map((id) => ({ id, label: '' })),
-        items: ['1', '2'].map((n) => ({ id: `i${n}`, text: '', zoneId: `z${n}` })),
-      };
-    case 'crossword':
-      return {
-        entries: ['1', '2'].map((id) => ({ id, answer: '', clue: '' })),
-        layout: { rows: 0, cols: 0, placements: [] },
-      };
-    case 'open': {
-      const responseKind = type.responseKind ?? 'richText';
-      if (responseKind === 'code') return { responseKind, codeLanguage: 'python', starterCode: '' };
-      if (responseKind === 'link') return { responseKind, link: { url: '' } };
-      if (responseKind === 'survey') return { responseKind, surveyOptions: ['', ''], surveyMultiple: false };
-      return { responseKind };
-    }
-  }
+  return familyOf(typeId).defaultConfig(type) as Record<string, unknown>;
 }

@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { StudentQuestionSchema } from '../schemas/attempts.ts';
 import { QUESTION_EXAMPLE_LIST, exampleToQuestion } from './examples.ts';
-import type { ChoiceConfig } from './families/choice.ts';
-import type { CrosswordConfig } from './families/crossword.ts';
-import type { DragDropConfig } from './families/drag-drop.ts';
-import type { FillBlanksConfig } from './families/fill-blanks.ts';
-import type { MatchingConfig } from './families/matching.ts';
-import type { OpenConfig } from './families/open.ts';
-import type { OrderingConfig } from './families/ordering.ts';
-import type { ShortAnswerConfig } from './families/short-answer.ts';
+import type { ChoiceConfig } from './families/choice/index.ts';
+import type { CrosswordConfig } from './families/crossword/index.ts';
+import type { DragDropConfig } from './families/drag-drop/index.ts';
+import type { FillBlanksConfig } from './families/fill-blanks/index.ts';
+import type { MatchingConfig } from './families/matching/index.ts';
+import type { OpenConfig } from './families/open/index.ts';
+import type { OrderingConfig } from './families/ordering/index.ts';
+import type { ShortAnswerConfig } from './families/short-answer/index.ts';
 import { QuestionSchema, type Question } from './question.ts';
 import { familyOf, getQuestionType, markQuestion } from './registry.ts';
 import {
   answerFromStudentView,
   answerToStudentView,
   detailsToStudentView,
-  studentCrosswordGrid,
   studentViewOf,
+} from './student-view.ts';
+import {
+  studentCrosswordGrid,
   type StudentCrosswordConfig,
   type StudentMatchingConfig,
-} from './student-view.ts';
+} from './families/index.ts';
 import { crosswordGrid, crosswordLetters } from './crossword-layout.ts';
 
 const SEED = '5b1f0a52-8f7e-4f4e-9f0e-0c1d2e3f4a5b';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { defineFamily, malformed, type MarkResult } from '../family.ts';
-import type { OpenResponseKind } from '../types.ts';
-import { filledText, totalMark } from './common.ts';
+import { defineFamily, malformed, type MarkResult } from '../../family.ts';
+import type { OpenResponseKind } from '../../types.ts';
+import { filledText, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentOpenConfig } from './student-view.ts';
+
+export type { StudentOpenConfig } from './student-view.ts';
 
 /** Every OpenResponseKind, as a runtime list (the `satisfies` keeps it in step with types.ts). */
 export const OPEN_RESPONSE_KINDS = [
@@ -128,10 +132,25 @@ const markResponse = totalMark(OpenConfigSchema, OpenAnswerSchema, (_config, ans
   hasContent(answer) ? { score: 0, max, correct: null, status: 'manual' } : malformed(max),
 );
 
-export const open = defineFamily<OpenConfig, OpenAnswer>({
+export const open = defineFamily<OpenConfig, OpenAnswer, StudentOpenConfig>({
   id: 'open',
   config: OpenConfigSchema,
   answer: OpenAnswerSchema,
+  /**
+   * The type's responseKind: 'code' starts in Python, 'link' with an empty url (linkInvalid),
+   * 'survey' with two empty options (optionEmpty); every other kind is valid as it is (model
+   * answer and rubric are optional).
+   */
+  defaultConfig: (type) => {
+    const responseKind = type.responseKind ?? 'richText';
+    if (responseKind === 'code') return { responseKind, codeLanguage: 'python', starterCode: '' };
+    if (responseKind === 'link') return { responseKind, link: { url: '' } };
+    if (responseKind === 'survey') return { responseKind, surveyOptions: ['', ''], surveyMultiple: false };
+    return { responseKind };
+  },
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) => {
     if (config.responseKind === 'survey') return null;
     if (config.responseKind === 'code') return config.modelAnswer ? { code: config.modelAnswer } : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortAnswer, ShortAnswerConfigSchema, type ShortAnswerConfig } from './short-answer.ts';
+import { shortAnswer, ShortAnswerConfigSchema, type ShortAnswerConfig } from './index.ts';
 
 const config: ShortAnswerConfig = {
   acceptedAnswers: ['Paris', 'the city of Paris'],

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentDragDropConfig } from './student-view.ts';
+
+export type { StudentDragDropConfig } from './student-view.ts';
 
 export const DragDropZoneSchema = z.object({
   id: PartIdSchema,
@@ -65,10 +69,18 @@ export type DragDropAnswer = z.infer<typeof DragDropAnswerSchema>;
  * unknown zone ids are simply not right.
  * details: item id → right.
  */
-export const dragDrop = defineFamily<DragDropConfig, DragDropAnswer>({
+export const dragDrop = defineFamily<DragDropConfig, DragDropAnswer, StudentDragDropConfig>({
   id: 'dragDrop',
   config: DragDropConfigSchema,
   answer: DragDropAnswerSchema,
+  /** 2 empty zones, one empty item for each (zoneEmpty, itemEmpty). */
+  defaultConfig: () => ({
+    zones: ['z1', 'z2'].map((id) => ({ id, label: '' })),
+    items: ['1', '2'].map((n) => ({ id: `i${n}`, text: '', zoneId: `z${n}` })),
+  }),
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) => Object.fromEntries(config.items.map((item) => [item.id, item.zoneId])),
   mark: totalMark(DragDropConfigSchema, DragDropAnswerSchema, (config, answer, max) => {
     const details: Record<string, boolean> = {};

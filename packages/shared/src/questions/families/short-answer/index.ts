@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { countWords, matchesAccepted } from '../text-normalise.ts';
-import { AnswerTextSchema, filledText, partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { countWords, matchesAccepted } from '../../text-normalise.ts';
+import { AnswerTextSchema, filledText, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentShortAnswerConfig } from './student-view.ts';
+
+export type { StudentShortAnswerConfig } from './student-view.ts';
 
 /** SPEC §3/§9: Short Answers allow 50 words unless the teacher says otherwise. */
 export const SHORT_ANSWER_DEFAULT_MAX_WORDS = 50;
@@ -30,11 +34,20 @@ export type ShortAnswerAnswer = z.infer<typeof ShortAnswerAnswerSchema>;
  * (details.tooLong) because the word limit is part of the task.
  * details: { answer: right, tooLong }.
  */
-export const shortAnswer = defineFamily<ShortAnswerConfig, ShortAnswerAnswer>({
+export const shortAnswer = defineFamily<ShortAnswerConfig, ShortAnswerAnswer, StudentShortAnswerConfig>({
   id: 'shortAnswer',
   config: ShortAnswerConfigSchema,
   answer: ShortAnswerAnswerSchema,
   expectedAnswer: (config) => config.acceptedAnswers[0] ?? null,
+  /** One empty accepted answer (answerEmpty), maxWords 50. */
+  defaultConfig: () => ({
+    acceptedAnswers: [''],
+    caseSensitive: false,
+    maxWords: SHORT_ANSWER_DEFAULT_MAX_WORDS,
+  }),
+  fromExample,
+  toExample,
+  studentView,
   mark: totalMark(ShortAnswerConfigSchema, ShortAnswerAnswerSchema, (config, answer, max) => {
     const tooLong = countWords(answer) > config.maxWords;
     const right = !tooLong && matchesAccepted(answer, config.acceptedAnswers, config.caseSensitive);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choice, ChoiceConfigSchema, type ChoiceConfig } from './choice.ts';
+import { choice, ChoiceConfigSchema, type ChoiceConfig } from './index.ts';
 
 const options = [
   { id: 'a', text: 'Paris' },

@@ -5,7 +5,7 @@ import {
   gapMarkers,
   splitPassage,
   type FillBlanksConfig,
-} from './fill-blanks.ts';
+} from './index.ts';
 
 const config: FillBlanksConfig = {
   passage: 'Water boils at [[1]] degrees and freezes at [[2]]. Its formula is [[3]].',

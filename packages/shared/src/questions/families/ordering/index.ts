@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { defineFamily, malformed } from '../family.ts';
-import { PartIdSchema, checkUniqueIds, filledText, partial, totalMark } from './common.ts';
+import { defineFamily, malformed } from '../../family.ts';
+import { PartIdSchema, checkUniqueIds, filledText, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentOrderingConfig } from './student-view.ts';
+
+export type { StudentOrderingConfig } from './student-view.ts';
 
 export const OrderingItemSchema = z.object({
   id: PartIdSchema,
@@ -36,10 +40,15 @@ export type OrderingAnswer = z.infer<typeof OrderingAnswerSchema>;
  * malformed: a player always submits every item, so anything else is not an answer.
  * details: item id → in its correct position.
  */
-export const ordering = defineFamily<OrderingConfig, OrderingAnswer>({
+export const ordering = defineFamily<OrderingConfig, OrderingAnswer, StudentOrderingConfig>({
   id: 'ordering',
   config: OrderingConfigSchema,
   answer: OrderingAnswerSchema,
+  /** 3 empty items (itemEmpty). */
+  defaultConfig: () => ({ items: ['1', '2', '3'].map((id) => ({ id, text: '' })) }),
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) => config.items.map((item) => item.id),
   mark: totalMark(OrderingConfigSchema, OrderingAnswerSchema, (config, answer, max) => {
     const ids = config.items.map((item) => item.id);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { PartIdSchema, checkUniqueIds, filledText, partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { PartIdSchema, checkUniqueIds, filledText, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentChoiceConfig } from './student-view.ts';
+
+export type { StudentChoiceConfig } from './student-view.ts';
 
 export const ChoiceOptionSchema = z.object({
   id: PartIdSchema,
@@ -48,11 +52,21 @@ export type ChoiceAnswer = z.infer<typeof ChoiceAnswerSchema>;
  * costing points elsewhere. Ids that are not options are ignored; repeats count once.
  * details: per option, whether its chosen/not-chosen state is right.
  */
-export const choice = defineFamily<ChoiceConfig, ChoiceAnswer>({
+export const choice = defineFamily<ChoiceConfig, ChoiceAnswer, StudentChoiceConfig>({
   id: 'choice',
   config: ChoiceConfigSchema,
   answer: ChoiceAnswerSchema,
   expectedAnswer: (config) => [...config.correct],
+  /** 4 empty options, no correct option (optionEmpty, correctRequired). */
+  defaultConfig: () => ({
+    options: ['a', 'b', 'c', 'd'].map((id) => ({ id, text: '', imageUrl: null })),
+    correct: [],
+    multiple: false,
+    shuffle: false,
+  }),
+  fromExample,
+  toExample,
+  studentView,
   mark: totalMark(ChoiceConfigSchema, ChoiceAnswerSchema, (config, answer, max) => {
     const optionIds = new Set(config.options.map((o) => o.id));
     const correct = new Set(config.correct);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateCrosswordLayout } from '../crossword-layout.ts';
-import { crossword, CrosswordConfigSchema, type CrosswordConfig } from './crossword.ts';
+import { generateCrosswordLayout } from '../../crossword-layout.ts';
+import { crossword, CrosswordConfigSchema, type CrosswordConfig } from './index.ts';
 
 const entries = [
   { id: 'w1', answer: 'planet', clue: 'Earth is one' },

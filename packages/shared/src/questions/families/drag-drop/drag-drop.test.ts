@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragDrop, DragDropConfigSchema, type DragDropConfig } from './drag-drop.ts';
+import { dragDrop, DragDropConfigSchema, type DragDropConfig } from './index.ts';
 
 const config: DragDropConfig = {
   zones: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { open, OpenConfigSchema, type OpenConfig } from './open.ts';
+import { open, OpenConfigSchema, type OpenConfig } from './index.ts';
 
 const essay: OpenConfig = { responseKind: 'richText', modelAnswer: 'A model essay.', maxWords: 500 };
 const survey: OpenConfig = {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { normaliseAnswerText } from '../text-normalise.ts';
-import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { normaliseAnswerText } from '../../text-normalise.ts';
+import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentMatchingConfig } from './student-view.ts';
+
+export type { StudentMatchingConfig } from './student-view.ts';
 
 export const MatchingPairSchema = z.object({
   id: PartIdSchema,
@@ -68,10 +72,18 @@ export type MatchingAnswer = z.infer<typeof MatchingAnswerSchema>;
  * leaving a prompt empty, loses only that pair. Unknown prompt ids are ignored.
  * details: pair id → right.
  */
-export const matching = defineFamily<MatchingConfig, MatchingAnswer>({
+export const matching = defineFamily<MatchingConfig, MatchingAnswer, StudentMatchingConfig>({
   id: 'matching',
   config: MatchingConfigSchema,
   answer: MatchingAnswerSchema,
+  /** 2 pairs with empty prompt and match (promptEmpty, matchEmpty). */
+  defaultConfig: () => ({
+    pairs: ['1', '2'].map((id) => ({ id, prompt: '', match: '' })),
+    distractors: [],
+  }),
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) => Object.fromEntries(config.pairs.map((p) => [p.id, p.id])),
   mark: totalMark(MatchingConfigSchema, MatchingAnswerSchema, (config, answer, max) => {
     const details: Record<string, boolean> = {};

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { matchesAccepted } from '../text-normalise.ts';
-import { AnswerTextSchema, checkUniqueIds, filledText, own, partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { matchesAccepted } from '../../text-normalise.ts';
+import { AnswerTextSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentFillBlanksConfig } from './student-view.ts';
+
+export type { StudentFillBlanksConfig } from './student-view.ts';
 
 /** A gap marker in the passage: [[1]], [[2]]… The number is the gap id. */
 export const GAP_MARKER = /\[\[([1-9][0-9]{0,2})\]\]/g;
@@ -85,10 +89,15 @@ export type FillBlanksAnswer = z.infer<typeof FillBlanksAnswerSchema>;
  * normalisation. Unknown gap ids in the answer are ignored; an empty gap is wrong.
  * details: gap id → right.
  */
-export const fillBlanks = defineFamily<FillBlanksConfig, FillBlanksAnswer>({
+export const fillBlanks = defineFamily<FillBlanksConfig, FillBlanksAnswer, StudentFillBlanksConfig>({
   id: 'fillBlanks',
   config: FillBlanksConfigSchema,
   answer: FillBlanksAnswerSchema,
+  /** Empty passage, no gaps (passageRequired, gapsRequired). */
+  defaultConfig: () => ({ passage: '', gaps: [], caseSensitive: false }),
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) => Object.fromEntries(config.gaps.map((g) => [g.id, g.accepted[0] ?? ''])),
   mark: totalMark(FillBlanksConfigSchema, FillBlanksAnswerSchema, (config, answer, max) => {
     const details: Record<string, boolean> = {};

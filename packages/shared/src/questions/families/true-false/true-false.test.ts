@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trueFalse, TrueFalseConfigSchema } from './true-false.ts';
+import { trueFalse, TrueFalseConfigSchema } from './index.ts';
 
 describe('trueFalse marking', () => {
   it.each([

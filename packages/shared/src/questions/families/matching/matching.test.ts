@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matching, MatchingConfigSchema, matchingDistractorId, type MatchingConfig } from './matching.ts';
+import { matching, MatchingConfigSchema, matchingDistractorId, type MatchingConfig } from './index.ts';
 
 const config: MatchingConfig = {
   pairs: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { CROSSWORD_WORD, crosswordGrid, crosswordLetters } from '../crossword-layout.ts';
+import { defineFamily } from '../../family.ts';
+import { CROSSWORD_WORD, crosswordGrid, crosswordLetters } from '../../crossword-layout.ts';
 import {
   AnswerTextSchema,
   PartIdSchema,
@@ -9,7 +9,11 @@ import {
   own,
   partial,
   totalMark,
-} from './common.ts';
+} from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentCrosswordConfig } from './student-view.ts';
+
+export { crosswordEntryLength, studentCrosswordGrid, type StudentCrosswordConfig } from './student-view.ts';
 
 export const CrosswordEntrySchema = z.object({
   id: PartIdSchema,
@@ -72,10 +76,18 @@ export type CrosswordAnswer = z.infer<typeof CrosswordAnswerSchema>;
  * NFC, spaces ignored), so a half-filled word earns nothing but does not spoil the others.
  * details: entry id → right.
  */
-export const crossword = defineFamily<CrosswordConfig, CrosswordAnswer>({
+export const crossword = defineFamily<CrosswordConfig, CrosswordAnswer, StudentCrosswordConfig>({
   id: 'crossword',
   config: CrosswordConfigSchema,
   answer: CrosswordAnswerSchema,
+  /** 2 empty words and clues, empty layout (entry checks). */
+  defaultConfig: () => ({
+    entries: ['1', '2'].map((id) => ({ id, answer: '', clue: '' })),
+    layout: { rows: 0, cols: 0, placements: [] },
+  }),
+  fromExample,
+  toExample,
+  studentView,
   expectedAnswer: (config) =>
     Object.fromEntries(config.entries.map((entry) => [entry.id, crosswordLetters(entry.answer).join('')])),
   mark: totalMark(CrosswordConfigSchema, CrosswordAnswerSchema, (config, answer, max) => {

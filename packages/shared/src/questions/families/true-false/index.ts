@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { defineFamily } from '../family.ts';
-import { partial, totalMark } from './common.ts';
+import { defineFamily } from '../../family.ts';
+import { partial, totalMark } from '../common.ts';
+import { fromExample, toExample } from './example.ts';
+import { studentView, type StudentTrueFalseConfig } from './student-view.ts';
+
+export type { StudentTrueFalseConfig } from './student-view.ts';
 
 export const TrueFalseConfigSchema = z.object({
   correct: z.boolean('questions.errors.trueFalseRequired'),
@@ -11,11 +15,16 @@ export const TrueFalseAnswerSchema = z.boolean();
 export type TrueFalseAnswer = z.infer<typeof TrueFalseAnswerSchema>;
 
 /** All or nothing: with two choices there is no part to credit. details.answer: whether right. */
-export const trueFalse = defineFamily<TrueFalseConfig, TrueFalseAnswer>({
+export const trueFalse = defineFamily<TrueFalseConfig, TrueFalseAnswer, StudentTrueFalseConfig>({
   id: 'trueFalse',
   config: TrueFalseConfigSchema,
   answer: TrueFalseAnswerSchema,
   expectedAnswer: (config) => config.correct,
+  /** `correct` unset (trueFalseRequired): editors read it as boolean | undefined. */
+  defaultConfig: () => ({}),
+  fromExample,
+  toExample,
+  studentView,
   mark: totalMark(TrueFalseConfigSchema, TrueFalseAnswerSchema, (config, answer, max) => {
     const right = answer === config.correct;
     return partial(right ? 1 : 0, max, { answer: right });

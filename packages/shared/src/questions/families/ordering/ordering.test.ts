@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordering, OrderingConfigSchema, type OrderingConfig } from './ordering.ts';
+import { ordering, OrderingConfigSchema, type OrderingConfig } from './index.ts';
 
 const config: OrderingConfig = {
   items: [
