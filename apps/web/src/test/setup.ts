@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { endTest, server, startServer } from './msw-server.ts';
 
-afterEach(() => cleanup());
+// Component tests reach the API through the real client and a mock server (msw-server.ts).
+beforeAll(() => startServer());
+afterEach(() => {
+  cleanup();
+  endTest();
+});
+afterAll(() => server.close());
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {

@@ -1,19 +1,14 @@
 import { screen } from '@testing-library/react';
 import type { OrganizationDetail, UserProfile } from '@vbuilder/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../components/layout/test-utils.tsx';
-import type * as ApiClientModule from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { makeOrganization, ORGANIZATION_ID as ORG } from '../../test/fixtures.ts';
+import { answer, answerError, server } from '../../test/msw-server.ts';
 import { Component as OrganizationRoute } from './organization-route.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as UserProfile | null }));
 vi.mock('../../lib/auth/auth-provider.tsx', () => ({
   useAuth: () => ({ status: 'authenticated', user: auth.user, error: null }),
-}));
-const api = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api,
 }));
 // The members table is the users feature's, tested there; here only whether and how it is placed.
 vi.mock('../../features/users/components/all-users-table.tsx', () => ({
@@ -22,25 +17,13 @@ vi.mock('../../features/users/components/all-users-table.tsx', () => ({
   ),
 }));
 
-const ORG = '5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40';
-
-const organization: OrganizationDetail = {
-  id: ORG,
-  name: 'Hill School',
-  type: 'school',
-  email: 'office@hill.test',
-  phone: null,
-  address: null,
-  postalCode: null,
-  createdAt: '2026-02-03T10:00:00.000Z',
-  administrators: [],
-  counts: { users: 3, administrators: 1, teachers: 1, students: 1 },
-};
-
-async function visitAs(user: UserProfile, answer: OrganizationDetail | Error = organization) {
+async function visitAs(user: UserProfile, organization: OrganizationDetail | 'missing' = makeOrganization()) {
   auth.user = user;
-  if (answer instanceof Error) api.get.mockRejectedValue(answer);
-  else api.get.mockResolvedValue(answer);
+  server.use(
+    organization === 'missing'
+      ? answerError('get', `/organizations/${ORG}`, 404, 'not_found')
+      : answer('get', `/organizations/${ORG}`, organization),
+  );
   await renderAt(<OrganizationRoute />, {
     route: `/account/organization/${ORG}`,
     path: '/account/organization/:organizationId',
@@ -48,8 +31,6 @@ async function visitAs(user: UserProfile, answer: OrganizationDetail | Error = o
 }
 
 describe('organization route', () => {
-  afterEach(() => api.get.mockReset());
-
   it.each([
     ['the Super Administrator', makeProfile({ role: 'Super Administrator', organizationId: null })],
     ['an Administrator', makeProfile({ role: 'Administrator', organizationId: ORG })],
@@ -70,10 +51,7 @@ describe('organization route', () => {
   });
 
   it('shows the not-found state, and no members, for an organization that is not there', async () => {
-    await visitAs(
-      makeProfile({ role: 'Super Administrator', organizationId: null }),
-      new ApiError(404, 'not_found', 'The organization does not exist'),
-    );
+    await visitAs(makeProfile({ role: 'Super Administrator', organizationId: null }), 'missing');
     expect(await screen.findByText('This organization could not be found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute(
       'href',

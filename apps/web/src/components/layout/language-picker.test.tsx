@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context.ts';
+import { makeProfileEnvelope } from '../../test/fixtures.ts';
+import { answer, receivedBody, receivedRequests, server } from '../../test/msw-server.ts';
 import { LanguagePicker } from './language-picker.tsx';
 import { authValue, makeProfile, renderAt } from './test-utils.tsx';
-
-const mocks = vi.hoisted(() => ({ api: { put: vi.fn() } }));
-vi.mock('../../lib/api-client.ts', () => ({ api: mocks.api }));
 
 const withSession = (value: ReturnType<typeof authValue> | null) =>
   renderAt(
@@ -18,12 +17,11 @@ const withSession = (value: ReturnType<typeof authValue> | null) =>
 
 describe('LanguagePicker in the top bar', () => {
   afterEach(async () => {
-    mocks.api.put.mockReset();
     await i18n.changeLanguage('en');
   });
 
   it("saves a signed-in user's choice to their profile, so mail and files follow it", async () => {
-    mocks.api.put.mockResolvedValue({ status: 200, loggedIn: true, user: makeProfile({ language: 'th' }) });
+    server.use(answer('put', '/auth/profile/language', makeProfileEnvelope({ language: 'th' })));
     const reloadProfile = vi.fn(async () => null);
     const user = userEvent.setup();
     await withSession(authValue(makeProfile({ language: 'en' }), { reloadProfile }));
@@ -32,12 +30,8 @@ describe('LanguagePicker in the top bar', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'ไทย' }));
 
     await waitFor(() => expect(i18n.language).toBe('th'));
-    expect(mocks.api.put).toHaveBeenCalledWith(
-      '/auth/profile/language',
-      { language: 'th' },
-      expect.anything(),
-    );
     await waitFor(() => expect(reloadProfile).toHaveBeenCalledWith({ force: true }));
+    expect(await receivedBody('PUT', '/auth/profile/language')).toEqual({ language: 'th' });
   });
 
   it('only changes the screens for a visitor who is not signed in', async () => {
@@ -46,27 +40,22 @@ describe('LanguagePicker in the top bar', () => {
     await user.click(screen.getByRole('button', { name: 'Language: English' }));
     await user.click(await screen.findByRole('menuitem', { name: 'বাংলা' }));
     await waitFor(() => expect(i18n.language).toBe('bn'));
-    expect(mocks.api.put).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it("shows the screens in the profile's language once signed in", async () => {
     await withSession(authValue(makeProfile({ id: 'u-km', language: 'km' })));
     await waitFor(() => expect(i18n.language).toBe('km'));
-    expect(mocks.api.put).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('saves a language picked on the sign-in pages to the profile instead of undoing it', async () => {
-    mocks.api.put.mockResolvedValue({ status: 200, loggedIn: true, user: makeProfile({ language: 'sw' }) });
+    server.use(answer('put', '/auth/profile/language', makeProfileEnvelope({ language: 'sw' })));
     sessionStorage.setItem('vbuilder_lang_picked', 'sw');
     await i18n.changeLanguage('sw');
     await withSession(authValue(makeProfile({ id: 'u-sw', language: 'en' })));
-    await waitFor(() =>
-      expect(mocks.api.put).toHaveBeenCalledWith(
-        '/auth/profile/language',
-        { language: 'sw' },
-        expect.anything(),
-      ),
-    );
+    await waitFor(async () => expect(receivedRequests('PUT', '/auth/profile/language')).toHaveLength(1));
+    expect(await receivedBody('PUT', '/auth/profile/language')).toEqual({ language: 'sw' });
     expect(i18n.language).toBe('sw');
     expect(sessionStorage.getItem('vbuilder_lang_picked')).toBeNull();
   });

@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { makeProfile } from '../../../test/profile.ts';
 import { auth } from '../test-auth.ts';
 import { renderScreen } from '../test-utils.tsx';
 import { ChangePasswordScreen } from './change-password-screen.tsx';
 
 vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-auth.ts')).authProvider);
-// The shared client (bearer token, refresh) is tested on its own; here only what the screen sends.
-const api = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', () => ({ api }));
 
 const user = makeProfile({ must_change_password: true });
 
@@ -31,9 +29,7 @@ describe('ChangePasswordScreen', () => {
   afterEach(() => vi.clearAllMocks());
 
   it('shows the translated error on the current password when it is wrong', async () => {
-    api.post.mockRejectedValueOnce(
-      Object.assign(new Error('Wrong'), { status: 400, code: 'wrong_password' }),
-    );
+    server.use(answerError('post', '/accounts/change-password', 400, 'wrong_password'));
     await renderScreen(<ChangePasswordScreen />);
     expect(screen.getByText(/temporary password/)).toBeInTheDocument();
 
@@ -49,14 +45,14 @@ describe('ChangePasswordScreen', () => {
   });
 
   it('changes the password, reloads the profile and goes home', async () => {
-    api.post.mockResolvedValueOnce({ message: 'ok' });
+    server.use(answer('post', '/accounts/change-password', { message: 'ok' }));
     await renderScreen(<ChangePasswordScreen />);
 
     await fillAndSubmit('temporary-password');
 
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/account/home');
     expect(auth.reloadProfile).toHaveBeenCalledTimes(1);
-    expect(api.post).toHaveBeenCalledWith('/accounts/change-password', {
+    expect(await receivedBody('POST', '/accounts/change-password')).toEqual({
       currentPassword: 'temporary-password',
       newPassword: 'a-brand-new-password',
     });
@@ -70,5 +66,6 @@ describe('ChangePasswordScreen', () => {
     await events.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(auth.login).toHaveBeenCalled();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(receivedRequests()).toEqual([]);
   });
 });

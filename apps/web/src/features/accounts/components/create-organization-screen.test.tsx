@@ -1,15 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { makeProfile } from '../../../test/profile.ts';
 import { auth } from '../test-auth.ts';
 import { renderScreen } from '../test-utils.tsx';
 import { CreateOrganizationScreen } from './create-organization-screen.tsx';
 
 vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-auth.ts')).authProvider);
-// The shared client (bearer token, refresh) is tested on its own; here only what the screen sends.
-const api = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('../../../lib/api-client.ts', () => ({ api }));
 
 const newUser = makeProfile({ role: 'Administrator', organizationId: null });
 
@@ -30,16 +28,18 @@ describe('CreateOrganizationScreen', () => {
 
     expect(await screen.findByText("Please enter the organization's name.")).toBeInTheDocument();
     expect(screen.getByText('Please choose the type of organization.')).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('creates the organization, reloads the profile and goes home', async () => {
-    api.post.mockResolvedValueOnce({
-      id: 'o1',
-      name: 'Hill School',
-      type: 'school',
-      email: 'office@hill.test',
-    });
+    server.use(
+      answer('post', '/accounts/organization', {
+        id: 'o1',
+        name: 'Hill School',
+        type: 'school',
+        email: 'office@hill.test',
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderScreen(<CreateOrganizationScreen />);
 
@@ -55,7 +55,7 @@ describe('CreateOrganizationScreen', () => {
 
     expect(await screen.findByTestId('current-path')).toHaveTextContent('/account/home');
     expect(auth.reloadProfile).toHaveBeenCalledTimes(1);
-    expect(api.post).toHaveBeenCalledWith('/accounts/organization', {
+    expect(await receivedBody('POST', '/accounts/organization')).toEqual({
       name: 'Hill School',
       type: 'school',
       email: 'office@hill.test',
@@ -64,9 +64,7 @@ describe('CreateOrganizationScreen', () => {
   });
 
   it('shows a conflict as a translated message', async () => {
-    api.post.mockRejectedValueOnce(
-      Object.assign(new Error('conflict'), { status: 409, code: 'already_in_organization' }),
-    );
+    server.use(answerError('post', '/accounts/organization', 409, 'already_in_organization'));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<CreateOrganizationScreen />);
 

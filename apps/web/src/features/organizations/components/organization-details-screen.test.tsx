@@ -1,44 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrganizationDetail, UserProfile } from '@vbuilder/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '@vbuilder/shared';
+import type { RequestHandler } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { organizationKeys } from '../api/get-organizations.ts';
-import { api, auth } from '../test-mocks.ts';
+import { makeOrganization, ORGANIZATION_ID as ORG } from '../../../test/fixtures.ts';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
+import { auth } from '../test-mocks.ts';
 import { OrganizationDetailsScreen } from './organization-details-screen.tsx';
 
 vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-mocks.ts')).authProvider);
-vi.mock('../../../lib/api-client.ts', async (original) =>
-  (await import('../test-mocks.ts')).withApi(original()),
-);
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const ORG = '5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40';
 const OTHER = '5f0c1c2a-8f7e-4d3b-a1a2-000000000000';
 
-const detail = (overrides: Partial<OrganizationDetail> = {}): OrganizationDetail => ({
-  id: ORG,
-  name: 'Hill School',
-  type: 'school',
-  email: 'office@hill.test',
-  phone: '255 700 000 001',
-  address: '1 Hill Road\nDodoma',
-  postalCode: null,
-  createdAt: '2026-02-03T10:00:00.000Z',
-  administrators: [
-    { id: 'a1', name: 'Ada Admin', email: 'ada@hill.test', phone: null, status: 'active' },
-    { id: 'a2', name: 'Ben Boss', email: 'ben@hill.test', phone: '+44 20 7946 0000', status: 'pending' },
-  ],
-  counts: { users: 1234, administrators: 2, teachers: 30, students: 1202 },
-  ...overrides,
-});
+const detail = (overrides: Parameters<typeof makeOrganization>[0] = {}) =>
+  makeOrganization({
+    phone: '255 700 000 001',
+    address: '1 Hill Road\nDodoma',
+    postalCode: null,
+    createdAt: '2026-02-03T10:00:00.000Z',
+    administrators: [
+      { id: 'a1', name: 'Ada Admin', email: 'ada@hill.test', phone: null, status: 'active' },
+      { id: 'a2', name: 'Ben Boss', email: 'ben@hill.test', phone: '+44 20 7946 0000', status: 'pending' },
+    ],
+    counts: { users: 1234, administrators: 2, teachers: 30, students: 1202 },
+    ...overrides,
+  });
 
-async function renderScreen(user: UserProfile, answer: OrganizationDetail | Error = detail()) {
+/** Renders the screen for `user`; GET answers detail(), unless one of `handlers` (which come first) does. */
+async function renderScreen(user: UserProfile, ...handlers: RequestHandler[]) {
   auth.user = user;
-  if (answer instanceof Error) api.get.mockRejectedValue(answer);
-  else api.get.mockResolvedValue(answer);
+  server.use(...handlers, answer('get', `/organizations/${ORG}`, detail()));
   return renderAt(<OrganizationDetailsScreen organizationId={ORG} members={<p>members here</p>} />, {
     route: `/account/organization/${ORG}`,
   });
@@ -48,17 +42,11 @@ const administrator = makeProfile({ role: 'Administrator', organizationId: ORG }
 const superAdministrator = makeProfile({ role: 'Super Administrator', organizationId: null });
 
 describe('OrganizationDetailsScreen', () => {
-  beforeEach(() => vi.clearAllMocks());
-  afterEach(() => {
-    api.get.mockReset();
-    api.patch.mockReset();
-  });
-
   it('shows type, email, phone, address, postal code, creation date, counts and administrators', async () => {
     await renderScreen(administrator);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hill School' })).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith(`/organizations/${ORG}`, expect.anything(), expect.anything());
+    expect(receivedRequests('GET')).toEqual([expect.objectContaining({ path: `/organizations/${ORG}` })]);
     expect(screen.getByText('My Organization')).toBeInTheDocument();
 
     const details = within(screen.getByRole('region', { name: 'Details' }));
@@ -121,7 +109,7 @@ describe('OrganizationDetailsScreen', () => {
   });
 
   it('says the organization cannot be found on a 404, and shows no members', async () => {
-    await renderScreen(administrator, new ApiError(404, 'not_found', 'The organization does not exist'));
+    await renderScreen(administrator, answerError('get', `/organizations/${ORG}`, 404, 'not_found'));
     expect(await screen.findByText('This organization could not be found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Organization' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/account/home');
@@ -130,8 +118,10 @@ describe('OrganizationDetailsScreen', () => {
 
   it('offers a retry when loading fails for another reason', async () => {
     const user = userEvent.setup({ delay: null });
-    api.get.mockRejectedValueOnce(new ApiError(500, 'internal_error', 'boom'));
-    await renderScreen(superAdministrator);
+    await renderScreen(
+      superAdministrator,
+      answerError('get', `/organizations/${ORG}`, 500, 'internal_error', { once: true }),
+    );
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The organization could not be loaded');
@@ -147,8 +137,7 @@ describe('OrganizationDetailsScreen', () => {
 
     it('sends only what changed, toasts, closes and shows the saved organization', async () => {
       const user = userEvent.setup({ delay: null });
-      const { queryClient } = await renderScreen(administrator);
-      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      await renderScreen(administrator);
       const dialog = await open(user);
 
       expect(within(dialog).getByLabelText('Organization name')).toHaveValue('Hill School');
@@ -157,18 +146,16 @@ describe('OrganizationDetailsScreen', () => {
 
       await user.clear(within(dialog).getByLabelText('Phone (optional)'));
       await user.type(within(dialog).getByLabelText('Postal code (optional)'), '41101');
-      api.patch.mockResolvedValue(detail({ phone: null, postalCode: '41101' }));
+      server.use(answer('patch', `/organizations/${ORG}`, detail({ phone: null, postalCode: '41101' })));
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(api.patch).toHaveBeenCalledWith(
-        `/organizations/${ORG}`,
-        { phone: '', postalCode: '41101' },
-        expect.anything(),
-      );
+      expect(await receivedBody('PATCH', `/organizations/${ORG}`)).toEqual({
+        phone: '',
+        postalCode: '41101',
+      });
       expect(await screen.findByText('Hill School updated successfully.')).toBeInTheDocument();
       expect(within(screen.getByRole('region', { name: 'Details' })).getByText('41101')).toBeInTheDocument();
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: organizationKeys.lists() });
     });
 
     it('shows translated validation errors and sends nothing', async () => {
@@ -184,7 +171,7 @@ describe('OrganizationDetailsScreen', () => {
       expect(await within(dialog).findByText("Please enter the organization's name.")).toBeInTheDocument();
       expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
       expect(within(dialog).getByLabelText('Organization name')).toHaveFocus();
-      expect(api.patch).not.toHaveBeenCalled();
+      expect(receivedRequests('PATCH')).toEqual([]);
     });
 
     it('says there is nothing to change when nothing changed', async () => {
@@ -193,7 +180,7 @@ describe('OrganizationDetailsScreen', () => {
       const dialog = await open(user);
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nothing to change.');
-      expect(api.patch).not.toHaveBeenCalled();
+      expect(receivedRequests('PATCH')).toEqual([]);
     });
 
     it("translates the server's refusal and keeps the dialog open", async () => {
@@ -202,15 +189,16 @@ describe('OrganizationDetailsScreen', () => {
       const dialog = await open(user);
       await user.type(within(dialog).getByLabelText('Organization name'), ' Academy');
 
-      api.patch.mockRejectedValueOnce(
-        new ApiError(400, 'validation_error', 'bad', [
-          { path: ['email'], message: 'validation.emailInvalid' },
-        ]),
+      server.use(
+        answerError('patch', `/organizations/${ORG}`, 400, 'validation_error', {
+          details: [{ path: ['email'], message: 'validation.emailInvalid' }],
+          once: true,
+        }),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
       expect(await within(dialog).findByText('Please enter a valid email address.')).toBeInTheDocument();
 
-      api.patch.mockRejectedValueOnce(new ApiError(403, 'forbidden', 'no'));
+      server.use(answerError('patch', `/organizations/${ORG}`, 403, 'forbidden', { once: true }));
       await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
       expect(screen.getByRole('dialog', { name: 'Edit organization' })).toBeInTheDocument();

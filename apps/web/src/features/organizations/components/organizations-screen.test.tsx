@@ -1,17 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrganizationDetail, OrganizationList } from '@vbuilder/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { organizationKeys } from '../api/get-organizations.ts';
-import { api, auth } from '../test-mocks.ts';
+import {
+  answer,
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedQuery,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
+import { auth } from '../test-mocks.ts';
 import { OrganizationsScreen } from './organizations-screen.tsx';
 
 vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../test-mocks.ts')).authProvider);
-vi.mock('../../../lib/api-client.ts', async (original) =>
-  (await import('../test-mocks.ts')).withApi(original()),
-);
 
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -60,11 +66,14 @@ const created: OrganizationDetail = {
   counts: { users: 1, administrators: 1, teachers: 0, students: 0 },
 };
 
-/** The query string of the n-th GET /organizations call. */
-const queryOf = (call: number) => {
-  const path = String(api.get.mock.calls[call]?.[0]);
-  expect(path.startsWith('/organizations?')).toBe(true);
-  return Object.fromEntries(new URLSearchParams(path.split('?')[1]));
+/** The query string of the n-th GET /organizations request. */
+const queryOf = (n: number) => receivedQuery('GET', '/organizations', n);
+const listRequests = () => receivedRequests('GET', '/organizations');
+
+/** What GET /organizations answers from now on. */
+let listAnswer: OrganizationList;
+const answerList = (list: OrganizationList) => {
+  listAnswer = list;
 };
 
 const superAdministrator = makeProfile({ role: 'Super Administrator', organizationId: null });
@@ -72,11 +81,8 @@ const superAdministrator = makeProfile({ role: 'Super Administrator', organizati
 describe('OrganizationsScreen', () => {
   beforeEach(() => {
     auth.user = superAdministrator;
-    api.get.mockResolvedValue(page());
-  });
-  afterEach(() => {
-    vi.clearAllMocks();
-    api.get.mockReset();
+    listAnswer = page();
+    server.use(http.get(apiUrl('/organizations'), () => HttpResponse.json(listAnswer)));
   });
 
   it('lists organizations with their type, email, user count and creation date; rows open the details', async () => {
@@ -109,20 +115,20 @@ describe('OrganizationsScreen', () => {
 
   it('searches on the server once typing pauses, from the first page', async () => {
     const user = userEvent.setup({ delay: null });
-    api.get.mockResolvedValue(page({ total: 45, page: 2 }));
+    answerList(page({ total: 45, page: 2 }));
     await renderAt(<OrganizationsScreen />, { route: '/account/organizations?page=2' });
     await screen.findByRole('table');
     expect(queryOf(0).page).toBe('2');
 
-    api.get.mockResolvedValue(page({ items: [page().items[0]!], total: 1 }));
+    answerList(page({ items: [page().items[0]!], total: 1 }));
     await user.type(screen.getByRole('searchbox', { name: 'Search organizations' }), 'hill');
 
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
     // One request for the whole word, not one per letter.
     expect(queryOf(1)).toEqual({ page: '1', pageSize: '20', sort: 'name', order: 'asc', search: 'hill' });
     expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(api.get).toHaveBeenCalledTimes(2);
+    expect(listRequests()).toHaveLength(2);
   });
 
   it('follows the address when it changes by itself (menu link, back button)', async () => {
@@ -137,14 +143,14 @@ describe('OrganizationsScreen', () => {
     await waitFor(() =>
       expect(screen.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue(''),
     );
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(queryOf(1).search).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(router.state.location.search).toBe('');
   });
 
   it('says when a search finds nothing', async () => {
-    api.get.mockResolvedValue(page({ items: [], total: 0 }));
+    answerList(page({ items: [], total: 0 }));
     await renderAt(<OrganizationsScreen />, { route: '/account/organizations?search=zzz' });
     expect(await screen.findByText('No organizations match “zzz”')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue('zzz');
@@ -156,30 +162,30 @@ describe('OrganizationsScreen', () => {
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('button', { name: 'Users' }));
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(queryOf(1)).toMatchObject({ sort: 'userCount', order: 'desc' });
     expect(screen.getByRole('columnheader', { name: 'Users' })).toHaveAttribute('aria-sort', 'descending');
 
     await user.click(screen.getByRole('button', { name: 'Users' }));
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(listRequests()).toHaveLength(3));
     expect(queryOf(2)).toMatchObject({ sort: 'userCount', order: 'asc' });
   });
 
   it('pages through the list', async () => {
     const user = userEvent.setup({ delay: null });
-    api.get.mockResolvedValue(page({ total: 45 }));
+    answerList(page({ total: 45 }));
     await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
     await screen.findByRole('table');
 
     const pages = screen.getByRole('navigation', { name: 'Pages of organizations' });
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(queryOf(1).page).toBe('3');
   });
 
   it("says 'Failed to fetch organizations' when the list cannot be loaded, and retries", async () => {
     const user = userEvent.setup({ delay: null });
-    api.get.mockRejectedValueOnce(new ApiError(500, 'internal_error', 'boom'));
+    server.use(answerError('get', '/organizations', 500, 'internal_error', { once: true }));
     await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
 
     const alert = await screen.findByRole('alert');
@@ -198,7 +204,7 @@ describe('OrganizationsScreen', () => {
       'href',
       '/account/organization/org-7',
     );
-    expect(api.get).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   describe('create dialog', () => {
@@ -224,14 +230,13 @@ describe('OrganizationsScreen', () => {
       expect(within(dialog).getByText('Please enter a valid phone number.')).toBeInTheDocument();
       expect(within(dialog).getByText('Please enter a name.')).toBeInTheDocument();
       expect(within(dialog).getByLabelText('Organization name')).toHaveFocus();
-      expect(api.post).not.toHaveBeenCalled();
+      expect(receivedRequests('POST')).toEqual([]);
     });
 
     it('creates the organization with its first Administrator, closes, toasts and refreshes the list', async () => {
       const user = userEvent.setup({ delay: null });
-      api.post.mockResolvedValue(created);
-      const { queryClient } = await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
-      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      server.use(answer('post', '/organizations', created));
+      await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
       const dialog = await open(user);
 
       await user.type(within(dialog).getByLabelText('Organization name'), '  Lake College ');
@@ -244,29 +249,25 @@ describe('OrganizationsScreen', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create organization' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(api.post).toHaveBeenCalledWith(
-        '/organizations',
-        {
-          name: 'Lake College',
-          type: 'university',
-          email: 'office@lake.test',
-          postalCode: '10115',
-          administrator: { name: 'Grace Hopper', email: 'grace@lake.test' },
-        },
-        expect.anything(),
-      );
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: organizationKeys.lists() });
+      expect(await receivedBody('POST', '/organizations')).toEqual({
+        name: 'Lake College',
+        type: 'university',
+        email: 'office@lake.test',
+        postalCode: '10115',
+        administrator: { name: 'Grace Hopper', email: 'grace@lake.test' },
+      });
       expect(
         await screen.findByText(
           'Lake College was created and grace@lake.test was invited as its Administrator.',
         ),
       ).toBeInTheDocument();
-      await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+      // The list is asked for again, so the new organization shows.
+      await waitFor(() => expect(listRequests()).toHaveLength(2));
     });
 
     it('creates an organization without an Administrator when the invitation is switched off', async () => {
       const user = userEvent.setup({ delay: null });
-      api.post.mockResolvedValue(created);
+      server.use(answer('post', '/organizations', created));
       await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
       const dialog = await open(user);
 
@@ -279,17 +280,17 @@ describe('OrganizationsScreen', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create organization' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(api.post).toHaveBeenCalledWith(
-        '/organizations',
-        { name: 'Lake College', type: 'university', email: 'office@lake.test' },
-        expect.anything(),
-      );
+      expect(await receivedBody('POST', '/organizations')).toEqual({
+        name: 'Lake College',
+        type: 'university',
+        email: 'office@lake.test',
+      });
       expect(await screen.findByText('Lake College was created.')).toBeInTheDocument();
     });
 
     it("puts the server's reasons on the fields and keeps the dialog open", async () => {
       const user = userEvent.setup({ delay: null });
-      api.post.mockRejectedValueOnce(new ApiError(409, 'email_taken', 'taken'));
+      server.use(answerError('post', '/organizations', 409, 'email_taken', { once: true }));
       await renderAt(<OrganizationsScreen />, { route: '/account/organizations' });
       const dialog = await open(user);
 
@@ -309,15 +310,16 @@ describe('OrganizationsScreen', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(within(dialog).getByText('An account with this email already exists.')).toBeInTheDocument();
 
-      api.post.mockRejectedValueOnce(
-        new ApiError(400, 'validation_error', 'bad', [
-          { path: ['administrator', 'phone'], message: 'validation.phoneInvalid' },
-        ]),
+      server.use(
+        answerError('post', '/organizations', 400, 'validation_error', {
+          details: [{ path: ['administrator', 'phone'], message: 'validation.phoneInvalid' }],
+          once: true,
+        }),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Create organization' }));
       expect(await within(dialog).findByText('Please enter a valid phone number.')).toBeInTheDocument();
 
-      api.post.mockRejectedValueOnce(new ApiError(403, 'forbidden', 'no'));
+      server.use(answerError('post', '/organizations', 403, 'forbidden', { once: true }));
       await user.click(within(dialog).getByRole('button', { name: 'Create organization' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
       expect(screen.getByRole('dialog', { name: 'Create organization' })).toBeInTheDocument();

@@ -1,27 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '@vbuilder/shared';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { answer, answerError, receivedBody, receivedQuery, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { flush } from '../../../test/timers.ts';
-import { makeUser, makeViewer, ORGANIZATION_ID, pageOf, queryOf } from '../test-utils.ts';
+import { makeUser, makeViewer, ORGANIZATION_ID, pageOf } from '../test-utils.ts';
 import { AllUsersTable } from './all-users-table.tsx';
 
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), delete: vi.fn(), upload: vi.fn() },
-  viewer: null as UserProfile | null,
-}));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
+const mocks = vi.hoisted(() => ({ viewer: null as UserProfile | null }));
 vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
   useAuth: () => ({ user: mocks.viewer }),
 }));
 
-const lastPath = () => String(mocks.api.get.mock.calls.at(-1)![0]);
+const MEMBERS = `/organizations/${ORGANIZATION_ID}/users`;
+/** The query of the last members request. */
+const lastQuery = () => receivedQuery('GET', MEMBERS, -1);
 
 describe('AllUsersTable', () => {
   beforeEach(() => {
@@ -30,7 +23,6 @@ describe('AllUsersTable', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
   });
 
   it("lists the organization's users with ID, dates and 'never'", async () => {
@@ -44,12 +36,11 @@ describe('AllUsersTable', () => {
       lastLoginAt: '2026-03-04T05:06:07.000Z',
     });
     const never = makeUser({ name: 'Baraka New', status: 'pending' });
-    mocks.api.get.mockResolvedValue(pageOf([user, never]));
+    server.use(answer('get', MEMBERS, pageOf([user, never])));
     await renderWithProviders(<AllUsersTable organizationId={ORGANIZATION_ID} />);
     await flush();
 
-    expect(lastPath().startsWith(`/organizations/${ORGANIZATION_ID}/users?`)).toBe(true);
-    expect(queryOf(lastPath())).toEqual({ page: '1', pageSize: '20', sort: 'name', order: 'asc' });
+    expect(lastQuery()).toEqual({ page: '1', pageSize: '20', sort: 'name', order: 'asc' });
     const table = screen.getByRole('table');
     expect(
       within(table)
@@ -84,15 +75,15 @@ describe('AllUsersTable', () => {
   });
 
   it('sorts by date registered and last login on the server', async () => {
-    mocks.api.get.mockResolvedValue(pageOf([makeUser()]));
+    server.use(answer('get', MEMBERS, pageOf([makeUser()])));
     await renderWithProviders(<AllUsersTable organizationId={ORGANIZATION_ID} />);
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'Last login' }));
     await flush();
-    expect(queryOf(lastPath())).toMatchObject({ sort: 'lastLoginAt', order: 'asc' });
+    expect(lastQuery()).toMatchObject({ sort: 'lastLoginAt', order: 'asc' });
     fireEvent.click(screen.getByRole('button', { name: 'Last login' }));
     await flush();
-    expect(queryOf(lastPath())).toMatchObject({ sort: 'lastLoginAt', order: 'desc' });
+    expect(lastQuery()).toMatchObject({ sort: 'lastLoginAt', order: 'desc' });
     expect(screen.getByRole('button', { name: 'Last login' }).closest('th')).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -100,7 +91,7 @@ describe('AllUsersTable', () => {
   });
 
   it('adds users to this organization without asking the Super Administrator for one', async () => {
-    mocks.api.get.mockResolvedValue(pageOf([]));
+    server.use(answer('get', MEMBERS, pageOf([])));
     await renderWithProviders(<AllUsersTable organizationId={ORGANIZATION_ID} />);
     await flush();
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
@@ -115,25 +106,21 @@ describe('AllUsersTable', () => {
     fireEvent.change(within(dialog).getByLabelText('Email', { exact: false }), {
       target: { value: 'ana@school.test' },
     });
-    mocks.api.post.mockResolvedValue(makeUser({ email: 'ana@school.test' }));
+    server.use(answer('post', '/users', makeUser({ email: 'ana@school.test' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await flush();
-    expect(mocks.api.post).toHaveBeenCalledWith(
-      '/users',
-      {
-        name: 'Ana',
-        email: 'ana@school.test',
-        role: 'Student',
-        language: 'en',
-        organizationId: ORGANIZATION_ID,
-      },
-      expect.anything(),
-    );
+    expect(await receivedBody('POST', '/users')).toEqual({
+      name: 'Ana',
+      email: 'ana@school.test',
+      role: 'Student',
+      language: 'en',
+      organizationId: ORGANIZATION_ID,
+    });
   });
 
   it('shows members_forbidden to a Student', async () => {
     mocks.viewer = makeViewer({ role: 'Student' });
-    mocks.api.get.mockRejectedValue(new ApiError(403, 'members_forbidden', 'no'));
+    server.use(answerError('get', MEMBERS, 403, 'members_forbidden'));
     await renderWithProviders(<AllUsersTable organizationId={ORGANIZATION_ID} />);
     await flush();
     expect(

@@ -1,19 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import type { ImportUsersResult } from '@vbuilder/shared';
+import { answer, answerError, receivedQuery, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { flush } from '../../../test/timers.ts';
 import { IMPORT_MAX_BYTES } from '../lib/csv.ts';
 import { makeViewer, ORGANIZATION_ID } from '../test-utils.ts';
 import { ImportUsersDialog } from './import-users-dialog.tsx';
-
-const mocks = vi.hoisted(() => ({ api: { get: vi.fn(), upload: vi.fn() } }));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
 
 const csv = (text = 'name,email\nA,a@school.test\n', name = 'students.csv') =>
   new File([text], name, { type: 'text/csv' });
@@ -33,8 +26,6 @@ describe('ImportUsersDialog', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.useRealTimers();
-    mocks.api.upload.mockReset();
-    mocks.api.get.mockReset();
   });
 
   it('offers a template CSV with the header name,email,phone', async () => {
@@ -52,7 +43,7 @@ describe('ImportUsersDialog', () => {
     await pick(csv());
     expect(within(dialog).getByText('students.csv')).toBeInTheDocument();
 
-    mocks.api.upload.mockResolvedValue({
+    const result: ImportUsersResult = {
       created: [
         { row: 2, id: 'u1', email: 'a@school.test' },
         { row: 5, id: 'u2', email: 'e@school.test' },
@@ -62,13 +53,19 @@ describe('ImportUsersDialog', () => {
         { row: 4, email: 'taken@school.test', reasons: ['email_taken', 'duplicate_in_file'] },
         { row: 6, email: null, reasons: ['validation.nameRequired', 'validation.emailInvalid'] },
       ],
-    });
+    };
+    server.use(answer('post', '/users/import', result));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import students' }));
     await flush();
 
-    const [path, form] = mocks.api.upload.mock.calls[0]!;
-    expect(path).toBe(`/users/import?organizationId=${ORGANIZATION_ID}&language=en`);
-    expect((form as FormData).get('file')).toBeInstanceOf(File);
+    expect(receivedQuery('POST', '/users/import')).toEqual({
+      organizationId: ORGANIZATION_ID,
+      language: 'en',
+    });
+    // An upload (multipart form data); its parts are not readable under jsdom.
+    expect(receivedRequests('POST', '/users/import')[0]!.headers.get('content-type')).toMatch(
+      /^multipart\/form-data; boundary=/,
+    );
 
     expect(within(dialog).getByText('2 students added')).toBeInTheDocument();
     expect(within(dialog).getByText('3 rows were not imported')).toBeInTheDocument();
@@ -93,13 +90,13 @@ describe('ImportUsersDialog', () => {
     await pick(new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This type of file is not supported.');
     expect(within(dialog).getByRole('button', { name: 'Import students' })).toBeDisabled();
-    expect(mocks.api.upload).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('shows why the server refused the whole file', async () => {
     const { dialog } = await renderDialog();
     await pick(csv('mail,who\n'));
-    mocks.api.upload.mockRejectedValue(new ApiError(400, 'csv_header_invalid', 'bad header'));
+    server.use(answerError('post', '/users/import', 400, 'csv_header_invalid'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import students' }));
     await flush();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(

@@ -1,0 +1,33 @@
+import type { OrganizationDetail, ProfileEnvelope, UserProfile } from '@vbuilder/shared';
+import { makeProfile } from './profile.ts';
+
+/**
+ * Response bodies for the mock server (msw-server.ts), typed with the shared contract: when a
+ * schema changes, a fixture that no longer fits fails to compile instead of passing silently.
+ * Each builder gives a complete, valid value; a test overrides what it is about.
+ */
+
+export { makeProfile };
+
+export const ORGANIZATION_ID = '5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40';
+
+export function makeOrganization(overrides: Partial<OrganizationDetail> = {}): OrganizationDetail {
+  return {
+    id: ORGANIZATION_ID,
+    name: 'Hill School',
+    type: 'school',
+    email: 'office@hill.test',
+    phone: null,
+    address: null,
+    postalCode: null,
+    createdAt: '2026-02-03T10:00:00.000Z',
+    administrators: [],
+    counts: { users: 3, administrators: 1, teachers: 1, students: 1 },
+    ...overrides,
+  };
+}
+
+/** GET/PUT /auth/profile's answer. */
+export function makeProfileEnvelope(user: Partial<UserProfile> = {}): ProfileEnvelope {
+  return { status: 200, loggedIn: true, user: makeProfile(user) };
+}
