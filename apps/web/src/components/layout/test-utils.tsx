@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { UserProfile } from '@vbuilder/shared';
 import { theme } from '../../app/theme.ts';
 import { i18nReady } from '../../lib/i18n.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 
 export { makeProfile } from '../../test/profile.ts';
 
@@ -41,7 +42,7 @@ export async function renderAt(
   }: { route?: string; path?: string; routes?: RouteObject[] } = {},
 ) {
   await i18nReady;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ retry: false, staleTime: 0 });
   const router = createMemoryRouter(
     [...routes, { path, element: ui }, ...(path === '*' ? [] : [{ path: '*', element: <CurrentPath /> }])],
     { initialEntries: [route] },

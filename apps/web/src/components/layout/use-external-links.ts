@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { authKeys } from '../../lib/query-keys.ts';
 
 /** Only web addresses become links: a misconfigured value never turns into a script URL. */
 const WebUrl = z
@@ -13,7 +14,7 @@ export type ExternalLinks = z.infer<typeof ExternalLinksSchema>;
 
 export const externalLinksQuery = () =>
   queryOptions({
-    queryKey: ['auth', 'config'] as const,
+    queryKey: authKeys.config(),
     queryFn: () => api.get('/auth/config', ExternalLinksSchema),
     staleTime: Infinity,
     // The links are a convenience: the shell works without them, so a failure is not announced.

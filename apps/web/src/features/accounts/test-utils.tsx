@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { theme } from '../../app/theme.ts';
 import { i18nReady } from '../../lib/i18n.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 
 /** Renders an account screen at `route` inside the app's providers, with English loaded. */
 export async function renderScreen(
@@ -15,7 +16,7 @@ export async function renderScreen(
   await i18nReady;
   // The notifications store is global: drop toasts left by an earlier test.
   notifications.clean();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ retry: false, staleTime: 0 });
   const router = createMemoryRouter(
     [
       { path, element: ui },

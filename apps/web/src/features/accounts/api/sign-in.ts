@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignInInput } from '@vbuilder/shared';
 import { z } from 'zod';
+import { accountKeys } from '../../../lib/query-keys.ts';
 import { requestJson } from './request.ts';
 
 /**
@@ -26,7 +27,7 @@ export const getInteractionDetails = (uid: string) =>
 
 export const interactionQuery = (uid: string) =>
   queryOptions({
-    queryKey: ['accounts', 'interaction', uid] as const,
+    queryKey: accountKeys.interaction(uid),
     queryFn: () => getInteractionDetails(uid),
     // The screen shows failures itself; no toast on top.
     meta: { silent: true },

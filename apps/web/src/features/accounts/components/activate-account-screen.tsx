@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { accountKeys } from '../../../lib/query-keys.ts';
 import { activateAccount } from '../api/accounts.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AccountDone } from './account-done.tsx';
@@ -15,7 +16,7 @@ import { ResendActivation } from './resend-activation.tsx';
 export function ActivateAccountScreen({ token }: { token: string | null }) {
   const { t } = useTranslation('accounts');
   const activation = useQuery({
-    queryKey: ['accounts', 'activate', token],
+    queryKey: accountKeys.activation(token),
     queryFn: () => activateAccount(token!),
     enabled: !!token,
     // The screen shows failures itself; no toast on top.

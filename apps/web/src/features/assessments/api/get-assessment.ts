@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssessmentSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { assessmentKeys } from './keys.ts';
+import { assessmentKeys } from '../../../lib/query-keys.ts';
 
 export const fetchAssessment = (id: string, signal?: AbortSignal) =>
   api.get(`/assessments/${encodeURIComponent(id)}`, AssessmentSchema, { signal });

@@ -3,7 +3,7 @@ import { AssessmentListSchema, type AssessmentListQuerySchema } from '@vbuilder/
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
-import { assessmentKeys } from './keys.ts';
+import { assessmentKeys } from '../../../lib/query-keys.ts';
 
 /** One page of the list: what the server pages, sorts and filters on. */
 export type AssessmentListParams = Partial<z.output<typeof AssessmentListQuerySchema>>;

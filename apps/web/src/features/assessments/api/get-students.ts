@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { UserListSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
-import { assessmentKeys } from './keys.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 /** How many matches the assignment picker offers at once; typing narrows them. */
 export const STUDENT_PAGE_SIZE = 100;
@@ -10,7 +10,8 @@ export const STUDENT_PAGE_SIZE = 100;
 /** GET /users?role=Student&search=…: students of the viewer's organization for the assignment picker. */
 export const studentsQuery = (search: string) =>
   queryOptions({
-    queryKey: [...assessmentKeys.all, 'students', search.trim()] as const,
+    // Under the users keys: adding or removing a student refreshes the picker.
+    queryKey: userKeys.students(search.trim()),
     queryFn: ({ signal }) =>
       api.get(
         `/users${toQueryString({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssessmentUsageSchema, MonthlyAssessmentsSchema } from '@vbuilder/shared';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
-import { assessmentKeys } from './keys.ts';
+import { assessmentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /assessments/usage: plan, assessments this month, remaining, limit reached (the usage card). */
 export const usageQuery = (organizationId?: string) =>

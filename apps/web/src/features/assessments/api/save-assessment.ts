@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssessmentSchema, type AssessmentInput } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { assessmentKeys, invalidateAssessments } from './keys.ts';
+import { assessmentKeys, dashboardKeys } from '../../../lib/query-keys.ts';
+
+/** After an assessment is created, changed or deleted: every assessments query and the dashboard's counts. */
+const meta = { silent: true, invalidates: [assessmentKeys.all, dashboardKeys.all] };
 
 export const createAssessment = (input: AssessmentInput) => api.post('/assessments', input, AssessmentSchema);
 
@@ -14,43 +17,19 @@ export const duplicateAssessment = ({ id, title }: { id: string; title?: string 
 export const deleteAssessment = (id: string) => api.delete<void>(`/assessments/${encodeURIComponent(id)}`);
 
 /** POST /assessments. The screen shows field errors and 'Error: Failed to create assessment' itself. */
-export function useCreateAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAssessment,
-    meta: { silent: true },
-    onSuccess: () => invalidateAssessments(queryClient),
-  });
-}
+export const useCreateAssessment = () => useMutation({ mutationFn: createAssessment, meta });
 
 /** PUT /assessments/:id. The saved assessment replaces the cached one at once. */
 export function useUpdateAssessment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAssessment,
-    meta: { silent: true },
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(assessmentKeys.detail(saved.id), saved);
-      await invalidateAssessments(queryClient);
-    },
+    meta,
+    onSuccess: (saved) => queryClient.setQueryData(assessmentKeys.detail(saved.id), saved),
   });
 }
 
-export function useDuplicateAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateAssessment,
-    meta: { silent: true },
-    onSuccess: () => invalidateAssessments(queryClient),
-  });
-}
+export const useDuplicateAssessment = () => useMutation({ mutationFn: duplicateAssessment, meta });
 
 /** DELETE /assessments/:id (after the confirm dialog). */
-export function useDeleteAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAssessment,
-    meta: { silent: true },
-    onSuccess: () => invalidateAssessments(queryClient),
-  });
-}
+export const useDeleteAssessment = () => useMutation({ mutationFn: deleteAssessment, meta });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssessmentResourceSchema, type Assessment, type AssessmentResource } from '@vbuilder/shared';
 import { api, ApiError, sessionApiAuth, type ApiAuth } from '../../../lib/api-client.ts';
 import { AUTH_TIMINGS } from '../../../lib/auth/constants.ts';
-import { assessmentKeys } from './keys.ts';
+import { assessmentKeys } from '../../../lib/query-keys.ts';
 
 /** The multipart field POST /api/assessments/:id/resources reads. */
 export const RESOURCE_FIELD = 'file';

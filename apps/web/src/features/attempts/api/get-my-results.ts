@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyResultsSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { attemptKeys } from './keys.ts';
+import { attemptKeys } from '../../../lib/query-keys.ts';
 
 export const fetchMyResults = (assessmentId: string, signal?: AbortSignal) =>
   api.get(`/assessments/${encodeURIComponent(assessmentId)}/my-results`, MyResultsSchema, { signal });

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { AttemptResult } from '@vbuilder/shared';
 import { codeOf, errorCodeOf } from '../../../lib/api-errors.ts';
-import { attemptKeys } from '../api/keys.ts';
+import { assessmentKeys, attemptKeys } from '../../../lib/query-keys.ts';
+import { invalidateKeys } from '../../../lib/query-client.ts';
 import { useLoadedAttempt } from '../hooks/use-loaded-attempt.ts';
 import { AttemptScreen } from './attempt-screen.tsx';
 
@@ -33,8 +34,8 @@ export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: 
   const onSubmitted = useCallback(
     (_result: AttemptResult | null) => {
       setHandedIn(true);
-      void queryClient.invalidateQueries({ queryKey: attemptKeys.myResults(assessmentId) });
-      void queryClient.invalidateQueries({ queryKey: ['assessments'] });
+      // Submitting is not a mutation (it retries across lost connections), so it names its keys here.
+      void invalidateKeys(queryClient, [attemptKeys.myResults(assessmentId), assessmentKeys.all]);
       const state: SubmittedState = { submittedAttemptId: attemptId };
       void navigate(resultsPath, { replace: true, state });
     },

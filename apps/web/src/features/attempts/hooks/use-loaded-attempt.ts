@@ -3,7 +3,7 @@ import { ATTEMPT_LIMITS, AttemptSchema, type Attempt } from '@vbuilder/shared';
 import { z } from 'zod';
 import { codeOf } from '../../../lib/api-errors.ts';
 import { fetchAttempt } from '../api/attempt-calls.ts';
-import { attemptKeys } from '../api/keys.ts';
+import { attemptKeys } from '../../../lib/query-keys.ts';
 import { deviceStore } from '../lib/device-store.ts';
 
 export interface LoadedAttempt {

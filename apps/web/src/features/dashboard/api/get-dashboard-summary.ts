@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DashboardSummarySchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  summary: () => ['dashboard', 'summary'] as const,
-};
+import { dashboardKeys } from '../../../lib/query-keys.ts';
 
 export const dashboardSummaryQuery = () =>
   queryOptions({

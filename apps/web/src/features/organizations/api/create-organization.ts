@@ -5,7 +5,7 @@ import {
   type OrganizationDetail,
 } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { organizationKeys } from './get-organizations.ts';
+import { organizationKeys } from '../../../lib/query-keys.ts';
 
 export const createOrganization = (input: CreateOrganizationWithAdminInput): Promise<OrganizationDetail> =>
   api.post('/organizations', input, OrganizationDetailSchema);
@@ -16,10 +16,8 @@ export function useCreateOrganization() {
   return useMutation({
     mutationFn: createOrganization,
     // The dialog shows field errors and the reason itself.
-    meta: { silent: true },
-    onSuccess: async (created) => {
-      queryClient.setQueryData(organizationKeys.detail(created.id), created);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.lists() });
-    },
+    // The name, email and type also show in the Super Administrator's list.
+    meta: { silent: true, invalidates: [organizationKeys.lists()] },
+    onSuccess: (created) => queryClient.setQueryData(organizationKeys.detail(created.id), created),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrganizationDetailSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { organizationKeys } from './get-organizations.ts';
+import { organizationKeys } from '../../../lib/query-keys.ts';
 
 export const fetchOrganization = (id: string, signal?: AbortSignal) =>
   api.get(`/organizations/${encodeURIComponent(id)}`, OrganizationDetailSchema, { signal });

@@ -5,7 +5,7 @@ import {
   type UpdateOrganizationInput,
 } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { organizationKeys } from './get-organizations.ts';
+import { organizationKeys } from '../../../lib/query-keys.ts';
 
 export const updateOrganization = (id: string, input: UpdateOrganizationInput): Promise<OrganizationDetail> =>
   api.patch(`/organizations/${encodeURIComponent(id)}`, input, OrganizationDetailSchema);
@@ -16,11 +16,8 @@ export function useUpdateOrganization(id: string) {
   return useMutation({
     mutationFn: (input: UpdateOrganizationInput) => updateOrganization(id, input),
     // The dialog shows field errors and the reason itself.
-    meta: { silent: true },
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(organizationKeys.detail(id), updated);
-      // The name, email and type also show in the Super Administrator's list.
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.lists() });
-    },
+    // The name, email and type also show in the Super Administrator's list.
+    meta: { silent: true, invalidates: [organizationKeys.lists()] },
+    onSuccess: (updated) => queryClient.setQueryData(organizationKeys.detail(id), updated),
   });
 }

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import type { OrganizationSummary } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { OrganizationListParams } from '../api/get-organizations.ts';
+import type { OrganizationListParams } from '../../../lib/organization-list.ts';
 import type { OrganizationSort } from '../hooks/use-organization-list-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { present } from '../lib/display.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { OrganizationListParams } from '../api/get-organizations.ts';
+import type { OrganizationListParams } from '../../../lib/organization-list.ts';
 
 export type OrganizationSort = OrganizationListParams['sort'];
 

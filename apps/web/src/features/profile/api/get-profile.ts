@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ProfileEnvelopeSchema, type ProfileEnvelope, type UserProfile } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  me: () => ['profile', 'me'] as const,
-};
+import { profileKeys } from '../../../lib/query-keys.ts';
 
 /** The user inside SPEC's envelope; an envelope that does not report success counts as a failure. */
 export function userOf(envelope: ProfileEnvelope): UserProfile {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileEnvelopeSchema, type UpdateProfileInput, type UserProfile } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { profileKeys, userOf } from './get-profile.ts';
+import { profileKeys } from '../../../lib/query-keys.ts';
+import { userOf } from './get-profile.ts';
 
 export const updateProfile = async (input: UpdateProfileInput): Promise<UserProfile> =>
   userOf(await api.put('/auth/profile', input, ProfileEnvelopeSchema));

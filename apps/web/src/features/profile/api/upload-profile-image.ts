@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileEnvelopeSchema, type UserProfile } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { profileKeys, userOf } from './get-profile.ts';
+import { profileKeys } from '../../../lib/query-keys.ts';
+import { userOf } from './get-profile.ts';
 
 /** The multipart field the API reads the image from (SPEC §7). */
 export const PROFILE_IMAGE_FIELD = 'profile_image';

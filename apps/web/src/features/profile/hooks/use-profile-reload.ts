@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { profileKeys } from '../api/get-profile.ts';
+import { profileKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Reloads the profile everywhere it shows: this screen's query and the signed-in user the top bar

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { QuestionTypesResponseSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { questionTypeKeys } from './question-type-keys.ts';
+import { questionTypeKeys } from '../../../lib/query-keys.ts';
 
 export const fetchQuestionTypes = (signal?: AbortSignal) =>
   api.get('/question-types', QuestionTypesResponseSchema, { signal });

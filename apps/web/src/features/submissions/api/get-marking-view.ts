@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MarkingViewSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { submissionKeys } from './keys.ts';
+import { submissionKeys } from '../../../lib/query-keys.ts';
 
 /**
  * GET /assessments/:id/marking/:studentId: the student's attempt to mark (the latest with answers

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StudentStatusListSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { submissionKeys } from './keys.ts';
+import { submissionKeys } from '../../../lib/query-keys.ts';
 
 /** GET /assessments/:id/students: every assigned student, Submitted or Pending (SPEC §4). */
 export const studentStatusesQuery = (assessmentId: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SubmissionDetailSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { submissionKeys } from './keys.ts';
+import { submissionKeys } from '../../../lib/query-keys.ts';
 
 /** GET /attempts/:id/submission: one submitted attempt, question by question. */
 export const submissionDetailQuery = (attemptId: string) =>

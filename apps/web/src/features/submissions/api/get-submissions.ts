@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { SubmissionListSchema, type SubmissionStatus } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
-import { submissionKeys } from './keys.ts';
+import { submissionKeys } from '../../../lib/query-keys.ts';
 
 /** One page of the list, optionally only Pending (waiting for marking) or Submitted (fully marked). */
 export interface SubmissionListParams {

@@ -1,26 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SubmissionDetailSchema, type SubmitMarksInput } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateSubmissions, submissionKeys } from './keys.ts';
+import { dashboardKeys, submissionKeys } from '../../../lib/query-keys.ts';
 
 export interface SubmitMarksVariables {
   attemptId: string;
-  assessmentId: string;
   body: SubmitMarksInput;
 }
 
 export const submitMarks = ({ attemptId, body }: SubmitMarksVariables) =>
   api.post(`/attempts/${encodeURIComponent(attemptId)}/marks`, body, SubmissionDetailSchema);
 
-/** POST /attempts/:id/marks. The screen shows 'Failed to submit marks. Please try again.' itself. */
-export function useSubmitMarks() {
+/** POST /attempts/:id/marks (an attempt of this assessment). The screen shows 'Failed to submit marks. Please try again.' itself. */
+export function useSubmitMarks(assessmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitMarks,
-    meta: { silent: true },
-    onSuccess: async (detail, { assessmentId }) => {
-      queryClient.setQueryData(submissionKeys.detail(detail.attemptId), detail);
-      await invalidateSubmissions(queryClient, assessmentId);
+    meta: {
+      silent: true,
+      // The lists, stats, student status and marking views, the details of attempts, and the
+      // dashboard's results.
+      invalidates: [submissionKeys.ofAssessment(assessmentId), submissionKeys.details(), dashboardKeys.all],
     },
+    onSuccess: (detail) => queryClient.setQueryData(submissionKeys.detail(detail.attemptId), detail),
   });
 }

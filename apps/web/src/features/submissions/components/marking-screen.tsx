@@ -251,7 +251,7 @@ function MarkingForm({
   const [entries, setEntries] = useState<MarkEntries>(() => initialEntries(detail.questions));
   const [errors, setErrors] = useState<MarkErrors>({});
   const [saved, setSaved] = useState<SubmissionDetail | null>(null);
-  const submit = useSubmitMarks();
+  const submit = useSubmitMarks(assessmentId);
   const resultRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -288,7 +288,7 @@ function MarkingForm({
     }
     if (marks.length === 0) return;
     submit.mutate(
-      { attemptId: detail.attemptId, assessmentId, body: { marks } },
+      { attemptId: detail.attemptId, body: { marks } },
       {
         onSuccess: (result) => {
           setSaved(result);

@@ -1,15 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateUsers } from './invalidate.ts';
+import { dashboardKeys, organizationKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export const deleteUser = (id: string) => api.delete<void>(`/users/${encodeURIComponent(id)}`);
 
 /** DELETE /users/:id (asked for confirmation first). */
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    meta: { silent: true },
-    onSuccess: () => invalidateUsers(queryClient),
+    // The users tables, and the counts other screens show (the dashboard's totals, an
+    // organization's member counts).
+    meta: { silent: true, invalidates: [userKeys.all, dashboardKeys.all, organizationKeys.all] },
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { UserListSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
-import { listQueryString, userKeys, type UserListParams } from './get-users.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
+import { listQueryString, type UserListParams } from './get-users.ts';
 
 export const fetchOrganizationUsers = (
   organizationId: string,

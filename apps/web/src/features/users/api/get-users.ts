@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { UserListSchema, type Role, type USER_SORT_FIELDS, type UserStatus } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -17,15 +18,6 @@ export interface UserListParams {
   status?: UserStatus;
   organizationId?: string;
 }
-
-/** Every users query sits under ['users'], so one invalidation refreshes all the tables. */
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => ['users', 'list'] as const,
-  list: (params: UserListParams) => ['users', 'list', params] as const,
-  ofOrganization: (organizationId: string, params: UserListParams) =>
-    ['users', 'organization', organizationId, params] as const,
-};
 
 export const listQueryString = (params: UserListParams) =>
   toQueryString({

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ImportUsersResultSchema, type LanguageCode } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { toQueryString } from '../../../lib/format.ts';
-import { invalidateUsers } from './invalidate.ts';
+import { dashboardKeys, organizationKeys, userKeys } from '../../../lib/query-keys.ts';
 
 /** The multipart field the API reads the CSV from. */
 export const IMPORT_FILE_FIELD = 'file';
@@ -28,12 +28,10 @@ export async function importUsers({
 
 /** POST /users/import: adds students from a CSV and answers which rows were rejected and why. */
 export function useImportUsers() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importUsers,
-    meta: { silent: true },
-    onSuccess: (result) => {
-      if (result.created.length > 0) void invalidateUsers(queryClient);
-    },
+    // The users tables, and the counts other screens show (the dashboard's totals, an
+    // organization's member counts).
+    meta: { silent: true, invalidates: [userKeys.all, dashboardKeys.all, organizationKeys.all] },
   });
 }

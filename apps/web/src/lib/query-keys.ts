@@ -1,0 +1,86 @@
+/**
+ * Every query key of the web app, from one factory per area (CONVENTIONS §2). Features read their
+ * queries' keys here and name the keys a mutation makes stale in its `meta.invalidates` (handled
+ * once in query-client.ts), so no feature spells another feature's key by hand.
+ *
+ * Each area's keys start with its `all` prefix: invalidating a prefix refreshes every query under it.
+ * List parameters are whole objects in the key, so equal lists share one cache entry.
+ */
+
+export const assessmentKeys = {
+  all: ['assessments'] as const,
+  lists: () => ['assessments', 'list'] as const,
+  list: (params: object) => ['assessments', 'list', params] as const,
+  detail: (id: string) => ['assessments', 'detail', id] as const,
+  usage: (organizationId?: string) => ['assessments', 'usage', organizationId ?? 'mine'] as const,
+  monthly: (organizationId: string) => ['assessments', 'monthly', organizationId] as const,
+};
+
+/** The attempts a student takes and their own results. */
+export const attemptKeys = {
+  all: ['attempts'] as const,
+  detail: (attemptId: string) => ['attempts', 'detail', attemptId] as const,
+  myResults: (assessmentId: string) => ['attempts', 'my-results', assessmentId] as const,
+};
+
+/** Every submissions query of an assessment sits under ofAssessment, so marking refreshes them at once. */
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  ofAssessment: (assessmentId: string) => ['submissions', assessmentId] as const,
+  list: (assessmentId: string, params: object) => ['submissions', assessmentId, 'list', params] as const,
+  students: (assessmentId: string) => ['submissions', assessmentId, 'students'] as const,
+  marking: (assessmentId: string, studentId: string) =>
+    ['submissions', assessmentId, 'marking', studentId] as const,
+  /** The details of single attempts (the marking dialog), whatever their assessment. */
+  details: () => ['submissions', 'attempt'] as const,
+  detail: (attemptId: string) => ['submissions', 'attempt', attemptId] as const,
+};
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: () => ['dashboard', 'summary'] as const,
+};
+
+/** Every users query sits under ['users'], so one invalidation refreshes all the tables and pickers. */
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (params: object) => ['users', 'list', params] as const,
+  ofOrganization: (organizationId: string, params: object) =>
+    ['users', 'organization', organizationId, params] as const,
+  /** The students an assessment can be assigned to (the assignment picker). */
+  students: (search: string) => ['users', 'students', search] as const,
+};
+
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  lists: () => ['organizations', 'list'] as const,
+  list: (params: object) => ['organizations', 'list', params] as const,
+  details: () => ['organizations', 'detail'] as const,
+  detail: (id: string) => ['organizations', 'detail', id] as const,
+};
+
+/** The signed-in user's own profile. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => ['profile', 'me'] as const,
+};
+
+/** The question type registry and its worked examples. */
+export const questionTypeKeys = {
+  all: ['question-types'] as const,
+  list: () => ['question-types', 'list'] as const,
+  examples: () => ['question-types', 'examples'] as const,
+};
+
+/** Account links and sign-in steps, and the server's public configuration. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  activation: (token: string | null) => ['accounts', 'activate', token] as const,
+  interaction: (uid: string) => ['accounts', 'interaction', uid] as const,
+};
+
+export const authKeys = {
+  all: ['auth'] as const,
+  config: () => ['auth', 'config'] as const,
+};
