@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { flattenCatalog, type Catalog } from './catalogs.ts';
 
 /**
  * Checks translation catalogs against the glossaries in i18n/glossary (see README.md). The web's
@@ -14,8 +15,6 @@ export interface Glossary {
   plans: Record<string, string>;
 }
 
-type Catalog = { [key: string]: string | Catalog };
-
 export const GLOSSARY_DIR = path.dirname(new URL(import.meta.url).pathname) + '/glossary';
 
 /** The glossary of a language (one of the 11 non-English ones). */
@@ -24,19 +23,12 @@ export const loadGlossary = (lng: string): Glossary =>
 
 /** Every text of a folder of namespace files (`<ns>.json`) as 'ns:dotted.key' → text. */
 export function loadCatalogs(dir: string): Map<string, string> {
-  const flatten = (catalog: Catalog, prefix: string): [string, string][] =>
-    Object.entries(catalog).flatMap(([key, value]) =>
-      typeof value === 'string'
-        ? [[`${prefix}${key}`, value] as [string, string]]
-        : flatten(value, `${prefix}${key}.`),
-    );
   return new Map(
     readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
       .flatMap((file) =>
-        flatten(
-          JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalog,
-          `${file.replace(/\.json$/, '')}:`,
+        Object.entries(flattenCatalog(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalog)).map(
+          ([key, text]): [string, string] => [`${file.replace(/\.json$/, '')}:${key}`, text],
         ),
       ),
   );

@@ -54,3 +54,19 @@ export const TWENTY_FOUR_HOUR_LANGUAGES: readonly LanguageCode[] = ['km'];
 /** Intl options for the language's clock (empty where CLDR's own is right). */
 export const clockOptions = (language: string | undefined): Intl.DateTimeFormatOptions =>
   (TWENTY_FOUR_HOUR_LANGUAGES as readonly string[]).includes(language ?? '') ? { hourCycle: 'h23' } : {};
+
+/**
+ * The i18next options the web and the server share, as a plain object (shared does not depend on
+ * i18next). Each adds its own resources, namespaces and detection.
+ */
+export const I18N_OPTIONS = {
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: LANGUAGE_CODES,
+  // Only the 12 codes themselves ('th', not 'th-TH'): matchLanguage maps a browser's tag first.
+  nonExplicitSupportedLngs: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  // React escapes what it renders; the server's callers escape for their medium (HTML mail,
+  // provider pages) and want raw text elsewhere (subjects, CSV, PDFs).
+  interpolation: { escapeValue: false },
+} as const;

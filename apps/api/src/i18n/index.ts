@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import {
   FALLBACK_LANGUAGE,
+  I18N_OPTIONS,
   clockOptions,
   LANGUAGE_CODES,
   LANGUAGE_COOKIE,
@@ -50,17 +51,11 @@ function loadResources(): Record<string, Record<string, Catalog>> {
 /** A private instance: the server never changes a global language, it asks for a fixed one per reader. */
 const instance = i18next.createInstance();
 void instance.init({
+  ...I18N_OPTIONS,
   resources: loadResources(),
   initAsync: false,
   lng: FALLBACK_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: LANGUAGE_CODES,
-  nonExplicitSupportedLngs: false,
-  load: 'currentOnly',
   ns: [...NAMESPACES],
-  defaultNS: 'common',
-  // Callers escape for their medium (HTML mail, provider pages); subjects, CSV and PDFs want raw text.
-  interpolation: { escapeValue: false },
   returnNull: false,
 });
 

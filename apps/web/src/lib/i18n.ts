@@ -2,7 +2,8 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './languages.ts';
+import { I18N_OPTIONS } from '@vbuilder/shared';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './languages.ts';
 
 /** Namespaces, one per feature plus the shared ones; every language has one JSON file for each. */
 export const NAMESPACES = [
@@ -47,15 +48,10 @@ export const i18nReady = i18n
   )
   .use(initReactI18next)
   .init({
+    ...I18N_OPTIONS,
     resources: { en: englishResources },
     partialBundledLanguages: true,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: LANGUAGE_CODES,
-    nonExplicitSupportedLngs: false,
-    load: 'currentOnly',
     ns: [...NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
     detection: {
       // `?lng=bn` first: links in the server's mail open pages in the recipient's language (kept in the cookie).
       order: ['querystring', 'cookie', 'navigator'],

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
 import { spacingProblems } from '../../../../i18n/spacing.ts';
 import { LANGUAGE_CODES } from '../lib/languages.ts';
 
@@ -10,14 +10,7 @@ import { LANGUAGE_CODES } from '../lib/languages.ts';
  * digits or an interpolation (the value is often Chinese itself: "升级{{packageName}}套餐").
  */
 
-type Catalog = { [key: string]: string | Catalog };
 const dir = path.dirname(new URL(import.meta.url).pathname);
-
-const flatten = (catalog: Catalog, prefix = ''): [string, string][] =>
-  Object.entries(catalog).flatMap(([key, value]) => {
-    const full = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [[full, value] as [string, string]] : flatten(value, full);
-  });
 
 describe('spacing in the catalogs', () => {
   it('finds each kind of stray space', () => {
@@ -37,12 +30,9 @@ describe('spacing in the catalogs', () => {
 
   for (const lng of LANGUAGE_CODES) {
     it(`${lng}: no stray spaces`, () => {
-      const problems = readdirSync(path.join(dir, lng))
-        .filter((file) => file.endsWith('.json'))
-        .flatMap((file) => {
-          const catalog = JSON.parse(readFileSync(path.join(dir, lng, file), 'utf8')) as Catalog;
-          return spacingProblems(lng, file.replace(/\.json$/, ''), flatten(catalog));
-        });
+      const problems = namespacesOf(dir, lng).flatMap((ns) =>
+        spacingProblems(lng, ns, Object.entries(flattenCatalog(loadNamespace(dir, lng, ns)!))),
+      );
       expect(problems).toEqual([]);
     });
   }
