@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import {
   getQuestionType,
   type FamilyAnswer,
@@ -6,46 +5,34 @@ import {
   type FamilyId,
   type QuestionTypeId,
 } from '@vbuilder/shared';
-import { ChoiceEditor } from './editors/choice-editor.tsx';
-import { CrosswordEditor } from './editors/crossword-editor.tsx';
-import { DragDropEditor } from './editors/drag-drop-editor.tsx';
-import { FillBlanksEditor } from './editors/fill-blanks-editor.tsx';
-import { MatchingEditor } from './editors/matching-editor.tsx';
-import { OpenEditor } from './editors/open-editor.tsx';
-import { OrderingEditor } from './editors/ordering-editor.tsx';
-import { ShortAnswerEditor } from './editors/short-answer-editor.tsx';
-import { TrueFalseEditor } from './editors/true-false-editor.tsx';
-import type { EditorProps, PlayerProps } from './family-ui.ts';
-import { ChoicePlayer } from './players/choice-player.tsx';
-import { CrosswordPlayer } from './players/crossword-player.tsx';
-import { DragDropPlayer } from './players/drag-drop-player.tsx';
-import { FillBlanksPlayer } from './players/fill-blanks-player.tsx';
-import { MatchingPlayer } from './players/matching-player.tsx';
-import { OpenPlayer } from './players/open/open-player.tsx';
-import { OrderingPlayer } from './players/ordering-player.tsx';
-import { ShortAnswerPlayer } from './players/short-answer-player.tsx';
-import { TrueFalsePlayer } from './players/true-false-player.tsx';
+import { choiceComponents } from './families/choice/index.ts';
+import { crosswordComponents } from './families/crossword/index.ts';
+import { dragDropComponents } from './families/drag-drop/index.ts';
+import { fillBlanksComponents } from './families/fill-blanks/index.ts';
+import { matchingComponents } from './families/matching/index.ts';
+import { openComponents } from './families/open/index.ts';
+import { orderingComponents } from './families/ordering/index.ts';
+import { shortAnswerComponents } from './families/short-answer/index.ts';
+import { trueFalseComponents } from './families/true-false/index.ts';
+import type { FamilyComponents } from './family-ui.ts';
 
-/** The web side of one family: how a student answers it and how a teacher writes it. */
-export interface FamilyComponents<C, A> {
-  Player: ComponentType<PlayerProps<C, A>>;
-  Editor: ComponentType<EditorProps<C>>;
-}
+export type { ExampleViewProps, FamilyComponents } from './family-ui.ts';
 
 /**
- * Every family's player and editor, typed against the family's own config and answer, so a
- * family missing here (or a component written for another family's shapes) is a compile error.
+ * Every family's player, editor and example view (components/questions/families/<family>/),
+ * typed against the family's own config and answer, so a family missing here, a family missing a
+ * component, or a component written for another family's shapes is a compile error.
  */
 export const FAMILY_COMPONENTS: { [K in FamilyId]: FamilyComponents<FamilyConfig<K>, FamilyAnswer<K>> } = {
-  choice: { Player: ChoicePlayer, Editor: ChoiceEditor },
-  trueFalse: { Player: TrueFalsePlayer, Editor: TrueFalseEditor },
-  shortAnswer: { Player: ShortAnswerPlayer, Editor: ShortAnswerEditor },
-  fillBlanks: { Player: FillBlanksPlayer, Editor: FillBlanksEditor },
-  matching: { Player: MatchingPlayer, Editor: MatchingEditor },
-  ordering: { Player: OrderingPlayer, Editor: OrderingEditor },
-  dragDrop: { Player: DragDropPlayer, Editor: DragDropEditor },
-  crossword: { Player: CrosswordPlayer, Editor: CrosswordEditor },
-  open: { Player: OpenPlayer, Editor: OpenEditor },
+  choice: choiceComponents,
+  trueFalse: trueFalseComponents,
+  shortAnswer: shortAnswerComponents,
+  fillBlanks: fillBlanksComponents,
+  matching: matchingComponents,
+  ordering: orderingComponents,
+  dragDrop: dragDropComponents,
+  crossword: crosswordComponents,
+  open: openComponents,
 };
 
 /**

@@ -1,4 +1,5 @@
-import type { MarkResult, Question } from '@vbuilder/shared';
+import type { ComponentType } from 'react';
+import type { MarkResult, Question, QuestionExample, QuestionTypeInfo } from '@vbuilder/shared';
 
 /**
  * The props every family player takes. A player is controlled: it shows `value` and reports each
@@ -28,4 +29,25 @@ export interface EditorProps<C> {
   question: Question & { config: C };
   onChange(question: Question & { config: C }): void;
   errors: Record<string, string>;
+}
+
+/**
+ * The props of a family's example rendering: the parsed example (SPEC §3 shape, its options and
+ * answer still unchecked JSON) and the type it is for, so a family can render a type its own way.
+ * It shows the options (or additional information) and the expected answer; the examples page
+ * shows the rest.
+ */
+export interface ExampleViewProps {
+  example: QuestionExample;
+  type: QuestionTypeInfo;
+}
+
+/**
+ * The web side of one family (components/questions/families/<family>/): how a student answers
+ * it, how a teacher writes it and how its example is shown.
+ */
+export interface FamilyComponents<C, A> {
+  Player: ComponentType<PlayerProps<C, A>>;
+  Editor: ComponentType<EditorProps<C>>;
+  ExampleView: ComponentType<ExampleViewProps>;
 }

@@ -4,27 +4,24 @@ import {
   Anchor,
   Badge,
   Box,
-  Button,
   Code,
   Group,
   Image,
   List,
   Paper,
-  SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconExternalLink, IconCardboards } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { JsonValue } from '@vbuilder/shared';
+import type { JsonValue, QuestionExample } from '@vbuilder/shared';
 
 export const isRecord = (value: unknown): value is Record<string, JsonValue> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isStringList = (value: unknown): value is string[] =>
+export const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Only web addresses become links: example text is pasted by people, so no javascript: URLs. */
@@ -32,7 +29,7 @@ export const isWebUrl = (value: unknown): value is string =>
   typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value);
 
 /** Images the page may show: our own paths, web addresses and inline images. */
-const isImageUrl = (value: unknown): value is string =>
+export const isImageUrl = (value: unknown): value is string =>
   typeof value === 'string' && (/^\/(?!\/)/.test(value) || isWebUrl(value) || /^data:image\//i.test(value));
 
 /** A titled part of an example (Question, Options, Expected answer...). */
@@ -58,7 +55,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
   );
 }
 
-function FormatError({ children }: { children: ReactNode }) {
+export function FormatError({ children }: { children: ReactNode }) {
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
       {children}
@@ -145,194 +142,101 @@ function FieldValue({ name, value, label }: { name: string; value: JsonValue; la
   return <JsonValueView value={value} ordered={name === 'tasks'} />;
 }
 
-/** Drag & Drop options: { dragItems: string[], dropZones: string[], imageUrl? }. */
-export function parseDragDropOptions(options: JsonValue) {
-  if (!isRecord(options) || !isStringList(options.dragItems) || !isStringList(options.dropZones)) return null;
-  if (options.dragItems.length === 0 || options.dropZones.length === 0) return null;
-  return {
-    dragItems: options.dragItems,
-    dropZones: options.dropZones,
-    imageUrl: isImageUrl(options.imageUrl) ? options.imageUrl : null,
-  };
-}
-
-/** Drag items and drop zones side by side, or 'Invalid Drag & Drop options format' (SPEC §8). */
-export function DragDropOptions({ options }: { options: JsonValue }) {
-  const { t } = useTranslation('questions');
-  const parsed = parseDragDropOptions(options);
-  if (!parsed) return <FormatError>{t('examples.errors.dragDrop')}</FormatError>;
+/** The expected answer, set apart in a green box. */
+function AnswerBox({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="sm">
-      {parsed.imageUrl ? (
-        <Image src={parsed.imageUrl} alt={t('examples.image')} maw={360} radius="md" fit="contain" />
-      ) : null}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Paper withBorder radius="md" p="sm">
-          <Text size="sm" fw={600} mb={6}>
-            {t('examples.dragDrop.items')}
-          </Text>
-          <Group gap={6}>
-            {parsed.dragItems.map((item) => (
-              <Badge key={item} variant="outline" size="lg" radius="sm" tt="none" fw={500}>
-                {item}
-              </Badge>
-            ))}
-          </Group>
-        </Paper>
-        <Paper withBorder radius="md" p="sm">
-          <Text size="sm" fw={600} mb={6}>
-            {t('examples.dragDrop.zones')}
-          </Text>
-          <Group gap={6}>
-            {parsed.dropZones.map((zone) => (
-              <Badge key={zone} variant="light" color="grape" size="lg" radius="sm" tt="none" fw={500}>
-                {zone}
-              </Badge>
-            ))}
-          </Group>
-        </Paper>
-      </SimpleGrid>
-    </Stack>
+    <Paper
+      radius="md"
+      p="sm"
+      bg="var(--mantine-color-teal-0)"
+      withBorder
+      style={{ borderColor: 'var(--mantine-color-teal-3)' }}
+    >
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <IconCircleCheck
+          size={20}
+          aria-hidden
+          style={{ flex: 'none', color: 'var(--mantine-color-teal-8)', marginTop: 1 }}
+        />
+        <div style={{ minWidth: 0, flex: 1 }}>{children}</div>
+      </Group>
+    </Paper>
   );
 }
 
-/** The correct placements grouped by drop zone; items the answer leaves out belong nowhere. */
-export function DragDropAnswer({ options, answer }: { options: JsonValue; answer: JsonValue }) {
-  const { t } = useTranslation('questions');
-  const parsed = parseDragDropOptions(options);
-  if (!parsed || !isRecord(answer)) return <JsonValueView value={answer} />;
-  const placements = Object.entries(answer).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-  const zones = [
-    ...parsed.dropZones,
-    ...placements.map(([, zone]) => zone).filter((z) => !parsed.dropZones.includes(z)),
-  ];
-  const unplaced = parsed.dragItems.filter((item) => !(item in answer));
-  return (
-    <Stack gap="xs">
-      <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" bg="var(--mantine-color-body)">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('examples.dragDrop.zone')}</Table.Th>
-            <Table.Th scope="col">{t('examples.dragDrop.belongs')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {zones.map((zone) => (
-            <Table.Tr key={zone}>
-              <Table.Th scope="row" fw={600}>
-                {zone}
-              </Table.Th>
-              <Table.Td>
-                {placements
-                  .filter(([, z]) => z === zone)
-                  .map(([item]) => item)
-                  .join(', ') || t('examples.none')}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {unplaced.length > 0 ? (
-        <Text size="sm">{t('examples.dragDrop.unplaced', { items: unplaced.join(', ') })}</Text>
-      ) : null}
-    </Stack>
-  );
-}
-
-/** Annotated Texts options: { link, items: { theory, comment }[] }. */
-export function parseAnnotatedOptions(options: JsonValue) {
-  if (!isRecord(options) || !Array.isArray(options.items) || options.items.length === 0) return null;
-  const items: { theory: string; comment: string }[] = [];
-  for (const item of options.items) {
-    if (!isRecord(item) || typeof item.theory !== 'string' || typeof item.comment !== 'string') return null;
-    items.push({ theory: item.theory, comment: item.comment });
-  }
-  if (options.link !== undefined && !isWebUrl(options.link)) return null;
-  const rest = Object.fromEntries(
-    Object.entries(options).filter(([key]) => !['link', 'linkLabel', 'items'].includes(key)),
-  );
-  return {
-    link: options.link ?? null,
-    linkLabel: typeof options.linkLabel === 'string' ? options.linkLabel : null,
-    items,
-    rest,
-  };
-}
-
-/** The text to annotate (a link) and the theory/comment points, or the SPEC §8 format error. */
-export function AnnotatedTextsOptions({ options }: { options: JsonValue }) {
-  const { t } = useTranslation('questions');
-  const parsed = parseAnnotatedOptions(options);
-  if (!parsed) return <FormatError>{t('examples.errors.annotatedTexts')}</FormatError>;
-  return (
-    <Stack gap="sm">
-      {parsed.link ? (
-        <Group gap={6}>
-          <Text size="sm" fw={600}>
-            {t('examples.annotated.text')}
-          </Text>
-          <ExternalLink href={parsed.link}>{parsed.linkLabel ?? parsed.link}</ExternalLink>
-        </Group>
-      ) : null}
-      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {parsed.items.map((item, i) => (
-          <Paper key={i} component="li" withBorder radius="md" p="sm">
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <Badge variant="light" color="indigo" radius="sm" tt="none" style={{ flex: 'none' }}>
-                {item.theory}
-              </Badge>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {item.comment}
-              </Text>
-            </Group>
-          </Paper>
+/** An answer as JSON: a record one line per key and what it goes with, anything else as it is. */
+export function DefaultExpectedAnswer({ answer, ordered = false }: { answer: JsonValue; ordered?: boolean }) {
+  if (isRecord(answer)) {
+    // Matching pairs and the like: one line per prompt and what it goes with.
+    return (
+      <List size="sm" spacing={4} listStyleType="none">
+        {Object.entries(answer).map(([key, value]) => (
+          <List.Item key={key}>
+            <Text span size="sm" fw={600}>
+              {key}
+            </Text>
+            <Text span size="sm" mx={6} aria-hidden>
+              →
+            </Text>
+            <VisuallyHidden>: </VisuallyHidden>
+            {typeof value === 'string' ? value : <JsonValueView value={value} />}
+          </List.Item>
         ))}
-      </Stack>
-      {Object.keys(parsed.rest).length > 0 ? <FieldList fields={parsed.rest} /> : null}
-    </Stack>
-  );
+      </List>
+    );
+  }
+  return <JsonValueView value={answer} ordered={ordered} />;
 }
 
-/** VR Assignments: the experience to open as a clear call to action, then the tasks and the rest. */
-export function VrOptions({ options }: { options: JsonValue }) {
-  const { t } = useTranslation(['questions', 'common']);
-  if (!isRecord(options) || !isWebUrl(options.link)) return <JsonValueView value={options} />;
-  const label = typeof options.linkLabel === 'string' && options.linkLabel ? options.linkLabel : options.link;
+interface ExampleSectionsProps {
+  example: QuestionExample;
+  /** The options as a numbered list (clues in order). */
+  orderedOptions?: boolean;
+  /** The answer as a numbered list (an order, blanks or words in order). */
+  orderedAnswer?: boolean;
+  /** A family's (or type's) own rendering of the options, instead of the default one. */
+  options?: { title?: string; body: ReactNode };
+  /** A family's own rendering of the expected answer, instead of the default one. */
+  answer?: ReactNode;
+  answerTitle?: string;
+}
+
+/**
+ * The options (or additional information) and the expected answer of an example: what each
+ * family's ExampleView shows, with its own renderings where it has them. By default a list is
+ * what students choose from, order or match ("Options"); anything else is context for them
+ * ("Additional information"); a record answer is one line per key.
+ */
+export function ExampleSections({
+  example,
+  orderedOptions = false,
+  orderedAnswer = false,
+  options: own,
+  answer,
+  answerTitle,
+}: ExampleSectionsProps) {
+  const { t } = useTranslation('questions');
+  const { options } = example;
+  let optionsTitle = own?.title ?? t('examples.sections.additional');
+  let optionsBody: ReactNode = own?.body ?? null;
+  if (!own) {
+    if (Array.isArray(options)) {
+      optionsTitle = t('examples.sections.options');
+      optionsBody = <JsonValueView value={options} ordered={orderedOptions} />;
+    } else if (isRecord(options)) {
+      optionsBody = <FieldList fields={options} />;
+    } else if (options !== null) {
+      optionsBody = <JsonValueView value={options} />;
+    }
+  }
   return (
-    <Stack gap="sm">
-      <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-indigo-0)">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconCardboards
-              size={28}
-              aria-hidden
-              style={{ flex: 'none', color: 'var(--mantine-color-indigo-7)' }}
-            />
-            <Box style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600}>
-                {label}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {options.link}
-              </Text>
-            </Box>
-          </Group>
-          <Button
-            component="a"
-            href={options.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="xs"
-            rightSection={<IconArrowRight size={14} aria-hidden />}
-          >
-            {t('questions:examples.vr.open')}
-            <VisuallyHidden>{t('common:newTab')}</VisuallyHidden>
-          </Button>
-        </Group>
-      </Paper>
-      <FieldList fields={options} skip={['link', 'linkLabel']} />
-    </Stack>
+    <>
+      {optionsBody ? <ExampleSection title={optionsTitle}>{optionsBody}</ExampleSection> : null}
+      <ExampleSection title={answerTitle ?? t('examples.sections.answer')}>
+        <AnswerBox>
+          {answer ?? <DefaultExpectedAnswer answer={example.answer} ordered={orderedAnswer} />}
+        </AnswerBox>
+      </ExampleSection>
+    </>
   );
 }

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Code,
-  Divider,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Badge, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   getQuestionType,
@@ -20,17 +8,9 @@ import {
   type QuestionExample,
   type QuestionTypeId,
 } from '@vbuilder/shared';
+import { ExampleSection } from '../../../components/questions/examples/example-parts.tsx';
+import { componentsOf } from '../../../components/questions/family-components.tsx';
 import { CopyJsonButton } from './copy-json-button.tsx';
-import {
-  AnnotatedTextsOptions,
-  DragDropAnswer,
-  DragDropOptions,
-  ExampleSection,
-  FieldList,
-  isRecord,
-  JsonValueView,
-  VrOptions,
-} from './example-parts.tsx';
 
 type Parsed = { ok: true; example: QuestionExample } | { ok: false; error: string };
 
@@ -140,31 +120,14 @@ function ParseFailure({ error, text }: { error: string; text: string }) {
   );
 }
 
+/**
+ * The question and its instructions, then the options and the expected answer as the type's
+ * family shows them (its ExampleView in components/questions/families/<family>/).
+ */
 function ExampleBody({ typeId, example }: { typeId: QuestionTypeId; example: QuestionExample }) {
   const { t } = useTranslation('questions');
   const type = getQuestionType(typeId);
-  const { options, answer } = example;
-  const dragDrop = type.family === 'dragDrop';
-
-  let optionsTitle = t('examples.sections.additional');
-  let optionsBody = null;
-  if (dragDrop) {
-    optionsTitle = t('examples.sections.dragDrop');
-    optionsBody = <DragDropOptions options={options} />;
-  } else if (typeId === 'annotated-texts') {
-    optionsBody = <AnnotatedTextsOptions options={options} />;
-  } else if (typeId === 'vr-assignments') {
-    optionsBody = <VrOptions options={options} />;
-  } else if (Array.isArray(options)) {
-    // A list is what students choose from, order or match; anything else is context for them.
-    optionsTitle = t('examples.sections.options');
-    optionsBody = <JsonValueView value={options} ordered={type.family === 'crossword'} />;
-  } else if (isRecord(options)) {
-    optionsBody = <FieldList fields={options} />;
-  } else if (options !== null) {
-    optionsBody = <JsonValueView value={options} />;
-  }
-
+  const FamilyExample = componentsOf(typeId).ExampleView;
   return (
     <Stack gap="lg">
       <ExampleSection title={t('examples.sections.question')}>
@@ -175,77 +138,7 @@ function ExampleBody({ typeId, example }: { typeId: QuestionTypeId; example: Que
           {example.instructions}
         </Text>
       </ExampleSection>
-      {optionsBody ? <ExampleSection title={optionsTitle}>{optionsBody}</ExampleSection> : null}
-      <ExampleSection
-        title={dragDrop ? t('examples.sections.correctAnswers') : t('examples.sections.answer')}
-      >
-        <Paper
-          radius="md"
-          p="sm"
-          bg="var(--mantine-color-teal-0)"
-          withBorder
-          style={{ borderColor: 'var(--mantine-color-teal-3)' }}
-        >
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <IconCircleCheck
-              size={20}
-              aria-hidden
-              style={{ flex: 'none', color: 'var(--mantine-color-teal-8)', marginTop: 1 }}
-            />
-            <div style={{ minWidth: 0, flex: 1 }}>
-              <ExpectedAnswer typeId={typeId} options={example.options} answer={answer} />
-            </div>
-          </Group>
-        </Paper>
-      </ExampleSection>
+      <FamilyExample example={example} type={type} />
     </Stack>
   );
-}
-
-function ExpectedAnswer({
-  typeId,
-  options,
-  answer,
-}: {
-  typeId: QuestionTypeId;
-  options: QuestionExample['options'];
-  answer: QuestionExample['answer'];
-}) {
-  const { t } = useTranslation('questions');
-  const type = getQuestionType(typeId);
-  if (type.family === 'dragDrop') return <DragDropAnswer options={options} answer={answer} />;
-  if (type.responseKind === 'code' && typeof answer === 'string') {
-    return (
-      <Code block style={{ background: 'transparent', padding: 0 }}>
-        {answer}
-      </Code>
-    );
-  }
-  if (isRecord(answer)) {
-    // Matching pairs and the like: one line per prompt and what it goes with.
-    return (
-      <List size="sm" spacing={4} listStyleType="none">
-        {Object.entries(answer).map(([key, value]) => (
-          <List.Item key={key}>
-            <Text span size="sm" fw={600}>
-              {key}
-            </Text>
-            <Text span size="sm" mx={6} aria-hidden>
-              →
-            </Text>
-            <VisuallyHidden>: </VisuallyHidden>
-            {typeof value === 'string' ? value : <JsonValueView value={value} />}
-          </List.Item>
-        ))}
-      </List>
-    );
-  }
-  if (typeof answer === 'string' && type.family === 'trueFalse') {
-    const value = answer.trim().toLowerCase();
-    if (value === 'true' || value === 'false') {
-      return <Text size="sm">{value === 'true' ? t('examples.true') : t('examples.false')}</Text>;
-    }
-  }
-  const ordered = type.family === 'ordering' || type.family === 'fillBlanks' || type.family === 'crossword';
-  return <JsonValueView value={answer} ordered={ordered} />;
 }

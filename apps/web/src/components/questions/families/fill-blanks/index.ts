@@ -1,0 +1,15 @@
+import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
+import { FillBlanksEditor } from '../../editors/fill-blanks-editor.tsx';
+import type { FamilyComponents } from '../../family-ui.ts';
+import { FillBlanksPlayer } from '../../players/fill-blanks-player.tsx';
+import { FillBlanksExampleView } from './example-view.tsx';
+
+/** The web side of the fillBlanks family: its player, its editor and its example. */
+export const fillBlanksComponents: FamilyComponents<
+  FamilyConfig<'fillBlanks'>,
+  FamilyAnswer<'fillBlanks'>
+> = {
+  Player: FillBlanksPlayer,
+  Editor: FillBlanksEditor,
+  ExampleView: FillBlanksExampleView,
+};

@@ -1,0 +1,12 @@
+import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
+import { OpenEditor } from '../../editors/open-editor.tsx';
+import type { FamilyComponents } from '../../family-ui.ts';
+import { OpenPlayer } from '../../players/open/open-player.tsx';
+import { OpenExampleView } from './example-view.tsx';
+
+/** The web side of the open family: its player, its editor and its example. */
+export const openComponents: FamilyComponents<FamilyConfig<'open'>, FamilyAnswer<'open'>> = {
+  Player: OpenPlayer,
+  Editor: OpenEditor,
+  ExampleView: OpenExampleView,
+};
