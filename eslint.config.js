@@ -54,9 +54,13 @@ const files = [
       'apps/web/src/test/**',
       'apps/web/src/lib/auth/test/**',
       'apps/api/src/test/**',
+      'apps/web/e2e/**',
+      'test-support/**',
     ],
   },
   { category: 'routes', pattern: 'apps/api/src/**/*.routes.ts' },
+  // application code (as opposed to tests, e2e journeys, scripts and configs)
+  { category: 'source', pattern: ['apps/*/src/**', 'packages/*/src/**'] },
   { category: 'repository', pattern: 'apps/api/src/**/*.repository.ts' },
   {
     category: 'module-public',
@@ -125,6 +129,11 @@ const policies = [
     from: { file: { categories: 'routes' } },
     disallow: { to: { file: { categories: 'repository' } } },
     message: 'Routes call services, services call repositories (DESIGN §2): no repository in a route.',
+  },
+  {
+    from: { file: { categories: { allOf: ['source'], noneOf: ['test'] } } },
+    disallow: { to: [{ file: { categories: 'test' } }, { element: { type: 'test-support' } }] },
+    message: 'Application code never imports test helpers, fixtures or test servers.',
   },
 ];
 

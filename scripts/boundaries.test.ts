@@ -77,7 +77,6 @@ rule(
     ['packages/shared/src/x.ts', "import '../../../apps/api/src/lib/clock.ts';", sharedOnly],
     ['packages/shared/src/x.ts', "import '@vbuilder/web/src/lib/format.ts';", sharedOnly],
     ['packages/shared/src/x.test.ts', "import '../../../i18n/spacing.ts';", sharedOnly],
-    ['packages/shared/src/x.ts', "import '../../../test-support/fake-openai.ts';", sharedOnly],
     ['test-support/x.ts', "import '../apps/api/src/lib/clock.ts';", sharedOnly],
   ],
   [
@@ -156,5 +155,23 @@ rule(
     ['apps/api/src/modules/dashboard/x.ts', "import './dashboard.repository.ts';"],
     ['apps/api/src/modules/dashboard/x.test.ts', "import '../attempts/attempts.marking.ts';"],
     ['apps/api/src/app.ts', "import './modules/users/users.routes.ts';"],
+  ],
+);
+
+const noTestCode = /Application code never imports test helpers, fixtures or test servers/;
+rule(
+  'application code ↛ test code',
+  [
+    ['apps/api/src/modules/users/x.service.ts', "import '../assessments/test-helpers.ts';", noTestCode],
+    ['apps/api/src/modules/users/x.service.ts', "import '../../test/build-test-app.ts';", noTestCode],
+    ['apps/api/src/modules/ai/x.ts', "import '../../../../../test-support/fake-openai.ts';", noTestCode],
+    ['apps/web/src/lib/x.ts', "import '../test/providers.tsx';", noTestCode],
+    ['packages/shared/src/x.ts', "import '../../../test-support/fake-openai.ts';", noTestCode],
+  ],
+  [
+    ['apps/api/src/modules/users/x.test.ts', "import '../assessments/test-helpers.ts';"],
+    ['apps/api/src/modules/ai/x.test.ts', "import '../../../../../test-support/fake-openai.ts';"],
+    ['apps/web/src/components/x.test.tsx', "import '../test/providers.tsx';"],
+    ['apps/web/playwright.config.ts', "import './e2e/support/env.ts';"],
   ],
 );
