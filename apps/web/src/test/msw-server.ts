@@ -69,11 +69,10 @@ function record(request: Request) {
 export function startServer() {
   server.events.on('request:start', ({ request }) => record(request));
   server.listen({
-    onUnhandledFrame: ({ frame, defaults }) => {
-      const request = (frame.data as { request?: Request }).request;
-      if (request) unhandled.push(`${request.method} ${request.url}`);
-      // The request itself fails too (the client reports a network error), as with 'error'.
-      defaults.error();
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${request.url}`);
+      // The 'error' strategy: logged, and the request fails (the client reports a network error).
+      print.error();
     },
   });
 }

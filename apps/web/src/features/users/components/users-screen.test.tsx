@@ -1,31 +1,39 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import type { UserList } from '@vbuilder/shared';
+import {
+  answer,
+  answerEmpty,
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedQuery,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { elapse, flush } from '../../../test/timers.ts';
-import { makeUser, makeViewer, pageOf, queryOf } from '../test-utils.ts';
+import { makeUser, makeViewer, pageOf } from '../test-utils.ts';
 import { UsersScreen } from './users-screen.tsx';
-
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), post: vi.fn(), patch: vi.fn(), delete: vi.fn(), upload: vi.fn() },
-}));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
 
 const toastTexts = () =>
   vi
     .mocked(notifications.show)
     .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
-const lastGetPath = () => String(mocks.api.get.mock.calls.at(-1)![0]);
-const lastQuery = () => queryOf(lastGetPath());
+const listRequests = () => receivedRequests('GET', '/users');
+const lastQuery = () => receivedQuery('GET', '/users', -1);
+
+/** What GET /users answers from now on. */
+let listAnswer: UserList;
+const answerList = (list: UserList) => {
+  listAnswer = list;
+};
 
 async function renderScreen(viewer = makeViewer(), list = pageOf([makeUser(), makeUser()])) {
-  mocks.api.get.mockResolvedValue(list);
+  answerList(list);
   const result = await renderWithProviders(<UsersScreen viewer={viewer} />);
   await flush();
   return result;
@@ -35,11 +43,11 @@ describe('UsersScreen', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
+    server.use(http.get(apiUrl('/users'), () => HttpResponse.json(listAnswer)));
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
   });
 
   it('lists the users with index, name, email, role and organization', async () => {
@@ -53,7 +61,6 @@ describe('UsersScreen', () => {
         { total: 42, page: 1 },
       ),
     );
-    expect(lastGetPath().startsWith('/users?')).toBe(true);
     expect(lastQuery()).toEqual({ page: '1', pageSize: '20', sort: 'name', order: 'asc' });
 
     const table = screen.getByRole('table', { name: 'Users, sortable by the column headers' });
@@ -76,7 +83,7 @@ describe('UsersScreen', () => {
 
   it('numbers the rows across pages', async () => {
     await renderScreen(makeViewer(), pageOf([makeUser(), makeUser()], { total: 42 }));
-    mocks.api.get.mockResolvedValue(pageOf([makeUser({ name: 'On page two' })], { total: 42, page: 2 }));
+    answerList(pageOf([makeUser({ name: 'On page two' })], { total: 42, page: 2 }));
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await flush();
     expect(lastQuery()).toMatchObject({ page: '2' });
@@ -106,22 +113,22 @@ describe('UsersScreen', () => {
 
   it('searches on the server once typing pauses, from page 1', async () => {
     await renderScreen();
-    const calls = mocks.api.get.mock.calls.length;
+    const calls = listRequests().length;
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'am' } });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
       target: { value: ' amina ' },
     });
     await elapse(299);
-    expect(mocks.api.get.mock.calls.length).toBe(calls);
+    expect(listRequests()).toHaveLength(calls);
     await elapse(1);
-    expect(mocks.api.get.mock.calls.length).toBe(calls + 1);
+    expect(listRequests()).toHaveLength(calls + 1);
     expect(lastQuery()).toMatchObject({ search: 'amina', page: '1' });
   });
 
   it('says a search count is the matches, next to the organization total', async () => {
     await renderScreen(makeViewer(), pageOf([makeUser(), makeUser()], { total: 42 }));
     expect(screen.getByText('42 people')).toBeInTheDocument();
-    mocks.api.get.mockResolvedValue(pageOf([makeUser()], { total: 3 }));
+    answerList(pageOf([makeUser()], { total: 3 }));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'am' } });
     await elapse(300);
     await flush();
@@ -131,12 +138,12 @@ describe('UsersScreen', () => {
 
   it('shows an empty search with a way to clear it', async () => {
     await renderScreen();
-    mocks.api.get.mockResolvedValue(pageOf([]));
+    answerList(pageOf([]));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'zzz' } });
     await elapse(300);
     await flush();
     expect(screen.getByRole('heading', { name: 'No matching users' })).toBeInTheDocument();
-    mocks.api.get.mockResolvedValue(pageOf([makeUser()]));
+    answerList(pageOf([makeUser()]));
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear search' }).at(-1)!);
     await flush();
     expect(lastQuery()).not.toHaveProperty('search');
@@ -201,7 +208,7 @@ describe('UsersScreen', () => {
       expect(within(dialog).getByText('Please enter a name.')).toBeInTheDocument();
       expect(within(dialog).getByText('Please enter a valid email address.')).toBeInTheDocument();
       expect(within(dialog).getByText('Please enter a valid phone number.')).toBeInTheDocument();
-      expect(mocks.api.post).not.toHaveBeenCalled();
+      expect(receivedRequests('POST')).toEqual([]);
     });
 
     it('sends the invitation, toasts and refreshes the list', async () => {
@@ -210,19 +217,20 @@ describe('UsersScreen', () => {
       type(dialog, 'Name', 'Neema Otieno');
       type(dialog, 'Email', 'Neema@School.test');
       fireEvent.click(within(dialog).getByRole('radio', { name: 'Teacher' }));
-      mocks.api.post.mockResolvedValue(makeUser({ name: 'Neema Otieno', email: 'neema@school.test' }));
-      const gets = mocks.api.get.mock.calls.length;
+      server.use(answer('post', '/users', makeUser({ name: 'Neema Otieno', email: 'neema@school.test' })));
+      const gets = listRequests().length;
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
       await flush();
 
-      expect(mocks.api.post).toHaveBeenCalledWith(
-        '/users',
-        { name: 'Neema Otieno', email: 'Neema@School.test', role: 'Teacher', language: 'en' },
-        expect.anything(),
-      );
+      expect(await receivedBody('POST', '/users')).toEqual({
+        name: 'Neema Otieno',
+        email: 'Neema@School.test',
+        role: 'Teacher',
+        language: 'en',
+      });
       expect(toastTexts()).toContain('Invitation sent to neema@school.test');
       expect(screen.queryByRole('dialog', { name: 'Add user' })).not.toBeInTheDocument();
-      expect(mocks.api.get.mock.calls.length).toBeGreaterThan(gets);
+      expect(listRequests().length).toBeGreaterThan(gets);
     });
 
     it('invites in the language chosen for the person (default the inviter’s)', async () => {
@@ -237,14 +245,13 @@ describe('UsersScreen', () => {
       fireEvent.click(language);
       await flush();
       fireEvent.click(screen.getByRole('option', { name: 'বাংলা', hidden: true }));
-      mocks.api.post.mockResolvedValue(makeUser({ name: 'Rahim Uddin', email: 'rahim@school.test' }));
+      server.use(answer('post', '/users', makeUser({ name: 'Rahim Uddin', email: 'rahim@school.test' })));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
       await flush();
-      expect(mocks.api.post).toHaveBeenCalledWith(
-        '/users',
-        expect.objectContaining({ email: 'rahim@school.test', language: 'bn' }),
-        expect.anything(),
-      );
+      expect(await receivedBody('POST', '/users')).toMatchObject({
+        email: 'rahim@school.test',
+        language: 'bn',
+      });
     });
 
     it('puts email_taken on the Email field', async () => {
@@ -252,7 +259,7 @@ describe('UsersScreen', () => {
       const dialog = openDialog();
       type(dialog, 'Name', 'Neema Otieno');
       type(dialog, 'Email', 'taken@school.test');
-      mocks.api.post.mockRejectedValue(new ApiError(409, 'email_taken', 'taken'));
+      server.use(answerError('post', '/users', 409, 'email_taken'));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
       await flush();
       const email = within(dialog).getByLabelText('Email', { exact: false });
@@ -272,41 +279,38 @@ describe('UsersScreen', () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
       const confirm = screen.getByRole('dialog', { name: 'Delete Tom Student?' });
       expect(within(confirm).getByText(/tom@school\.test/)).toBeInTheDocument();
-      expect(mocks.api.delete).not.toHaveBeenCalled();
+      expect(receivedRequests('DELETE')).toEqual([]);
 
       fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
       await flush();
-      expect(mocks.api.delete).not.toHaveBeenCalled();
+      expect(receivedRequests('DELETE')).toEqual([]);
 
       fireEvent.click(screen.getByRole('button', { name: 'Actions for Tom Student' }));
       fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
-      mocks.api.delete.mockResolvedValue(undefined);
+      server.use(answerEmpty('delete', `/users/${user.id}`));
       fireEvent.click(
         within(screen.getByRole('dialog', { name: 'Delete Tom Student?' })).getByRole('button', {
           name: 'Delete',
         }),
       );
       await flush();
-      expect(mocks.api.delete).toHaveBeenCalledWith(`/users/${user.id}`);
+      expect(receivedRequests('DELETE')).toEqual([expect.objectContaining({ path: `/users/${user.id}` })]);
       expect(toastTexts()).toContain('Tom Student was deleted.');
     });
 
     it("shows the server's refusal in words", async () => {
-      await renderScreen(makeViewer(), pageOf([target()]));
+      const user = target();
+      await renderScreen(makeViewer(), pageOf([user]));
       fireEvent.click(screen.getByRole('button', { name: 'Actions for Tom Student' }));
       fireEvent.click(screen.getByRole('menuitem', { name: 'Deactivate' }));
-      mocks.api.patch.mockRejectedValue(new ApiError(409, 'last_administrator', 'last'));
+      server.use(answerError('patch', `/users/${user.id}`, 409, 'last_administrator'));
       fireEvent.click(
         within(screen.getByRole('dialog', { name: 'Deactivate Tom Student?' })).getByRole('button', {
           name: 'Deactivate',
         }),
       );
       await flush();
-      expect(mocks.api.patch).toHaveBeenCalledWith(
-        expect.stringMatching(/^\/users\//),
-        { status: 'inactive' },
-        expect.anything(),
-      );
+      expect(await receivedBody('PATCH', `/users/${user.id}`)).toEqual({ status: 'inactive' });
       expect(toastTexts()).toContain(
         "Could not deactivate | This is the organization's last active administrator. Make someone else an administrator first.",
       );
@@ -320,14 +324,10 @@ describe('UsersScreen', () => {
       const dialog = screen.getByRole('dialog', { name: 'Change the role of Tom Student' });
       expect(within(dialog).getByRole('button', { name: 'Change role' })).toBeDisabled();
       fireEvent.click(within(dialog).getByRole('radio', { name: 'Teacher' }));
-      mocks.api.patch.mockResolvedValue({ ...user, role: 'Teacher' });
+      server.use(answer('patch', `/users/${user.id}`, { ...user, role: 'Teacher' }));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
       await flush();
-      expect(mocks.api.patch).toHaveBeenCalledWith(
-        `/users/${user.id}`,
-        { role: 'Teacher' },
-        expect.anything(),
-      );
+      expect(await receivedBody('PATCH', `/users/${user.id}`)).toEqual({ role: 'Teacher' });
       expect(toastTexts()).toContain('Tom Student is now Teacher.');
     });
 
@@ -348,7 +348,7 @@ describe('UsersScreen', () => {
   });
 
   it("shows members_forbidden in a card, without the table's controls", async () => {
-    mocks.api.get.mockRejectedValue(new ApiError(403, 'members_forbidden', 'no'));
+    server.use(answerError('get', '/users', 403, 'members_forbidden'));
     await renderWithProviders(<UsersScreen viewer={makeViewer({ role: 'Student' })} />);
     await flush();
     const card = screen.getByRole('alert');
@@ -362,14 +362,14 @@ describe('UsersScreen', () => {
   });
 
   it("says 'Error fetching users' and retries", async () => {
-    mocks.api.get.mockRejectedValueOnce(new ApiError(500, 'internal_error', 'down'));
+    answerList(pageOf([makeUser({ name: 'Back again' })]));
+    server.use(answerError('get', '/users', 500, 'internal_error', { once: true }));
     await renderWithProviders(<UsersScreen viewer={makeViewer()} />);
     await flush();
     const card = screen.getByRole('alert');
     expect(within(card).getByRole('heading', { name: 'Error fetching users' })).toBeInTheDocument();
     expect(within(card).getByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
 
-    mocks.api.get.mockResolvedValue(pageOf([makeUser({ name: 'Back again' })]));
     fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
     await flush();
     expect(screen.getByRole('rowheader', { name: 'Back again' })).toBeInTheDocument();
