@@ -11,16 +11,16 @@ import {
   type QuestionTypeId,
 } from '@vbuilder/shared';
 import type { PlayerProps } from '../family-ui.ts';
-import { ChoicePlayer } from './choice-player.tsx';
+import { ChoicePlayer } from '../families/choice/choice-player.tsx';
 import { renderPlayer } from './common/test-utils.tsx';
-import { CrosswordPlayer } from './crossword-player.tsx';
-import { DragDropPlayer } from './drag-drop-player.tsx';
-import { FillBlanksPlayer } from './fill-blanks-player.tsx';
-import { MatchingPlayer } from './matching-player.tsx';
+import { CrosswordPlayer } from '../families/crossword/crossword-player.tsx';
+import { DragDropPlayer } from '../families/drag-drop/drag-drop-player.tsx';
+import { FillBlanksPlayer } from '../families/fill-blanks/fill-blanks-player.tsx';
+import { MatchingPlayer } from '../families/matching/matching-player.tsx';
 import { OpenPlayer } from './open/open-player.tsx';
-import { OrderingPlayer } from './ordering-player.tsx';
-import { ShortAnswerPlayer } from './short-answer-player.tsx';
-import { TrueFalsePlayer } from './true-false-player.tsx';
+import { OrderingPlayer } from '../families/ordering/ordering-player.tsx';
+import { ShortAnswerPlayer } from '../families/short-answer/short-answer-player.tsx';
+import { TrueFalsePlayer } from '../families/true-false/true-false-player.tsx';
 
 /**
  * Each family's player driven from a STUDENT VIEW (what an attempt sends: no correct answers,

@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { ChoiceEditor } from '../../editors/choice-editor.tsx';
+import { ChoiceEditor } from './choice-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { ChoicePlayer } from '../../players/choice-player.tsx';
+import { ChoicePlayer } from './choice-player.tsx';
 import { ChoiceExampleView } from './example-view.tsx';
 
 /** The web side of the choice family: its player, its editor and its example. */

@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { CrosswordEditor } from '../../editors/crossword-editor.tsx';
+import { CrosswordEditor } from './crossword-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { CrosswordPlayer } from '../../players/crossword-player.tsx';
+import { CrosswordPlayer } from './crossword-player.tsx';
 import { CrosswordExampleView } from './example-view.tsx';
 
 /** The web side of the crossword family: its player, its editor and its example. */

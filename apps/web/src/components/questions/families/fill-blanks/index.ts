@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { FillBlanksEditor } from '../../editors/fill-blanks-editor.tsx';
+import { FillBlanksEditor } from './fill-blanks-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { FillBlanksPlayer } from '../../players/fill-blanks-player.tsx';
+import { FillBlanksPlayer } from './fill-blanks-player.tsx';
 import { FillBlanksExampleView } from './example-view.tsx';
 
 /** The web side of the fillBlanks family: its player, its editor and its example. */

@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { MatchingEditor } from '../../editors/matching-editor.tsx';
+import { MatchingEditor } from './matching-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { MatchingPlayer } from '../../players/matching-player.tsx';
+import { MatchingPlayer } from './matching-player.tsx';
 import { MatchingExampleView } from './example-view.tsx';
 
 /** The web side of the matching family: its player, its editor and its example. */

@@ -1,5 +1,5 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { OpenEditor } from '../../editors/open-editor.tsx';
+import { OpenEditor } from './open-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
 import { OpenPlayer } from '../../players/open/open-player.tsx';
 import { OpenExampleView } from './example-view.tsx';

@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { OrderingEditor } from '../../editors/ordering-editor.tsx';
+import { OrderingEditor } from './ordering-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { OrderingPlayer } from '../../players/ordering-player.tsx';
+import { OrderingPlayer } from './ordering-player.tsx';
 import { OrderingExampleView } from './example-view.tsx';
 
 /** The web side of the ordering family: its player, its editor and its example. */

@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { ShortAnswerEditor } from '../../editors/short-answer-editor.tsx';
+import { ShortAnswerEditor } from './short-answer-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { ShortAnswerPlayer } from '../../players/short-answer-player.tsx';
+import { ShortAnswerPlayer } from './short-answer-player.tsx';
 import { ShortAnswerExampleView } from './example-view.tsx';
 
 /** The web side of the shortAnswer family: its player, its editor and its example. */

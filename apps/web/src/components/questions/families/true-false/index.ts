@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
-import { TrueFalseEditor } from '../../editors/true-false-editor.tsx';
+import { TrueFalseEditor } from './true-false-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { TrueFalsePlayer } from '../../players/true-false-player.tsx';
+import { TrueFalsePlayer } from './true-false-player.tsx';
 import { TrueFalseExampleView } from './example-view.tsx';
 
 /** The web side of the trueFalse family: its player, its editor and its example. */
