@@ -11,12 +11,12 @@ import {
 } from '@vbuilder/shared';
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { OrganizationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../types.d.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { newOrganization, toOrganization } from '../organizations/organizations.service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import {
   activationLink,
@@ -215,18 +215,6 @@ export async function changePassword(
   return { message: 'Your password has been changed.' };
 }
 
-export const toOrganization = (row: OrganizationRow): Organization => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  email: row.email,
-  phone: row.phone,
-  address: row.address,
-  postalCode: row.postalCode,
-});
-
-const blankToNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
-
 /**
  * Creates an organization for a signed-in user who has none and makes them its Administrator,
  * both in one transaction. Super administrators run the platform and never join one.
@@ -244,16 +232,7 @@ export async function createOwnOrganization(
   if (actor.organizationId) throw alreadyIn();
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const row = await insertOrganization(tx, {
-      name: input.name.trim(),
-      type: input.type,
-      email: input.email,
-      phone: blankToNull(input.phone),
-      address: blankToNull(input.address),
-      postalCode: blankToNull(input.postalCode),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await insertOrganization(tx, newOrganization(input, now));
     const joined = await joinOrganization(tx, actor.userId, row.id, 'Administrator');
     if (!joined) throw alreadyIn();
     return toOrganization(row);

@@ -7,6 +7,18 @@ import type { Actor } from '../../types.d.ts';
 import { isStudent, ownOrganization, reachableOrganization } from './assessments.policy.ts';
 import { findAssessment, type AssessmentWithCreator } from './assessments.repository.ts';
 
+/**
+ * What other modules (attempts, submissions) use of assessments: this file and the services.
+ * `findAssessment` is the one lookup of an assessment by id, within a scope (an organization, a
+ * Student's assigned ones, deleted ones or not); the finders below add the actor's rules and 404.
+ */
+export {
+  findAssessment,
+  listResources,
+  type AssessmentScope,
+  type AssessmentWithCreator,
+} from './assessments.repository.ts';
+
 /** What the assessments module needs from the app. */
 export interface AssessmentsContext {
   db: Db;

@@ -23,6 +23,7 @@ import {
   users,
   type AssessmentRow,
 } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/text.ts';
 
 export type NewAssessment = typeof assessments.$inferInsert;
 export type AssessmentResourceRow = typeof assessmentResources.$inferSelect;
@@ -120,16 +121,18 @@ export interface AssessmentScope {
   organizationId: string | null;
   /** Set for a Student: only published assessments assigned to them. */
   studentId?: string | undefined;
+  /** Deleted ones too: an attempt's results outlive its assessment. */
+  includeDeleted?: boolean;
 }
 
 const scopeConditions = (scope: AssessmentScope): SQL | undefined =>
   and(
-    notDeleted,
+    scope.includeDeleted ? undefined : notDeleted,
     scope.organizationId ? eq(assessments.organizationId, scope.organizationId) : undefined,
     scope.studentId ? assignedTo(scope.studentId) : undefined,
   );
 
-/** One non-deleted assessment within the scope, with its author's name. */
+/** One assessment within the scope (not deleted unless the scope says so), with its author's name. */
 export async function findAssessment(
   db: DbOrTx,
   scope: AssessmentScope,
@@ -215,9 +218,6 @@ export function timingCondition(timing: TimingStatus, now: Date): SQL {
   }
 }
 
-/** LIKE treats % and _ as wildcards: a search for "50%" must find the text, not everything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const SORT_COLUMNS = {
   title: sql`lower(${assessments.title})`,
   startsAt: assessments.startsAt,
@@ -237,7 +237,10 @@ export async function listAssessments(
   const where = and(
     scopeConditions(filter),
     search
-      ? or(ilike(assessments.title, likePattern(search)), ilike(assessments.subject, likePattern(search)))
+      ? or(
+          ilike(assessments.title, containsPattern(search)),
+          ilike(assessments.subject, containsPattern(search)),
+        )
       : undefined,
     filter.timing ? timingCondition(filter.timing, now) : undefined,
     filter.status ? eq(assessments.status, filter.status) : undefined,

@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  assessments,
   attemptAnswers,
   attemptFiles,
   attempts,
-  type AssessmentRow,
   type AttemptAnswerRow,
   type AttemptRow,
 } from '../../db/schema/index.ts';
@@ -14,12 +12,6 @@ import {
  * Queries of the attempts module. Every read of an attempt names who may reach it: the student
  * (their own), or an organization (staff); null organization only for the Super Administrator.
  */
-
-/** An assessment by id whatever its state (an attempt's results outlive a deleted assessment). */
-export async function findAssessmentById(db: DbOrTx, id: string): Promise<AssessmentRow | null> {
-  const [row] = await db.select().from(assessments).where(eq(assessments.id, id)).limit(1);
-  return row ?? null;
-}
 
 export async function findAttempt(db: DbOrTx, id: string): Promise<AttemptRow | null> {
   const [row] = await db.select().from(attempts).where(eq(attempts.id, id)).limit(1);

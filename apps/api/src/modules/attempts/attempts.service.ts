@@ -16,11 +16,10 @@ import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schem
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
-import { findAssessment, listResources } from '../assessments/assessments.repository.ts';
+import { findAssessment, listResources } from '../assessments/assessments.access.ts';
 import { markAnswers, totalsOf } from './attempts.marking.ts';
 import {
   findAnswer,
-  findAssessmentById,
   findAttempt,
   findInProgressAttempt,
   insertAttemptIfNone,
@@ -85,6 +84,10 @@ async function assessmentForStudent(db: DbOrTx, actor: Actor, id: string): Promi
   return row;
 }
 
+/** An attempt's assessment whatever its state: results outlive a deleted assessment. */
+const assessmentOf = (db: DbOrTx, attempt: AttemptRow): Promise<AssessmentRow | null> =>
+  findAssessment(db, { organizationId: attempt.organizationId, includeDeleted: true }, attempt.assessmentId);
+
 /** When the attempt must end: the window's end, or the start plus the duration, whichever is first. */
 export function deadlineFor(
   assessment: Pick<AssessmentRow, 'endsAt' | 'durationMinutes'>,
@@ -104,7 +107,7 @@ function checkWindow(assessment: AssessmentRow, now: Date): void {
 }
 
 async function viewOf(db: DbOrTx, row: AttemptRow, now: Date): Promise<Attempt> {
-  const assessment = await findAssessmentById(db, row.assessmentId);
+  const assessment = await assessmentOf(db, row);
   if (!assessment) throw attemptNotFound();
   const [answers, resources] = await Promise.all([listAnswers(db, row.id), listResources(db, assessment.id)]);
   return toAttempt(row, assessment, answers, resources, now);
@@ -125,7 +128,7 @@ export async function closeAttempt(
   return db.transaction(async (tx) => {
     const current = await findAttempt(tx, attemptId);
     if (!current || current.status !== 'in_progress') return false;
-    const assessment = await findAssessmentById(tx, current.assessmentId);
+    const assessment = await assessmentOf(tx, current);
     const passMark = assessment?.passMark ?? current.passMark;
     // Closed by the server: it was handed in at its deadline, not when the closer happened to run.
     const submittedAt =
@@ -269,10 +272,7 @@ function resultOf(
 }
 
 async function loadResult(db: DbOrTx, row: AttemptRow, now: Date): Promise<AttemptResult> {
-  const [assessment, answers] = await Promise.all([
-    findAssessmentById(db, row.assessmentId),
-    listAnswers(db, row.id),
-  ]);
+  const [assessment, answers] = await Promise.all([assessmentOf(db, row), listAnswers(db, row.id)]);
   return resultOf(row, assessment, answers, now);
 }
 

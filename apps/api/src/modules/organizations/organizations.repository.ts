@@ -1,17 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { organizations, users, type OrganizationRow, type UserRow } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/text.ts';
+import { ADMINISTRATOR_ROLES } from '../users/users.repository.ts';
 
 export type NewOrganization = typeof organizations.$inferInsert;
 export type OrganizationChanges = Partial<
   Pick<NewOrganization, 'name' | 'type' | 'email' | 'phone' | 'address' | 'postalCode'>
 >;
-
-/** Roles that run an organization ('user' is the legacy Administrator). */
-const ADMINISTRATOR_ROLES = ['Administrator', 'user'];
-
-/** A LIKE pattern matching `term` anywhere, with the user's % and _ taken literally. */
-export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function insertOrganization(db: DbOrTx, values: NewOrganization): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(values).returning();

@@ -4,7 +4,6 @@ import {
   isAdministrator,
   isSuperAdministrator,
   type CreateOrganizationWithAdminSchema,
-  type Organization,
   type OrganizationDetail,
   type OrganizationList,
   type Role,
@@ -32,6 +31,15 @@ import {
   updateOrganization as updateOrganizationRow,
   type OrganizationChanges,
 } from './organizations.repository.ts';
+import {
+  newOrganization,
+  organizationChanges,
+  toOrganization,
+  toOrganizationDetail,
+} from './organizations.mapper.ts';
+
+// Accounts creates an organization for a user who signs up without one: the same row, the same answer.
+export { newOrganization, toOrganization };
 
 type OrganizationListQuery = z.output<typeof OrganizationListQuerySchema>;
 type CreateOrganizationInput = z.output<typeof CreateOrganizationWithAdminSchema>;
@@ -56,42 +64,12 @@ export const organizationsContext = (app: FastifyInstance): OrganizationsContext
 /** The role a Super Administrator's invitee gets: they run the new organization. */
 const FIRST_ADMINISTRATOR_ROLE: Role = 'Administrator';
 
-const blankToNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
-
-export const toOrganization = (row: OrganizationRow): Organization => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  email: row.email,
-  phone: row.phone,
-  address: row.address,
-  postalCode: row.postalCode,
-});
-
-async function toOrganizationDetail(db: DbOrTx, row: OrganizationRow): Promise<OrganizationDetail> {
+async function loadOrganizationDetail(db: DbOrTx, row: OrganizationRow): Promise<OrganizationDetail> {
   const [administrators, roleCounts] = await Promise.all([
     listOrganizationAdministrators(db, row.id),
     countUsersByRole(db, row.id),
   ]);
-  const count = (match: (role: string) => boolean) =>
-    roleCounts.filter((r) => match(r.role)).reduce((sum, r) => sum + Number(r.count), 0);
-  return {
-    ...toOrganization(row),
-    createdAt: row.createdAt.toISOString(),
-    administrators: administrators.map((a) => ({
-      id: a.id,
-      name: a.name,
-      email: a.email,
-      phone: a.phone,
-      status: a.status,
-    })),
-    counts: {
-      users: count(() => true),
-      administrators: count(isAdministrator),
-      teachers: count((role) => role === 'Teacher'),
-      students: count((role) => role === 'Student'),
-    },
-  };
+  return toOrganizationDetail(row, administrators, roleCounts);
 }
 
 const organizationNotFound = () => notFound('organization');
@@ -146,16 +124,7 @@ export async function createOrganization(
   assertSuperAdministrator(actor);
   const now = ctx.clock.now();
   const { organization, invitations } = await ctx.db.transaction(async (tx) => {
-    const organization = await insertOrganization(tx, {
-      name: input.name.trim(),
-      type: input.type,
-      email: input.email,
-      phone: blankToNull(input.phone),
-      address: blankToNull(input.address),
-      postalCode: blankToNull(input.postalCode),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const organization = await insertOrganization(tx, newOrganization(input, now));
     await recordAudit(
       tx,
       actor,
@@ -193,7 +162,7 @@ export async function createOrganization(
     organizationName: organization.name,
     inviterName: await inviterName(ctx.db, actor),
   });
-  return toOrganizationDetail(ctx.db, organization);
+  return loadOrganizationDetail(ctx.db, organization);
 }
 
 /** GET /organizations/:id: its members and the Super Administrator; 404 for anyone else. */
@@ -202,7 +171,7 @@ export async function getOrganization(
   actor: Actor,
   id: string,
 ): Promise<OrganizationDetail> {
-  return toOrganizationDetail(ctx.db, await findVisibleOrganization(ctx.db, actor, id));
+  return loadOrganizationDetail(ctx.db, await findVisibleOrganization(ctx.db, actor, id));
 }
 
 type EditableField = keyof OrganizationChanges;
@@ -223,14 +192,7 @@ export async function updateOrganization(
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await findVisibleOrganization(tx, actor, id);
-    const wanted: OrganizationChanges = {
-      name: input.name?.trim(),
-      type: input.type,
-      email: input.email,
-      phone: input.phone === undefined ? undefined : blankToNull(input.phone),
-      address: input.address === undefined ? undefined : blankToNull(input.address),
-      postalCode: input.postalCode === undefined ? undefined : blankToNull(input.postalCode),
-    };
+    const wanted = organizationChanges(input);
     const changes: OrganizationChanges = {};
     const audit: Record<string, { from: string | null; to: string | null }> = {};
     for (const field of EDITABLE_FIELDS) {
@@ -257,7 +219,7 @@ export async function updateOrganization(
     );
     return saved;
   });
-  return toOrganizationDetail(ctx.db, updated);
+  return loadOrganizationDetail(ctx.db, updated);
 }
 
 /**

@@ -18,20 +18,6 @@ type OrganizationScope = string | null;
 const inScope = (organizationId: OrganizationScope) =>
   organizationId ? eq(assessments.organizationId, organizationId) : undefined;
 
-/** A non-deleted assessment within the scope. */
-export async function findAssessment(
-  db: DbOrTx,
-  organizationId: OrganizationScope,
-  id: string,
-): Promise<AssessmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(assessments)
-    .where(and(eq(assessments.id, id), isNull(assessments.deletedAt), inScope(organizationId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** An attempt whose assessment is within the scope (and not deleted), with that assessment. */
 export async function findAttempt(
   db: DbOrTx,

@@ -16,11 +16,11 @@ import type { AssessmentRow, AttemptRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
+import { findAssessment } from '../assessments/assessments.access.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   aggregateSubmissions,
   attemptFiguresByStudent,
-  findAssessment,
   findAttempt,
   findUser,
   listAnswers,
@@ -55,7 +55,7 @@ export const noSubmission = () => new AppError(404, 'no_submission', 'No submiss
 
 /** A staff member's assessment, or 404 (another organization's answers the same as a missing one). */
 export async function assessmentForStaff(db: Db, actor: Actor, assessmentId: string): Promise<AssessmentRow> {
-  const assessment = await findAssessment(db, scopeOf(actor), assessmentId);
+  const assessment = await findAssessment(db, { organizationId: scopeOf(actor) }, assessmentId);
   if (!assessment) throw notFound('assessment');
   return assessment;
 }

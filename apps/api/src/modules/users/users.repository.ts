@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { organizations, users, type UserRow } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/text.ts';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -50,7 +51,7 @@ export async function countUsersByRole(db: DbOrTx, organizationId: string | null
 }
 
 /** Roles that run an organization ('user' is the legacy name of Administrator). */
-const ADMINISTRATOR_ROLES = ['Administrator', 'user'];
+export const ADMINISTRATOR_ROLES = ['Administrator', 'user'];
 
 /** A user with the name of their organization, as the users tables show them. */
 export type UserWithOrganization = UserRow & { organizationName: string | null };
@@ -96,14 +97,13 @@ export interface UserListOrder {
   pageSize: number;
 }
 
-/** LIKE treats % and _ as wildcards: a search for "50%" must find the text, not everything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function listConditions(filter: UserListFilter): SQL | undefined {
   const search = filter.search?.trim();
   return and(
     filter.organizationId ? eq(users.organizationId, filter.organizationId) : undefined,
-    search ? or(ilike(users.name, likePattern(search)), ilike(users.email, likePattern(search))) : undefined,
+    search
+      ? or(ilike(users.name, containsPattern(search)), ilike(users.email, containsPattern(search)))
+      : undefined,
     filter.role === 'Administrator'
       ? inArray(users.role, ADMINISTRATOR_ROLES)
       : filter.role

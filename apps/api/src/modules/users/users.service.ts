@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { revokeUserSessions } from '../../identity/adapter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { blankToNull } from '../../lib/text.ts';
 import type { Actor } from '../../types.d.ts';
 import { issueAccountToken } from '../accounts/accounts.tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -76,9 +77,6 @@ export const toUserSummary = (row: UserWithOrganization): UserSummary => ({
   lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
   language: languageOf(row),
 });
-
-const blankToNull = (value: string | undefined | null): string | null =>
-  value?.trim() ? value.trim() : null;
 
 const emailTaken = () => conflict('email_taken', 'An account with this email already exists');
 
