@@ -107,7 +107,7 @@ export function getQuestionType(id: QuestionTypeId): QuestionTypeInfo {
   return type;
 }
 
-/** The family that owns a type's behaviour (config and answer schemas, marking). */
+/** The family that owns a type's behaviour (schemas, marking, default config, examples, student view). */
 export function familyOf(typeId: QuestionTypeId): QuestionFamily<unknown, unknown> {
   return FAMILIES[getQuestionType(typeId).family] as QuestionFamily<unknown, unknown>;
 }
