@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AttemptResultSchema, AttemptSchema, type Question } from '@vbuilder/shared';
@@ -18,14 +20,21 @@ import { insertAssessment, questionOf } from './test-fixtures.ts';
  * restart every question must hold at least the highest revision the server acknowledged, with
  * the answer sent with that revision. Then the students carry on and submit.
  * PGlite in a temporary DATA_DIR; PostgreSQL (a fresh database) when TEST_DATABASE_URL is set.
+ * Nothing waits a fixed time: each server listens on a port the system picks (PORT=0) and says
+ * which in its log; the kill comes once every answer has been acknowledged a few times. Each
+ * wait has a generous limit, so a busy machine is slow, not failing.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
-const PORT = Number(process.env.CRASH_TEST_PORT ?? 4505);
-const BASE = `http://127.0.0.1:${PORT}`;
+/** Tokens name this origin (issuer, audience); the servers are reached on whatever port they get. */
+const PUBLIC_URL = 'http://crash-test.invalid';
 const STUDENTS = 4;
+/** Acknowledged saves of every answer before the kill: the crash lands in the middle of the traffic. */
+const ACKS_BEFORE_KILL = 3;
+/** The limit of any one wait (a server starting, the acknowledgements piling up). */
+const WAIT_MS = 120_000;
 const log = (message: string) => {
   if (process.env.CRASH_TEST_DEBUG) console.error(`[crash-test] ${new Date().toISOString()} ${message}`);
 };
@@ -69,11 +78,12 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(PORT),
-    PUBLIC_URL: BASE,
+    PORT: '0',
+    PUBLIC_URL,
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'error',
+    // Info: the log line that says which port the system gave the server.
+    LOG_LEVEL: 'info',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }
@@ -118,30 +128,65 @@ async function prepare(env: Record<string, string>): Promise<Student[]> {
   }
 }
 
-function startServer(env: Record<string, string>): ChildProcess {
+interface Server {
+  child: ChildProcess;
+  /** Where it listens, e.g. http://127.0.0.1:43117. */
+  base: string;
+}
+
+/**
+ * Starts the server and resolves once it listens, with its address, read from Fastify's
+ * "Server listening at" log line. Fails if the process exits first or WAIT_MS pass.
+ */
+async function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(NODE, [SERVER], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) =>
     process.stderr.write(`[crash-test server] ${chunk.toString()}`),
   );
-  return child;
+  const listening = new Promise<string>((resolve, reject) => {
+    // Every line is read, to the end: an unread pipe would fill up and stall the server.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (process.env.CRASH_TEST_DEBUG) process.stderr.write(`[crash-test server] ${line}\n`);
+      const address = /Server listening at (http:\/\/[^\s"]+)/.exec(line)?.[1];
+      if (address) resolve(address);
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`The server exited before listening (${signal ?? `code ${code}`})`)),
+    );
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The server did not listen within ${WAIT_MS} ms`)), WAIT_MS);
+  });
+  try {
+    const base = await Promise.race([listening, timeout]);
+    await waitForHealth(base);
+    return { child, base };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-async function waitForHealth(timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+/** Listening is ready (Fastify listens after the app is ready); health confirms it answers. */
+async function waitForHealth(base: string): Promise<void> {
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
     try {
-      const res = await fetch(`${BASE}/api/health`);
+      const res = await fetch(`${base}/api/health`);
       if (res.ok) return;
     } catch {
-      // not listening yet
+      // Not answering yet.
     }
-    await new Promise((r) => setTimeout(r, 150));
+    if (Date.now() > until) throw new Error('The server did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('The server did not become healthy');
 }
 
 const stopped = (child: ChildProcess) =>
@@ -155,13 +200,28 @@ const answerFor = (studentIndex: number, questionId: string, revision: number) =
     ? { text: `<p>Student ${studentIndex}, draft ${revision}</p>` }
     : `answer ${studentIndex}-${questionId}-${revision}`;
 
+/** Told of every acknowledged save, so the test waits on the acknowledgements themselves. */
+const acknowledgements = new EventEmitter();
+
+/** Resolves once every answer of every student was acknowledged at revision `count` or later. */
+async function allAcknowledged(students: Student[], count: number): Promise<void> {
+  const reached = () => students.every((s) => QUESTION_IDS.every((q) => (s.acked.get(q) ?? 0) >= count));
+  const signal = AbortSignal.timeout(WAIT_MS);
+  try {
+    while (!reached()) await once(acknowledgements, 'ack', { signal });
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    throw new Error(`Not every answer was acknowledged ${count} times within ${WAIT_MS} ms`);
+  }
+}
+
 /** One autosave; records the acknowledged revision. Network errors (the crash) are not acknowledgements. */
-async function autosave(student: Student, index: number, questionId: string): Promise<void> {
+async function autosave(base: string, student: Student, index: number, questionId: string): Promise<void> {
   const revision = student.next.get(questionId)!;
   student.next.set(questionId, revision + 1);
   const answer = answerFor(index, questionId, revision);
   student.sent.get(questionId)!.set(revision, answer);
-  const res = await fetch(`${BASE}/api/attempts/${student.attemptId}/answers/${questionId}`, {
+  const res = await fetch(`${base}/api/attempts/${student.attemptId}/answers/${questionId}`, {
     method: 'PUT',
     headers: { ...student.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ answer, revision, idempotencyKey: randomUUID() }),
@@ -169,16 +229,17 @@ async function autosave(student: Student, index: number, questionId: string): Pr
   if (res.status !== 200) throw new Error(`save answered ${res.status}: ${await res.text()}`);
   const ack = (await res.json()) as { revision: number; stale: boolean };
   if (!ack.stale) student.acked.set(questionId, Math.max(student.acked.get(questionId) ?? 0, ack.revision));
+  acknowledgements.emit('ack');
 }
 
 /** Each student saves its questions round and round, several requests in flight, until `stop()`. */
-function autosaveContinuously(students: Student[]) {
+function autosaveContinuously(base: string, students: Student[]) {
   let running = true;
   const loops = students.flatMap((student, index) =>
     QUESTION_IDS.map(async (questionId) => {
       while (running) {
         try {
-          await autosave(student, index, questionId);
+          await autosave(base, student, index, questionId);
         } catch {
           // The server is gone: this save was never acknowledged.
           if (!running) return;
@@ -198,7 +259,7 @@ function autosaveContinuously(students: Student[]) {
 describe('crash test: SIGKILL while students autosave', () => {
   it(
     'keeps every acknowledged answer, and the students can carry on and submit',
-    { timeout: 180_000 },
+    { timeout: 5 * WAIT_MS },
     async () => {
       log('begin');
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vb-crash-'));
@@ -207,17 +268,16 @@ describe('crash test: SIGKILL while students autosave', () => {
       const students = await prepare(env);
       log('prepared');
 
-      let server = startServer(env);
+      let server = await startServer(env);
       cleanups.push(async () => {
-        server.kill('SIGKILL');
+        server.child.kill('SIGKILL');
       });
-      await waitForHealth();
-      log('server up');
-      const saving = autosaveContinuously(students);
+      log(`server up at ${server.base}`);
+      const saving = autosaveContinuously(server.base, students);
       // Let acknowledgements pile up, then kill the server in the middle of the traffic.
-      await new Promise((r) => setTimeout(r, 2500));
-      server.kill('SIGKILL');
-      await stopped(server);
+      await allAcknowledged(students, ACKS_BEFORE_KILL);
+      server.child.kill('SIGKILL');
+      await stopped(server.child);
       await saving.stop();
       log('killed');
 
@@ -227,11 +287,12 @@ describe('crash test: SIGKILL while students autosave', () => {
       );
       expect(acknowledged).toBeGreaterThan(STUDENTS * QUESTION_IDS.length);
 
-      server = startServer(env);
-      await waitForHealth();
-      log('restarted');
+      server = await startServer(env);
+      log(`restarted at ${server.base}`);
       for (const [index, student] of students.entries()) {
-        const res = await fetch(`${BASE}/api/attempts/${student.attemptId}`, { headers: student.headers });
+        const res = await fetch(`${server.base}/api/attempts/${student.attemptId}`, {
+          headers: student.headers,
+        });
         expect(res.status).toBe(200);
         const attempt = AttemptSchema.parse(await res.json());
         for (const questionId of QUESTION_IDS) {
@@ -250,8 +311,8 @@ describe('crash test: SIGKILL while students autosave', () => {
       log('checked');
       // The students carry on after the restart and submit.
       for (const [index, student] of students.entries()) {
-        for (const questionId of QUESTION_IDS) await autosave(student, index, questionId);
-        const res = await fetch(`${BASE}/api/attempts/${student.attemptId}/submit`, {
+        for (const questionId of QUESTION_IDS) await autosave(server.base, student, index, questionId);
+        const res = await fetch(`${server.base}/api/attempts/${student.attemptId}/submit`, {
           method: 'POST',
           headers: student.headers,
         });
@@ -261,8 +322,8 @@ describe('crash test: SIGKILL while students autosave', () => {
         const essay = result.questions.find((q) => q.questionId === 'e1')!;
         expect(essay.answer).toEqual(student.sent.get('e1')!.get(student.next.get('e1')! - 1));
       }
-      server.kill('SIGTERM');
-      await stopped(server);
+      server.child.kill('SIGTERM');
+      await stopped(server.child);
     },
   );
 });
