@@ -30,6 +30,32 @@ export const formatTime = (iso: string, locale: string | undefined, timeZone?: s
 export const formatDateTime = (iso: string, locale: string | undefined, timeZone?: string): string =>
   format(iso, 'dateTime', locale, timeZone);
 
+/** A phone number shown with a leading plus (SPEC §2), or null when there is none. */
+export function formatPhone(phone: string | null | undefined): string | null {
+  const trimmed = phone?.trim();
+  if (!trimmed) return null;
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file size in the reader's language: '512 bytes', '1.5 kB', '5 MB' (steps of 1024). */
+export function formatBytes(bytes: number, locale: string | undefined): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    // 'byte' has no short form in most languages ('512 byte'): bytes are spelled out.
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
 /** The first block of a UUID: enough to tell rows apart at a glance; the copy button gives it whole. */
 export const shortId = (id: string) => id.split('-')[0] ?? id;
 

@@ -1,16 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
-import {
-  Badge,
-  Card,
-  DataList,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import type { ComponentType } from 'react';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAt,
   IconBuilding,
@@ -27,51 +16,17 @@ import {
 } from '@tabler/icons-react';
 import type { OrganizationDetail } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
-import { formatPhone, present, statusColor } from '../lib/display.ts';
+import {
+  InfoCard,
+  InfoItem,
+  InfoList,
+  InfoMissing,
+  INFO_ICON as ICON,
+} from '../../../components/info-card.tsx';
+import { statusColor } from '../../../lib/badge-colors.ts';
+import { formatDate, formatPhone } from '../../../lib/format.ts';
+import { present } from '../lib/display.ts';
 import { useTypeLabel } from './use-type-label.ts';
-
-const ICON = { size: 16, 'aria-hidden': true } as const;
-
-function SectionCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title} h="100%">
-      <Group gap="sm" mb="md">
-        <ThemeIcon variant="light" radius="md" size="lg">
-          {icon}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Card>
-  );
-}
-
-function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>
-        <Group gap={6} c="gray.7" fz="sm">
-          {icon}
-          {label}
-        </Group>
-      </DataList.ItemLabel>
-      <DataList.ItemValue fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
-function Missing({ children }: { children: ReactNode }) {
-  return (
-    <Text span c="gray.7" fs="italic" fw={400}>
-      {children}
-    </Text>
-  );
-}
 
 /** Type, email, phone, address, postal code and creation date (SPEC §2 "Organization pages"). */
 export function OrganizationInfoCard({ organization }: { organization: OrganizationDetail }) {
@@ -82,30 +37,30 @@ export function OrganizationInfoCard({ organization }: { organization: Organizat
   const phone = formatPhone(organization.phone);
   const address = present(organization.address);
   const postalCode = present(organization.postalCode);
-  const notProvided = <Missing>{t('details.notProvided')}</Missing>;
+  const notProvided = <InfoMissing>{t('details.notProvided')}</InfoMissing>;
   return (
-    <SectionCard title={t('details.infoTitle')} icon={<IconBuilding size={20} aria-hidden />}>
-      <DataList orientation="vertical" gap="md" withDivider>
-        <Item icon={<IconCategory {...ICON} />} label={t('details.type')}>
+    <InfoCard title={t('details.infoTitle')} icon={<IconBuilding size={20} aria-hidden />}>
+      <InfoList>
+        <InfoItem icon={<IconCategory {...ICON} />} label={t('details.type')}>
           {typeLabel(organization.type)}
-        </Item>
-        <Item icon={<IconMail {...ICON} />} label={t('details.email')}>
+        </InfoItem>
+        <InfoItem icon={<IconMail {...ICON} />} label={t('details.email')}>
           {email ?? notProvided}
-        </Item>
-        <Item icon={<IconPhone {...ICON} />} label={t('details.phone')}>
+        </InfoItem>
+        <InfoItem icon={<IconPhone {...ICON} />} label={t('details.phone')}>
           {phone ? <span dir="ltr">{phone}</span> : notProvided}
-        </Item>
-        <Item icon={<IconMapPin {...ICON} />} label={t('details.address')}>
+        </InfoItem>
+        <InfoItem icon={<IconMapPin {...ICON} />} label={t('details.address')}>
           {address ? <span style={{ whiteSpace: 'pre-line' }}>{address}</span> : notProvided}
-        </Item>
-        <Item icon={<IconMailbox {...ICON} />} label={t('details.postalCode')}>
+        </InfoItem>
+        <InfoItem icon={<IconMailbox {...ICON} />} label={t('details.postalCode')}>
           {postalCode ?? notProvided}
-        </Item>
-        <Item icon={<IconCalendarPlus {...ICON} />} label={t('details.createdAt')}>
+        </InfoItem>
+        <InfoItem icon={<IconCalendarPlus {...ICON} />} label={t('details.createdAt')}>
           {formatDate(organization.createdAt, locale)}
-        </Item>
-      </DataList>
-    </SectionCard>
+        </InfoItem>
+      </InfoList>
+    </InfoCard>
   );
 }
 
@@ -114,7 +69,7 @@ export function AdministratorsCard({ organization }: { organization: Organizatio
   const { t } = useTranslation('organizations');
   const administrators = organization.administrators;
   return (
-    <SectionCard title={t('details.administrators.title')} icon={<IconShieldCheck size={20} aria-hidden />}>
+    <InfoCard title={t('details.administrators.title')} icon={<IconShieldCheck size={20} aria-hidden />}>
       {administrators.length === 0 ? (
         <Text c="gray.7" size="sm">
           {t('details.administrators.empty')}
@@ -171,7 +126,7 @@ export function AdministratorsCard({ organization }: { organization: Organizatio
           })}
         </Stack>
       )}
-    </SectionCard>
+    </InfoCard>
   );
 }
 

@@ -4,17 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { codeOf } from '../../../lib/api-errors.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { useUploadProfileImage } from '../api/upload-profile-image.ts';
 
 /** One toast slot for the upload's outcome. */
 const IMAGE_TOAST = 'profile-image';
-
-const sizeOf = (bytes: number, locale: string | undefined) =>
-  new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: 1,
-  }).format(bytes >= 1024 * 1024 ? bytes / (1024 * 1024) : Math.max(bytes / 1024, 0.1));
 
 interface Props {
   /** The picked image; the dialog is open while there is one. */
@@ -88,7 +82,7 @@ export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
           />
           {file && (
             <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
-              {file.name} · {sizeOf(file.size, i18n.resolvedLanguage)}
+              {file.name} · {formatBytes(file.size, i18n.resolvedLanguage)}
             </Text>
           )}
         </Stack>

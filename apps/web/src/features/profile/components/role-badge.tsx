@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roleStyle, tintedBadgeStyle } from '../lib/profile-display.ts';
+import { tintedBadgeStyle } from '../../../lib/badge-colors.ts';
+import { roleStyle } from '../lib/profile-display.ts';
 
 /** The user's role as a coloured badge; 'user' is shown as Administrator (SPEC §3). */
 export function RoleBadge({ role, ...props }: { role: string | null | undefined } & BadgeProps) {

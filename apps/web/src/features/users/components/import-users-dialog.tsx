@@ -13,6 +13,7 @@ import {
 import { AppModal } from '../../../components/app-modal.tsx';
 import { LanguageSelect } from '../../../components/forms/language-select.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useImportUsers } from '../api/import-users.ts';
 import {
@@ -43,13 +44,6 @@ export function ImportUsersDialog({ opened, onClose, viewer, organizationId }: P
     </AppModal>
   );
 }
-
-const sizeText = (bytes: number, locale: string) =>
-  bytes < 1024
-    ? new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes)
-    : new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(
-        bytes / 1024,
-      );
 
 function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
   const { t, i18n } = useTranslation(['users', 'errors']);
@@ -190,7 +184,7 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
                 {file.name}
               </Text>
               <Text size="sm" c="gray.7">
-                {sizeText(file.size, i18n.language)}
+                {formatBytes(file.size, i18n.language)}
               </Text>
             </Group>
             <CloseButton

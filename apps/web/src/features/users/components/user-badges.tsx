@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { displayRole } from '@vbuilder/shared';
-import { roleColor, roleLabelKey, statusColor, tintedBadgeStyle } from '../lib/roles.ts';
+import { roleColor, statusColor, tintedBadgeStyle } from '../../../lib/badge-colors.ts';
+import { roleLabelKey } from '../lib/roles.ts';
 
 /** The role in words; 'user' is shown as Administrator (SPEC §3), an unknown role as it is. */
 export function useRoleLabel() {

@@ -4,7 +4,8 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconAlertCircle, IconFile, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResponsePartProps } from './open-types.ts';
-import { dropzoneAccept, formatFileSize, safeUrl, validAcceptEntries } from './open-utils.ts';
+import { formatBytes } from '../../../../lib/format.ts';
+import { dropzoneAccept, safeUrl, validAcceptEntries } from './open-utils.ts';
 
 /**
  * A file answer (presentation, mind map, lab report…): drop or choose one file of the accepted
@@ -131,7 +132,7 @@ export function FileResponse({ answer, config, update, disabled, idPrefix, onFil
                 )}
                 {size !== null && (
                   <Text size="sm" c="dimmed">
-                    {formatFileSize(size, i18n.language)}
+                    {formatBytes(size, i18n.language)}
                   </Text>
                 )}
               </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, dropzoneAccept, formatFileSize, safeUrl, validAcceptEntries } from './open-utils.ts';
+import { countWords, dropzoneAccept, safeUrl, validAcceptEntries } from './open-utils.ts';
 
 describe('countWords', () => {
   it.each([
@@ -27,14 +27,6 @@ describe('safeUrl', () => {
     expect(safeUrl('data:text/html,<b>x</b>')).toBeNull();
     expect(safeUrl('')).toBeNull();
     expect(safeUrl(undefined)).toBeNull();
-  });
-});
-
-describe('formatFileSize', () => {
-  it('uses the largest sensible unit', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
-    expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
-    expect(formatFileSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
   });
 });
 

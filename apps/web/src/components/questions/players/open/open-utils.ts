@@ -35,24 +35,6 @@ export function safeUrl(url: string | undefined | null): string | null {
   }
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-
-/** 1536 → '1.5 kB' in the reader's language. */
-export function formatFileSize(bytes: number, language: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}
-
 /** Accept-list entries a file picker understands: MIME types (image/png, audio/*) or extensions (.pdf). */
 export function validAcceptEntries(types: readonly string[] | undefined): string[] {
   return (types ?? [])

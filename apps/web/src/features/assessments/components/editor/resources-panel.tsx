@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
-import { formatDate } from '../../../../lib/format.ts';
+import { formatBytes, formatDate } from '../../../../lib/format.ts';
 import { downloadResource, useDeleteResource, useUploadResource } from '../../api/upload-resource.ts';
 import { useFailureReason } from '../../hooks/use-failure-reason.ts';
 
@@ -22,24 +22,6 @@ interface Upload {
   key: string;
   name: string;
   progress: number;
-}
-
-/** '1.2 MB' in the reader's language. */
-export function formatBytes(bytes: number, locale: string | undefined): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    // '49 bytes', '1.2 MB'.
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
 }
 
 /**

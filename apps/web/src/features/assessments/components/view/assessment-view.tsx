@@ -6,12 +6,11 @@ import { Link } from 'react-router';
 import type { Assessment, AssessmentResource } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
 import { QuestionPreview } from '../../../../components/questions/preview/question-preview.tsx';
-import { formatDate, formatTime } from '../../../../lib/format.ts';
+import { formatBytes, formatDate, formatTime } from '../../../../lib/format.ts';
 import { downloadResource } from '../../api/upload-resource.ts';
 import { browserTimeZone } from '../../hooks/use-dates-locale.ts';
 import { useFailureReason } from '../../hooks/use-failure-reason.ts';
 import { assessmentPaths } from '../../lib/assessment-paths.ts';
-import { formatBytes } from '../editor/resources-panel.tsx';
 
 export interface AssessmentViewProps {
   assessment: Assessment;

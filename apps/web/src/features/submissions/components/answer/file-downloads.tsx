@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionFile } from '@vbuilder/shared';
 import { api } from '../../../../lib/api-client.ts';
-import { formatFileSize } from '../../../../components/questions/players/open/open-utils.ts';
+import { formatBytes } from '../../../../lib/format.ts';
 import { apiPathOf, saveFile } from '../../lib/save-file.ts';
 
 /** The files a student uploaded for an answer, each saved with the teacher's token on click. */
@@ -45,7 +45,7 @@ export function FileDownloads({ files }: { files: SubmissionFile[] }) {
             {t('answer.downloadFile', { name: file.name })}
           </Button>
           <Text size="xs" c="gray.7">
-            {formatFileSize(file.size, i18n.language)}
+            {formatBytes(file.size, i18n.language)}
           </Text>
           {failed === file.id && (
             <Text size="sm" c="red.9" role="alert">
