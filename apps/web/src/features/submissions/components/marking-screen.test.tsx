@@ -2,19 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { essayQuestion, makeDetail, makeMarkingView, mcqQuestion } from '../test-utils.ts';
 import { RichTextView } from './answer/rich-text-view.tsx';
 import { MarkingScreen } from './marking-screen.tsx';
 
-const mocks = vi.hoisted(() => ({ api: { get: vi.fn(), post: vi.fn(), download: vi.fn() } }));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
+const VIEW = '/assessments/assessment-1/marking/student-1';
+const MARKS = '/attempts/attempt-1/marks';
 
 function renderScreen() {
   return renderWithProviders(
@@ -36,14 +31,13 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
   });
 
   it('shows the assessment, the student, the answer waiting and the model answer', async () => {
-    mocks.api.get.mockResolvedValue(makeMarkingView());
+    server.use(answer('get', VIEW, makeMarkingView()));
     await renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name: 'Marking Amina Njeri' })).toBeInTheDocument();
-    expect(mocks.api.get.mock.calls[0]![0]).toBe('/assessments/assessment-1/marking/student-1');
+    expect(receivedRequests('GET', VIEW)).toHaveLength(1);
     expect(screen.getByText('Plants')).toBeInTheDocument();
     expect(screen.getByText('Biology')).toBeInTheDocument();
     expect(screen.getByText('50%')).toBeInTheDocument();
@@ -55,9 +49,9 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
   });
 
   it('blocks a score outside 0..max and a missing score, and sends nothing', async () => {
-    mocks.api.get.mockResolvedValue(makeMarkingView());
+    server.use(answer('get', VIEW, makeMarkingView()));
     await renderScreen();
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: 'Marking Amina Njeri' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit all marks' }));
     expect(await screen.findByText('Enter a score.')).toBeInTheDocument();
     fireEvent.change(scoreInput(), { target: { value: '6' } });
@@ -67,34 +61,37 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
     fireEvent.change(scoreInput(), { target: { value: '2.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit all marks' }));
     expect(await screen.findByText('Use whole or half points (for example 2 or 2.5).')).toBeInTheDocument();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests('POST')).toEqual([]);
   });
 
   it('submits every mark in one call, says marks submitted and shows the new score and pass state', async () => {
-    mocks.api.get.mockResolvedValue(makeMarkingView());
-    mocks.api.post.mockResolvedValue(
-      makeDetail({
-        status: 'Submitted',
-        markingStatus: 'marked',
-        score: 6.5,
-        percentage: 92.86,
-        passed: true,
-        questions: [
-          mcqQuestion(),
-          essayQuestion({ score: 4.5, correct: false, markStatus: 'marked', needsMarking: false }),
-        ],
-      }),
+    server.use(answer('get', VIEW, makeMarkingView()));
+    server.use(
+      answer(
+        'post',
+        MARKS,
+        makeDetail({
+          status: 'Submitted',
+          markingStatus: 'marked',
+          score: 6.5,
+          percentage: 92.86,
+          passed: true,
+          questions: [
+            mcqQuestion(),
+            essayQuestion({ score: 4.5, correct: false, markStatus: 'marked', needsMarking: false }),
+          ],
+        }),
+      ),
     );
     await renderScreen();
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: 'Marking Amina Njeri' });
     fireEvent.change(scoreInput(), { target: { value: '4.5' } });
     fireEvent.change(screen.getAllByRole('textbox', { name: /Feedback for the student/ })[0]!, {
       target: { value: 'Clear, but name chlorophyll.' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Submit all marks' }));
-    await waitFor(() => expect(mocks.api.post).toHaveBeenCalledTimes(1));
-    expect(mocks.api.post.mock.calls[0]![0]).toBe('/attempts/attempt-1/marks');
-    expect(mocks.api.post.mock.calls[0]![1]).toEqual({
+    await waitFor(() => expect(receivedRequests('POST', MARKS)).toHaveLength(1));
+    expect(await receivedBody('POST', MARKS)).toEqual({
       marks: [{ questionId: 'q2', score: 4.5, feedback: 'Clear, but name chlorophyll.' }],
     });
     expect(await screen.findByText('New score: 6.5 / 7 (92.9%)')).toBeInTheDocument();
@@ -103,10 +100,9 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
   });
 
   it('explains a refused submit with the reason', async () => {
-    mocks.api.get.mockResolvedValue(makeMarkingView());
-    mocks.api.post.mockRejectedValue(new ApiError(400, 'score_out_of_range', 'too high'));
+    server.use(answer('get', VIEW, makeMarkingView()), answerError('post', MARKS, 400, 'score_out_of_range'));
     await renderScreen();
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: 'Marking Amina Njeri' });
     fireEvent.change(scoreInput(), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit all marks' }));
     const alert = await screen.findByText('Failed to submit marks. Please try again.');
@@ -120,7 +116,7 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
     ['not_found', 404, 'Assessment details or questions not found'],
     ['internal_error', 500, 'Data Not Available'],
   ])('a %s answer reads "%s"', async (code, status, text) => {
-    mocks.api.get.mockRejectedValue(new ApiError(status as number, code as string, 'x'));
+    server.use(answerError('get', VIEW, status as number, code as string));
     await renderScreen();
     expect(await screen.findByText(text as string)).toBeInTheDocument();
   });

@@ -1,32 +1,46 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedQuery,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { makeDetail, makeList, makeStudentStatus, makeSummary, STUDENT } from '../test-utils.ts';
 import { SubmissionsScreen } from './submissions-screen.tsx';
 
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), post: vi.fn(), download: vi.fn(), downloadFile: vi.fn() },
-}));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
-
 const ASSESSMENT = { title: 'Plants and light', subject: 'Biology', passMark: 50 };
 
-/** Answers GET calls by path. */
+/** Answers GET `path` with the value, or with a 500 for 'fails'. */
 function serve(routes: Record<string, unknown>) {
-  mocks.api.get.mockImplementation((path: string) => {
-    for (const [prefix, value] of Object.entries(routes)) {
-      if (path.startsWith(prefix))
-        return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-    }
-    return Promise.reject(new ApiError(404, 'not_found', 'no route'));
-  });
+  for (const [path, value] of Object.entries(routes))
+    server.use(
+      value === 'fails' ? answerError('get', path, 500, 'internal_error') : answer('get', path, value),
+    );
+}
+
+/** Answers the export with a file, and the name the server gives it (Content-Disposition), if any. */
+function serveFile(path: string, body: string, type: string, fileName?: string) {
+  server.use(
+    http.get(
+      apiUrl(path),
+      () =>
+        new HttpResponse(body, {
+          headers: {
+            'Content-Type': type,
+            ...(fileName
+              ? { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}` }
+              : {}),
+          },
+        }),
+    ),
+  );
 }
 
 function renderScreen() {
@@ -45,10 +59,6 @@ function renderScreen() {
 
 // The first render loads the players and editors: slower than the default 5 s on a busy machine.
 describe('SubmissionsScreen', { timeout: 20_000 }, () => {
-  afterEach(() => {
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
-  });
-
   it('shows the title, the figures and the submitted attempts with Details and Mark', async () => {
     serve({
       '/assessments/assessment-1/submissions': makeList([
@@ -86,9 +96,10 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByText('Passed')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('7 / 7')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('link', { name: /Mark/ })).toBeNull();
-    expect(String(mocks.api.get.mock.calls[0]![0])).toBe(
-      '/assessments/assessment-1/submissions?page=1&pageSize=20',
-    );
+    expect(receivedQuery('GET', '/assessments/assessment-1/submissions', 0)).toEqual({
+      page: '1',
+      pageSize: '20',
+    });
   });
 
   it('asks the server for pending submissions only when filtered', async () => {
@@ -97,9 +108,11 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('radio', { name: 'Pending marking' }));
     await waitFor(() =>
-      expect(String(mocks.api.get.mock.calls.at(-1)![0])).toBe(
-        '/assessments/assessment-1/submissions?page=1&pageSize=20&status=Pending',
-      ),
+      expect(receivedQuery('GET', '/assessments/assessment-1/submissions', -1)).toEqual({
+        page: '1',
+        pageSize: '20',
+        status: 'Pending',
+      }),
     );
   });
 
@@ -121,6 +134,8 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     await renderScreen();
     fireEvent.click(screen.getByRole('tab', { name: 'Student Status' }));
     const table = await screen.findByRole('table', { name: 'Assigned students and their status' });
+    // The table shows placeholder rows until the students arrive.
+    await within(table).findByText('Chen Wei');
     const [amina, chen] = within(table).getAllByRole('row').slice(1);
     expect(within(amina!).getByText('Submitted')).toBeInTheDocument();
     expect(within(amina!).getByRole('link', { name: "Mark Amina Njeri's answers" })).toBeInTheDocument();
@@ -152,7 +167,7 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
   });
 
   it('says so when submissions fail to load, and retries', async () => {
-    serve({ '/assessments/assessment-1/submissions': new ApiError(500, 'internal_error', 'boom') });
+    serve({ '/assessments/assessment-1/submissions': 'fails' });
     await renderScreen();
     expect(
       await screen.findByText('Failed to load submissions. Please try again later.'),
@@ -164,10 +179,7 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
 
   it('saves the results as a CSV file through the API client, dated in the browser’s zone', async () => {
     serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
-    mocks.api.downloadFile.mockResolvedValue({
-      blob: new Blob(['a,b'], { type: 'text/csv' }),
-      fileName: null,
-    });
+    serveFile('/assessments/assessment-1/export.csv', 'a,b', 'text/csv');
     const createObjectURL = vi.fn(() => 'blob:results');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -177,9 +189,8 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(mocks.api.downloadFile).toHaveBeenCalledWith(
-      `/assessments/assessment-1/export.csv?${new URLSearchParams({ timeZone: zone })}`,
-    );
+    expect(receivedRequests('GET', '/assessments/assessment-1/export.csv')).toHaveLength(1);
+    expect(receivedQuery('GET', '/assessments/assessment-1/export.csv')).toEqual({ timeZone: zone });
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('Plants-and-light-results.csv');
     click.mockRestore();
@@ -187,10 +198,7 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
 
   it('saves the file under the name the server gives it, in any script', async () => {
     serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
-    mocks.api.downloadFile.mockResolvedValue({
-      blob: new Blob(['%PDF-'], { type: 'application/pdf' }),
-      fileName: 'পরীক্ষা - প্রতিবেদন.pdf',
-    });
+    serveFile('/assessments/assessment-1/export.csv', '%PDF-', 'application/pdf', 'পরীক্ষা - প্রতিবেদন.pdf');
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await renderScreen();
