@@ -1,8 +1,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import {
+  answer,
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { deferred, elapse, flush } from '../../../test/timers.ts';
 import { envelope, makeProfile } from '../test-utils.ts';
@@ -10,15 +18,7 @@ import i18n from '../../../lib/i18n.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), put: vi.fn(), upload: vi.fn() },
-  reloadProfile: vi.fn(),
-}));
-
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
+const mocks = vi.hoisted(() => ({ reloadProfile: vi.fn() }));
 vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
   useAuth: () => ({ reloadProfile: mocks.reloadProfile }),
 }));
@@ -26,8 +26,12 @@ vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
 const toasts = () => vi.mocked(notifications.show).mock.calls.map(([data]) => data);
 const toastTexts = () => toasts().map((data) => [data.title, data.message].filter(Boolean).join(' | '));
 
+const PROFILE = '/auth/profile';
+const IMAGE = '/auth/profile/image';
+const profileRequests = () => receivedRequests('GET', PROFILE);
+
 async function renderScreen(user = makeProfile()) {
-  mocks.api.get.mockResolvedValue(envelope(user));
+  server.use(answer('get', PROFILE, envelope(user)));
   const result = await renderWithProviders(<ProfileScreen />);
   await flush();
   return result;
@@ -47,9 +51,6 @@ describe('ProfileScreen', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    mocks.api.get.mockReset();
-    mocks.api.put.mockReset();
-    mocks.api.upload.mockReset();
     mocks.reloadProfile.mockReset();
   });
 
@@ -60,7 +61,7 @@ describe('ProfileScreen', () => {
         profile_image: '/api/files/profile-images/x.png',
       }),
     );
-    expect(mocks.api.get).toHaveBeenCalledWith('/auth/profile', expect.anything());
+    expect(profileRequests()).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Amina Wanjiru' })).toBeInTheDocument();
     expect(screen.getByText('Teacher').closest('[data-role-color]')).toHaveAttribute(
       'data-role-color',
@@ -105,8 +106,15 @@ describe('ProfileScreen', () => {
   describe('profile image', () => {
     it('previews, uploads, toasts and refetches the profile 750 ms later', async () => {
       await renderScreen();
-      const upload = deferred<unknown>();
-      mocks.api.upload.mockReturnValue(upload.promise);
+      const upload = deferred<void>();
+      server.use(
+        http.post(apiUrl(IMAGE), async () => {
+          await upload.promise;
+          return HttpResponse.json(
+            envelope(makeProfile({ profile_image: '/api/files/profile-images/new.png' })),
+          );
+        }),
+      );
 
       pick(png());
       const dialog = screen.getByRole('dialog', { name: 'Update Profile Image' });
@@ -116,28 +124,30 @@ describe('ProfileScreen', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       await flush();
       expect(within(dialog).getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-      const [path, form] = mocks.api.upload.mock.calls[0]!;
-      expect(path).toBe('/auth/profile/image');
-      expect((form as FormData).get('profile_image')).toBeInstanceOf(File);
+      // An upload (multipart form data); its parts are not readable under jsdom.
+      expect(receivedRequests('POST', IMAGE)[0]?.headers.get('content-type')).toMatch(
+        /^multipart\/form-data/,
+      );
 
-      upload.resolve(envelope(makeProfile({ profile_image: '/api/files/profile-images/new.png' })));
+      upload.resolve();
       await flush();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(toastTexts()).toContain('Profile image updated.');
-      expect(mocks.api.get).toHaveBeenCalledTimes(1);
+      expect(profileRequests()).toHaveLength(1);
 
       await elapse(749);
       expect(mocks.reloadProfile).not.toHaveBeenCalled();
-      expect(mocks.api.get).toHaveBeenCalledTimes(1);
+      expect(profileRequests()).toHaveLength(1);
       await elapse(1);
       expect(mocks.reloadProfile).toHaveBeenCalledTimes(1);
-      expect(mocks.api.get).toHaveBeenCalledTimes(2);
+      await flush();
+      expect(profileRequests()).toHaveLength(2);
       expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
     });
 
     it('toasts the failure, keeps the dialog and does not refetch', async () => {
       await renderScreen();
-      mocks.api.upload.mockRejectedValue(new ApiError(400, 'unsupported_file_type', 'nope'));
+      server.use(answerError('post', IMAGE, 400, 'unsupported_file_type'));
 
       pick(png());
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -156,7 +166,7 @@ describe('ProfileScreen', () => {
       pick(png());
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(mocks.api.upload).not.toHaveBeenCalled();
+      expect(receivedRequests('POST')).toEqual([]);
     });
 
     it('refuses a file that is not an image before previewing it', async () => {
@@ -198,14 +208,10 @@ describe('ProfileScreen', () => {
       fireEvent.click(language);
       await flush();
       fireEvent.click(screen.getByRole('option', { name: 'ไทย', hidden: true }));
-      mocks.api.put.mockResolvedValue(envelope(makeProfile({ name: 'Amina Wanjiru', language: 'th' })));
+      server.use(answer('put', PROFILE, envelope(makeProfile({ name: 'Amina Wanjiru', language: 'th' }))));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       await flush();
-      expect(mocks.api.put).toHaveBeenCalledWith(
-        '/auth/profile',
-        expect.objectContaining({ language: 'th' }),
-        expect.anything(),
-      );
+      expect(await receivedBody('PUT', PROFILE)).toMatchObject({ language: 'th' });
       await act(async () => {
         await i18n.loadLanguages('th');
       });
@@ -231,21 +237,17 @@ describe('ProfileScreen', () => {
         email: 'ada@school.test',
         phone: '44 20 7946 0958',
       });
-      mocks.api.put.mockResolvedValue(envelope(saved));
+      server.use(answer('put', PROFILE, envelope(saved)));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       await flush();
 
-      expect(mocks.api.put).toHaveBeenCalledWith(
-        '/auth/profile',
-        {
-          firstName: 'Ada',
-          lastName: 'Lovelace King',
-          email: 'ada@school.test',
-          phoneNumber: '44 20 7946 0958',
-          language: 'en',
-        },
-        expect.anything(),
-      );
+      expect(await receivedBody('PUT', PROFILE)).toEqual({
+        firstName: 'Ada',
+        lastName: 'Lovelace King',
+        email: 'ada@school.test',
+        phoneNumber: '44 20 7946 0958',
+        language: 'en',
+      });
       expect(toastTexts()).toContain('Ada Lovelace King updated successfully.');
       expect(screen.getByRole('heading', { name: 'Ada Lovelace King' })).toBeInTheDocument();
 
@@ -262,20 +264,22 @@ describe('ProfileScreen', () => {
       open();
       type('Name', '');
       type('Email', 'not-an-email');
-      mocks.api.put.mockRejectedValue(
-        new ApiError(400, 'validation_error', 'The request is not valid', [
-          { path: ['firstName'], message: 'validation.nameRequired' },
-          { path: ['email'], message: 'validation.emailInvalid' },
-        ]),
+      server.use(
+        answerError('put', PROFILE, 400, 'validation_error', {
+          details: [
+            { path: ['firstName'], message: 'validation.nameRequired' },
+            { path: ['email'], message: 'validation.emailInvalid' },
+          ],
+        }),
       );
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       await flush();
 
-      expect(mocks.api.put).toHaveBeenCalledWith(
-        '/auth/profile',
-        expect.objectContaining({ firstName: '', lastName: '', email: 'not-an-email' }),
-        expect.anything(),
-      );
+      expect(await receivedBody('PUT', PROFILE)).toMatchObject({
+        firstName: '',
+        lastName: '',
+        email: 'not-an-email',
+      });
       expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
       expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
       expect(toastTexts()).toContain('Some of the information is not valid. Please check the form.');
@@ -287,15 +291,22 @@ describe('ProfileScreen', () => {
     it("shows the server's reason, or the generic failure", async () => {
       await renderScreen();
       open();
-      mocks.api.put.mockRejectedValueOnce(new ApiError(409, 'email_taken', 'taken'));
+      server.use(answerError('put', PROFILE, 409, 'email_taken', { once: true }));
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       await flush();
       expect(toastTexts()).toContain('An account with this email already exists.');
 
-      mocks.api.put.mockRejectedValueOnce(new TypeError('boom'));
+      // A reason the screens have no words for: the generic failure.
+      server.use(answerError('put', PROFILE, 422, 'some_new_reason', { once: true }));
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       await flush();
       expect(toastTexts()).toContain('Failed to update user profile.');
+
+      // No answer at all (the network): the client's network_error, in words.
+      server.use(http.put(apiUrl(PROFILE), () => HttpResponse.error(), { once: true }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await flush();
+      expect(toastTexts()).toContain('We could not reach vbuilder. Check your connection and try again.');
     });
 
     it('cancel closes without saving', async () => {
@@ -303,12 +314,13 @@ describe('ProfileScreen', () => {
       open();
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(mocks.api.put).not.toHaveBeenCalled();
+      expect(receivedRequests('PUT')).toEqual([]);
     });
   });
 
   it('shows the load-error card and retries', async () => {
-    mocks.api.get.mockRejectedValueOnce(new ApiError(500, 'internal_error', 'down'));
+    server.use(answer('get', PROFILE, envelope(makeProfile())));
+    server.use(answerError('get', PROFILE, 500, 'internal_error', { once: true }));
     await renderWithProviders(<ProfileScreen />);
     await flush();
 
@@ -318,7 +330,6 @@ describe('ProfileScreen', () => {
     ).toBeInTheDocument();
     expect(toastTexts()).toEqual(['Failed to load user profile']);
 
-    mocks.api.get.mockResolvedValueOnce(envelope(makeProfile()));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await flush();
     expect(screen.getByRole('heading', { name: 'Amina Wanjiru' })).toBeInTheDocument();
