@@ -1,23 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   QUESTION_EXAMPLES,
   exampleToQuestion,
   type AiGenerateResponse,
+  type AiSourceText,
   type Question,
 } from '@vbuilder/shared';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AiGeneratePanel, type AiGeneratePanelProps } from './ai-generate-panel.tsx';
 import { firstProblem, initialTypeCounts } from './ai-generation-request.ts';
-
-const mocks = vi.hoisted(() => ({ api: { post: vi.fn(), upload: vi.fn() } }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
 
 const BASIC = [
   'multiple-choice',
@@ -45,11 +39,6 @@ async function renderPanel(props: Partial<AiGeneratePanelProps> = {}) {
 }
 
 const generateButton = () => screen.getByRole('button', { name: 'Generate questions' });
-
-afterEach(() => {
-  mocks.api.post.mockReset();
-  mocks.api.upload.mockReset();
-});
 
 describe('AiGeneratePanel', { timeout: 30_000 }, () => {
   it('starts from the assessment: title, subject, difficulty, language and the chosen types with counts', async () => {
@@ -79,14 +68,14 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
     expect(screen.getByText('No question types selected')).toBeInTheDocument();
     await user.click(generateButton());
     expect(screen.getByText('Please select at least one question type')).toBeInTheDocument();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('asks for a count above 0', async () => {
     const { user } = await renderPanel({ initialTypes: [{ type: 'true-false', count: 0 }] });
     await user.click(generateButton());
     expect(screen.getByText('Please select at least one question type with count > 0')).toBeInTheDocument();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('lists types by family, those outside the plan disabled with the plan that has them', async () => {
@@ -113,27 +102,23 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
         { index: 6, reasons: ['questions.errors.optionEmpty'] },
       ],
     };
-    mocks.api.post.mockResolvedValue(response);
+    server.use(answer('post', '/ai/questions', response));
     const { user, onGenerated } = await renderPanel();
     fireEvent.change(screen.getByLabelText(/Source material/), { target: { value: 'Leaves are green.' } });
     await user.click(generateButton());
 
     await waitFor(() => expect(onGenerated).toHaveBeenCalledWith(response));
-    expect(mocks.api.post).toHaveBeenCalledWith(
-      '/ai/questions',
-      {
-        title: 'Plants and light',
-        subject: 'Biology',
-        difficulty: 'Easy',
-        language: 'en',
-        types: [
-          { type: 'multiple-choice', count: 2 },
-          { type: 'true-false', count: 1 },
-        ],
-        sourceText: 'Leaves are green.',
-      },
-      expect.anything(),
-    );
+    expect(await receivedBody('POST', '/ai/questions')).toEqual({
+      title: 'Plants and light',
+      subject: 'Biology',
+      difficulty: 'Easy',
+      language: 'en',
+      types: [
+        { type: 'multiple-choice', count: 2 },
+        { type: 'true-false', count: 1 },
+      ],
+      sourceText: 'Leaves are green.',
+    });
     const status = (await screen.findByText(/3 questions generated/)).closest('[role="status"]')!;
     expect(status).toHaveTextContent('3 questions generated. Review them below before you save.');
     expect(status).toHaveTextContent('3 questions could not be used:');
@@ -143,7 +128,9 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
   });
 
   it('says the key is missing as such', async () => {
-    mocks.api.post.mockRejectedValue(new ApiError(503, 'ai_key_missing', 'OpenAI API key is missing.'));
+    server.use(
+      answerError('post', '/ai/questions', 503, 'ai_key_missing', { message: 'OpenAI API key is missing.' }),
+    );
     const { user, onGenerated } = await renderPanel();
     await user.click(generateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('OpenAI API key is missing.');
@@ -158,7 +145,7 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
   ])(
     'shows other failures under "Failed to generate questions with AI" with the reason (%s)',
     async (code, text) => {
-      mocks.api.post.mockRejectedValue(new ApiError(502, code, 'English message'));
+      server.use(answerError('post', '/ai/questions', 502, code, { message: 'English message' }));
       const { user } = await renderPanel();
       await user.click(generateButton());
       const alert = await screen.findByRole('alert');
@@ -168,11 +155,14 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
   );
 
   it('lists the rejected items of a 422 ai_no_questions', async () => {
-    mocks.api.post.mockRejectedValue(
-      new ApiError(422, 'ai_no_questions', 'No questions were generated', {
-        rejected: [
-          { index: 1, reasons: ['Question 1 missing question field', 'Question 1 missing score field'] },
-        ],
+    server.use(
+      answerError('post', '/ai/questions', 422, 'ai_no_questions', {
+        message: 'No questions were generated',
+        details: {
+          rejected: [
+            { index: 1, reasons: ['Question 1 missing question field', 'Question 1 missing score field'] },
+          ],
+        },
       }),
     );
     const { user } = await renderPanel();
@@ -184,7 +174,8 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
   });
 
   it('fills the source text from an uploaded document', async () => {
-    mocks.api.upload.mockResolvedValue({ text: 'Chapter 1. Cells.', truncated: true, name: 'cells.pdf' });
+    const source: AiSourceText = { text: 'Chapter 1. Cells.', truncated: true, name: 'cells.pdf' };
+    server.use(answer('post', '/ai/source', source));
     const { container } = await (async () => {
       const rendered = await renderPanel();
       return { container: document.body, ...rendered };
@@ -194,14 +185,16 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
       target: { files: [new File(['%PDF'], 'cells.pdf', { type: 'application/pdf' })] },
     });
     await waitFor(() => expect(screen.getByLabelText(/Source material/)).toHaveValue('Chapter 1. Cells.'));
-    expect(mocks.api.upload.mock.calls[0]![0]).toBe('/ai/source');
+    expect(receivedRequests('POST', '/ai/source')[0]?.headers.get('content-type')).toMatch(
+      /^multipart\/form-data/,
+    );
     expect(screen.getByText(/Text read from cells\.pdf\./)).toHaveTextContent(
       'The document is long: only its first 20,000 characters are used.',
     );
   });
 
   it('says why a document could not be read', async () => {
-    mocks.api.upload.mockRejectedValue(new ApiError(400, 'ai_source_unreadable', 'unreadable'));
+    server.use(answerError('post', '/ai/source', 400, 'ai_source_unreadable'));
     await renderPanel();
     const input = document.body.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'scan.pdf')] } });
