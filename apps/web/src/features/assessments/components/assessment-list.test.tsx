@@ -2,32 +2,29 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentList, AssessmentUsage } from '@vbuilder/shared';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import type { AssessmentList, AssessmentUsage, MonthlyAssessments } from '@vbuilder/shared';
+import {
+  answer,
+  answerEmpty,
+  answerError,
+  receivedQuery,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { elapse, flush } from '../../../test/timers.ts';
-import {
-  makeAssessment,
-  makeUsage,
-  ORGANIZATION_ID,
-  pageOf,
-  queryOf,
-  STUDENT,
-  TEACHER,
-} from '../lib/test-utils.ts';
+import { makeAssessment, makeUsage, ORGANIZATION_ID, pageOf, STUDENT, TEACHER } from '../lib/test-utils.ts';
 import { AssessmentListScreen, type ListViewer } from './assessment-list.tsx';
 
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
-}));
+/** The API refusing a call with this status and code. */
+interface Failure {
+  failure: { status: number; code: string };
+}
+const fails = (status: number, code: string): Failure => ({ failure: { status, code } });
+const isFailure = (value: unknown): value is Failure =>
+  typeof value === 'object' && value !== null && 'failure' in value;
 
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
-
-type Answer<T> = T | Error;
+type Answer<T> = T | Failure;
 interface Server {
   list: Answer<AssessmentList>;
   usage?: Answer<AssessmentUsage>;
@@ -35,34 +32,29 @@ interface Server {
   monthly?: Answer<number>;
 }
 
-/** Answers the three GETs of the screen by path. */
+const get = <T,>(path: string, value: Answer<T>) =>
+  isFailure(value)
+    ? answerError('get', path, value.failure.status, value.failure.code)
+    : answer('get', path, value);
+
+const monthlyOf = (count: number): MonthlyAssessments => ({
+  data: Array.from({ length: count }, (_, i) => ({ id: `m${i}`, title: 't', createdAt: '', deleted: false })),
+});
+
+/** Answers the three GETs of the screen. */
 function serve({ list, usage = makeUsage(1), monthly = 1 }: Server) {
-  const answer = <T,>(value: Answer<T>) =>
-    value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-  mocks.api.get.mockImplementation((path: string) => {
-    if (path.startsWith('/assessments/usage')) return answer(usage);
-    if (path.startsWith(`/assessments/organization/${ORGANIZATION_ID}/monthly`)) {
-      return answer(
-        monthly instanceof Error
-          ? monthly
-          : {
-              data: Array.from({ length: monthly }, (_, i) => ({
-                id: `m${i}`,
-                title: 't',
-                createdAt: '',
-                deleted: false,
-              })),
-            },
-      );
-    }
-    if (path.startsWith('/assessments')) return answer(list);
-    return Promise.reject(new Error(`unexpected GET ${path}`));
-  });
+  server.use(
+    get('/assessments/usage', usage),
+    get(
+      `/assessments/organization/${ORGANIZATION_ID}/monthly`,
+      isFailure(monthly) ? monthly : monthlyOf(monthly),
+    ),
+    get('/assessments', list),
+  );
 }
 
-const listPaths = () =>
-  mocks.api.get.mock.calls.map(([path]) => String(path)).filter((path) => path.startsWith('/assessments?'));
-const lastListQuery = () => queryOf(listPaths().at(-1)!);
+const listPaths = () => receivedRequests('GET', '/assessments');
+const lastListQuery = () => receivedQuery('GET', '/assessments', -1);
 const toastTexts = () =>
   vi
     .mocked(notifications.show)
@@ -91,7 +83,6 @@ describe('AssessmentListScreen', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
   });
 
   it('lists the assessments with title, subject and difficulty, status, dates and times', async () => {
@@ -171,10 +162,12 @@ describe('AssessmentListScreen', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await flush();
     const dialog = screen.getByRole('dialog', { name: 'Delete “Fractions quiz”?' });
-    mocks.api.delete.mockResolvedValue(undefined);
+    server.use(answerEmpty('delete', `/assessments/${quiz.id}`));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await flush();
-    expect(mocks.api.delete).toHaveBeenCalledWith(`/assessments/${quiz.id}`);
+    expect(receivedRequests('DELETE')).toEqual([
+      expect.objectContaining({ path: `/assessments/${quiz.id}` }),
+    ]);
     expect(toastTexts()).toContain('“Fractions quiz” was deleted.');
     // The list is asked again.
     expect(listPaths().length).toBeGreaterThan(1);
@@ -188,7 +181,7 @@ describe('AssessmentListScreen', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await flush();
     const dialog = screen.getByRole('dialog', { name: 'Delete “Fractions quiz”?' });
-    mocks.api.delete.mockResolvedValue(undefined);
+    server.use(answerEmpty('delete', `/assessments/${quiz.id}`));
     // The list asked again no longer has the assessment: its row unmounts before the toast.
     serve({ list: pageOf([]) });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -204,7 +197,7 @@ describe('AssessmentListScreen', () => {
     await flush();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await flush();
-    mocks.api.delete.mockRejectedValue(new ApiError(500, 'internal_error', 'boom'));
+    server.use(answerError('delete', '/assessments/:id', 500, 'internal_error'));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await flush();
     expect(toastTexts()[0]).toMatch(/^Failed to delete the assessment\. Please try again\. \| /);
@@ -218,7 +211,7 @@ describe('AssessmentListScreen', () => {
     await flush();
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await flush();
-    expect(mocks.api.delete).not.toHaveBeenCalled();
+    expect(receivedRequests('DELETE')).toEqual([]);
   });
 
   it('gives students Take Assessment, View Results and Retake Quiz, and no staff actions', async () => {
@@ -258,9 +251,7 @@ describe('AssessmentListScreen', () => {
     expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
     // Students are not asked for the plan.
     expect(
-      mocks.api.get.mock.calls
-        .map(([p]) => String(p))
-        .some((p) => p.includes('usage') || p.includes('monthly')),
+      receivedRequests('GET').some(({ path }) => path.includes('usage') || path.includes('monthly')),
     ).toBe(false);
   });
 
@@ -282,7 +273,7 @@ describe('AssessmentListScreen', () => {
   });
 
   it('shows Error loading assessments with a retry', async () => {
-    await renderScreen(TEACHER, { list: new ApiError(500, 'internal_error', 'boom') });
+    await renderScreen(TEACHER, { list: fails(500, 'internal_error') });
     expect(screen.getByRole('heading', { name: 'Error loading assessments' })).toBeInTheDocument();
     serve({ list: pageOf([makeAssessment({ title: 'Back again' })]) });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -351,7 +342,7 @@ describe('AssessmentListScreen', () => {
       await renderScreen(TEACHER, {
         list: pageOf([makeAssessment()]),
         usage: makeUsage(0),
-        monthly: new ApiError(400, 'validation_error', 'bad'),
+        monthly: fails(400, 'validation_error'),
       });
       expect(screen.getByText('0 / 5')).toBeInTheDocument();
       expect(screen.queryByText('Failed to fetch monthly assessments.')).not.toBeInTheDocument();
@@ -361,7 +352,7 @@ describe('AssessmentListScreen', () => {
       await renderScreen(TEACHER, {
         list: pageOf([makeAssessment()]),
         usage: makeUsage(2),
-        monthly: new ApiError(500, 'internal_error', 'boom'),
+        monthly: fails(500, 'internal_error'),
       });
       expect(screen.getByText('Failed to fetch monthly assessments.')).toBeInTheDocument();
     });
