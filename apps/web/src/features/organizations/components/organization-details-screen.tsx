@@ -3,30 +3,22 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
   Group,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconBuildingOff,
-  IconPencil,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconBuildingOff, IconPencil } from '@tabler/icons-react';
 import { isSuperAdministrator, type OrganizationDetail } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useOrganization } from '../api/get-organization.ts';
 import { HOME_PATH, ORGANIZATIONS_PATH } from '../lib/paths.ts';
 import { canEditOrganization } from '../lib/permissions.ts';
@@ -87,7 +79,7 @@ export function OrganizationDetailsScreen({ organizationId, members }: Props) {
         <DetailsSkeleton label={t('details.loading')} />
       ) : organization.isError ? (
         <LoadError
-          code={errorCodeOf(organization.error)}
+          error={organization.error}
           onRetry={() => void organization.refetch()}
           retrying={organization.isFetching}
           title={superAdministrator ? t('details.platformTitle') : t('details.myOrganization')}
@@ -182,44 +174,29 @@ function PeopleSection({ organization }: { organization: OrganizationDetail }) {
 }
 
 function LoadError({
-  code,
+  error,
   onRetry,
   retrying,
   title,
 }: {
-  code: string;
+  error: unknown;
   onRetry: () => void;
   retrying: boolean;
   title: string;
 }) {
-  const { t } = useTranslation(['organizations', 'errors']);
-  const errorText = useErrorText();
+  const { t } = useTranslation('organizations');
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {title}
       </Title>
-      <Card withBorder padding="xl" radius="lg" role="alert">
-        <Stack align="center" gap="sm" ta="center" py="lg">
-          <ThemeIcon color="red" variant="light" size={56} radius="xl">
-            <IconAlertTriangle size={30} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {t('details.loadFailed.title')}
-          </Title>
-          <Text c="gray.7" maw={420}>
-            {errorText(code)}
-          </Text>
-          <Button
-            leftSection={<IconRefresh size={18} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-            mt="sm"
-          >
-            {t('details.loadFailed.retry')}
-          </Button>
-        </Stack>
-      </Card>
+      <LoadErrorCard
+        heading={t('details.loadFailed.title')}
+        error={error}
+        onRetry={onRetry}
+        retrying={retrying}
+        retryLabel={t('details.loadFailed.retry')}
+      />
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ import { ModelAnswer } from './answer/model-answer.tsx';
 import { OutcomeBadge } from './answer/outcome-badge.tsx';
 import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import { QuestionHeading } from './answer/question-heading.tsx';
-import { LoadFailed } from './load-failed.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { MarkFields } from './mark-fields.tsx';
 import { ResultBadge } from './result-badge.tsx';
 
@@ -98,8 +98,10 @@ export function MarkingScreen({ assessmentId, studentId, backTo }: Props) {
         <Title order={1} size="h2">
           {t('marking.title')}
         </Title>
-        <LoadFailed
-          message={message}
+        <LoadErrorCard
+          retryLabel={t('load.retry')}
+          heading={message}
+          error={view.error}
           onRetry={retryable ? () => void view.refetch() : undefined}
           retrying={view.isFetching}
         />
@@ -125,8 +127,10 @@ export function MarkingScreen({ assessmentId, studentId, backTo }: Props) {
       <MarkingInfo marking={marking} current={current} onAttempt={setAttemptId} />
       {!current ? (
         other.isError ? (
-          <LoadFailed
-            message={t('load.dataNotAvailable')}
+          <LoadErrorCard
+            retryLabel={t('load.retry')}
+            heading={t('load.dataNotAvailable')}
+            error={other.error}
             onRetry={() => void other.refetch()}
             retrying={other.isFetching}
           />
@@ -134,7 +138,7 @@ export function MarkingScreen({ assessmentId, studentId, backTo }: Props) {
           <Skeleton h={260} radius="md" />
         )
       ) : current.questions.length === 0 ? (
-        <LoadFailed message={t('notFound.questions')} />
+        <LoadErrorCard heading={t('notFound.questions')} />
       ) : (
         <MarkingForm key={current.attemptId} detail={current} assessmentId={assessmentId} backTo={backTo} />
       )}

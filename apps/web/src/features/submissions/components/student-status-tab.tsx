@@ -6,7 +6,7 @@ import type { StudentStatusEntry } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useStudentStatuses } from '../api/get-student-statuses.ts';
 import { formatDateTime, formatPercent } from '../lib/numbers.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { ResponsiveTable, type ResultColumn } from './responsive-table.tsx';
 
 interface Props {
@@ -21,8 +21,10 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
 
   if (students.isError) {
     return (
-      <LoadFailed
-        message={t('load.failed')}
+      <LoadErrorCard
+        retryLabel={t('load.retry')}
+        heading={t('load.failed')}
+        error={students.error}
         onRetry={() => void students.refetch()}
         retrying={students.isFetching}
       />

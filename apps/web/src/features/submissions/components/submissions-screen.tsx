@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
 import { useSubmissions } from '../api/get-submissions.ts';
 import { ExportButtons } from './export-buttons.tsx';
-import { LoadFailed } from './load-failed.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { StudentStatusTab } from './student-status-tab.tsx';
 import { SubmissionDetailsDialog } from './submission-details-dialog.tsx';
 import { SubmissionStats } from './submission-stats.tsx';
@@ -73,7 +73,7 @@ export function SubmissionsScreen({
         <Title order={1} size="h2">
           {t('page.title')}
         </Title>
-        <LoadFailed message={t('notFound.assessment')} />
+        <LoadErrorCard heading={t('notFound.assessment')} />
       </Stack>
     );
   }
@@ -115,8 +115,10 @@ export function SubmissionsScreen({
       </Group>
 
       {submissions.isError && !submissions.data ? (
-        <LoadFailed
-          message={t('load.failed')}
+        <LoadErrorCard
+          retryLabel={t('load.retry')}
+          heading={t('load.failed')}
+          error={submissions.error}
           onRetry={() => void submissions.refetch()}
           retrying={submissions.isFetching}
         />
@@ -135,8 +137,10 @@ export function SubmissionsScreen({
               </Tabs.List>
               <Tabs.Panel value="submissions">
                 {submissions.isError ? (
-                  <LoadFailed
-                    message={t('load.failed')}
+                  <LoadErrorCard
+                    retryLabel={t('load.retry')}
+                    heading={t('load.failed')}
+                    error={submissions.error}
                     onRetry={() => void submissions.refetch()}
                     retrying={submissions.isFetching}
                   />

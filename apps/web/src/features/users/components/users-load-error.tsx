@@ -1,8 +1,6 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 
 interface Props {
   error: unknown;
@@ -19,39 +17,22 @@ interface Props {
  */
 export function UsersLoadError({ error, onRetry, retrying, headingOrder = 2 }: Props) {
   const { t } = useTranslation(['users', 'errors']);
-  const errorText = useErrorText();
   const code = errorCodeOf(error);
   const refused = code === 'members_forbidden' || code === 'forbidden';
-  const unauthenticated = code === 'unauthorized';
-
-  const title = refused
+  const heading = refused
     ? t('errors:members_forbidden')
-    : unauthenticated
+    : code === 'unauthorized'
       ? t('users:load.authentication')
       : t('users:load.failed');
-  const description = refused ? t('users:load.forbiddenDescription') : errorText(code);
-
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} role="alert">
-      <Stack align="center" gap="sm" ta="center" maw={480} mx="auto">
-        <ThemeIcon size={56} radius="xl" variant="light" color={refused ? 'orange' : 'red'}>
-          {refused ? <IconLock size={28} aria-hidden /> : <IconAlertTriangle size={28} aria-hidden />}
-        </ThemeIcon>
-        <Title order={headingOrder} size="h3">
-          {title}
-        </Title>
-        <Text c="gray.7">{description}</Text>
-        {!refused && !unauthenticated && (
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            {t('users:load.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+    <LoadErrorCard
+      heading={heading}
+      error={error}
+      description={refused ? t('users:load.forbiddenDescription') : undefined}
+      onRetry={onRetry}
+      retrying={retrying}
+      retryLabel={t('users:load.retry')}
+      headingOrder={headingOrder}
+    />
   );
 }
