@@ -1,4 +1,4 @@
-import type { OrganizationDetail, ProfileEnvelope, UserProfile } from '@vbuilder/shared';
+import type { Assessment, OrganizationDetail, ProfileEnvelope, UserProfile } from '@vbuilder/shared';
 import { makeProfile } from './profile.ts';
 
 /**
@@ -30,4 +30,38 @@ export function makeOrganization(overrides: Partial<OrganizationDetail> = {}): O
 /** GET/PUT /auth/profile's answer. */
 export function makeProfileEnvelope(user: Partial<UserProfile> = {}): ProfileEnvelope {
   return { status: 200, loggedIn: true, user: makeProfile(user) };
+}
+
+/** GET /assessments/:id's answer, and what creating or saving one answers: a draft with no questions. */
+export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessment {
+  return {
+    id: '7c1e2d3f-0000-4000-8000-000000000001',
+    title: 'Cells',
+    subject: 'Biology',
+    difficulty: 'Medium',
+    generationType: 'manual',
+    status: 'draft',
+    timing: 'notSet',
+    startsAt: null,
+    endsAt: null,
+    dueAt: null,
+    durationMinutes: null,
+    allowRetake: false,
+    passMark: 50,
+    totalMarks: 0,
+    questionCount: 0,
+    createdBy: { id: 'u-1', name: 'Ada Lovelace' },
+    createdAt: '2026-11-01T09:00:00.000Z',
+    updatedAt: '2026-11-01T09:00:00.000Z',
+    myAttempts: null,
+    organizationId: ORGANIZATION_ID,
+    instructions: '',
+    language: 'en',
+    instructor: 'Ada Lovelace',
+    reviewPolicy: 'afterSubmission',
+    assignment: { mode: 'all' },
+    questions: [],
+    resources: [],
+    ...overrides,
+  };
 }

@@ -2,21 +2,27 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typesOfPlan, PLANS, type AssessmentUsage } from '@vbuilder/shared';
-import { ApiError } from '../../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../../lib/api-client.ts';
+import { typesOfPlan, PLANS, type AssessmentInput, type AssessmentUsage } from '@vbuilder/shared';
+import { makeFullAssessment } from '../../../../test/fixtures.ts';
+import {
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedRequests,
+  server,
+} from '../../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { AssessmentWizard } from './assessment-wizard.tsx';
 import { draftKey } from './wizard-draft.ts';
 
-const mocks = vi.hoisted(() => ({
-  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), upload: vi.fn(), download: vi.fn() },
-}));
-
-vi.mock('../../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
+/** POST /assessments answers with the assessment created from what was sent. */
+const createsAssessment = () =>
+  http.post(apiUrl('/assessments'), async ({ request }) => {
+    const sent = (await request.json()) as AssessmentInput;
+    return HttpResponse.json(makeFullAssessment({ id: 'new-id', title: sent.title, status: sent.status }));
+  });
 
 const USER_ID = '0b7c2f0e-6d1c-4a53-9d0f-1f5c2b7a9e11';
 
@@ -79,7 +85,6 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    for (const fn of Object.values(mocks.api)) fn.mockReset();
   });
 
   it('checks each step before the next and goes back without losing anything', async () => {
@@ -144,15 +149,13 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
   });
 
   it('submits a manual assessment with the details and questions as the API takes them', async () => {
-    mocks.api.post.mockImplementation((_path: string, body: { title: string; status: string }) =>
-      Promise.resolve({ id: 'new-id', title: body.title, status: body.status }),
-    );
+    server.use(createsAssessment());
     await renderWizard();
     await reachQuestions();
     // One empty question of the chosen type, which must be completed first.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/1 question needs attention/)).toBeInTheDocument();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
       target: { value: 'Cells divide.' },
@@ -165,15 +168,13 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Choose whether to publish the assessment now or keep it as a draft.'),
     ).toBeInTheDocument();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
     fireEvent.click(screen.getByRole('radio', { name: /Keep as draft/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     await screen.findByText('The list');
-    expect(mocks.api.post).toHaveBeenCalledTimes(1);
-    const [path, body] = mocks.api.post.mock.calls[0]!;
-    expect(path).toBe('/assessments');
-    expect(body).toMatchObject({
+    expect(receivedRequests()).toEqual([expect.objectContaining({ method: 'POST', path: '/assessments' })]);
+    expect(await receivedBody('POST', '/assessments')).toMatchObject({
       title: 'Cells',
       subject: 'Biology',
       difficulty: 'Medium',
@@ -198,9 +199,7 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
   });
 
   it('publishes when asked to, and says students can take it', async () => {
-    mocks.api.post.mockImplementation((_path: string, body: { title: string; status: string }) =>
-      Promise.resolve({ id: 'new-id', title: body.title, status: body.status }),
-    );
+    server.use(createsAssessment());
     await renderWizard();
     await reachQuestions();
     fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
@@ -211,14 +210,14 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: /Publish now/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('The list');
-    expect(mocks.api.post.mock.calls[0]![1]).toMatchObject({ status: 'published' });
+    expect(await receivedBody('POST', '/assessments')).toMatchObject({ status: 'published' });
     expect(vi.mocked(notifications.show).mock.calls.at(-1)![0].title).toBe(
       'Published: assigned students can take it',
     );
   });
 
   it('says why creating failed, with the upgrade prompt at the monthly limit', async () => {
-    mocks.api.post.mockRejectedValue(new ApiError(409, 'monthly_limit_reached', 'Limit reached'));
+    server.use(answerError('post', '/assessments', 409, 'monthly_limit_reached'));
     await renderWizard();
     await reachQuestions();
     fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
@@ -264,14 +263,14 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Set Questions', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Generate/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    expect(mocks.api.post).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('sends the server back to the details step when it refuses a field', async () => {
-    mocks.api.post.mockRejectedValue(
-      new ApiError(400, 'validation_error', 'Invalid', [
-        { path: ['subject'], message: 'assessments.errors.subjectTooLong' },
-      ]),
+    server.use(
+      answerError('post', '/assessments', 400, 'validation_error', {
+        details: [{ path: ['subject'], message: 'assessments.errors.subjectTooLong' }],
+      }),
     );
     await renderWizard();
     await reachQuestions();
