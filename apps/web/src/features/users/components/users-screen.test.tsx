@@ -63,7 +63,7 @@ describe('UsersScreen', () => {
     );
     expect(lastQuery()).toEqual({ page: '1', pageSize: '20', sort: 'name', order: 'asc' });
 
-    const table = screen.getByRole('table', { name: 'Users, sortable by the column headers' });
+    const table = screen.getByRole('table', { name: 'All users, sortable by the column headers' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
@@ -91,9 +91,9 @@ describe('UsersScreen', () => {
     expect(within(row).getByText('21')).toBeInTheDocument();
   });
 
-  it('titles the table with the role the filter shows', async () => {
+  it('titles the table with the role the filter shows (all roles: All users)', async () => {
     await renderScreen();
-    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'All users' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: 'Students' }));
     await flush();
@@ -107,7 +107,7 @@ describe('UsersScreen', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'All' }));
     await flush();
-    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'All users' })).toBeInTheDocument();
     expect(lastQuery()).not.toHaveProperty('role');
   });
 
