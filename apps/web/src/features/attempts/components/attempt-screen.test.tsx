@@ -4,35 +4,64 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attempt, AttemptResult, SaveAnswerAck } from '@vbuilder/shared';
+import type { Attempt, AttemptResult, SaveAnswerAck, SaveAnswerInput } from '@vbuilder/shared';
+import {
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AttemptScreen } from './attempt-screen.tsx';
 
-const calls = vi.hoisted(() => ({
-  saves: [] as { questionId: string; body: { answer: unknown; revision: number } }[],
-  submits: [] as string[],
-}));
-
-vi.mock('../api/attempt-calls.ts', () => ({
-  saveAnswer: vi.fn(
-    async (_attemptId: string, questionId: string, body: { answer: unknown; revision: number }) => {
-      calls.saves.push({ questionId, body });
-      const ack: SaveAnswerAck = {
-        questionId,
-        revision: body.revision,
-        savedAt: new Date().toISOString(),
-        stale: false,
-      };
-      return ack;
-    },
-  ),
-  submitAttempt: vi.fn(async (attemptId: string) => {
-    calls.submits.push(attemptId);
-    return { attemptId } as AttemptResult;
+/** The server acknowledges every answer saved, and grades a submit. */
+const attemptApi = [
+  http.put(apiUrl('/attempts/:attemptId/answers/:questionId'), async ({ params, request }) => {
+    const body = (await request.json()) as SaveAnswerInput;
+    const ack: SaveAnswerAck = {
+      questionId: String(params.questionId),
+      revision: body.revision,
+      savedAt: new Date().toISOString(),
+      stale: false,
+    };
+    return HttpResponse.json(ack);
   }),
-  fetchAttempt: vi.fn(),
-  uploadAnswerFile: vi.fn(),
-}));
+  http.post(apiUrl('/attempts/:attemptId/submit'), ({ params }) => {
+    const result: AttemptResult = {
+      attemptId: String(params.attemptId),
+      assessmentId: 'a-1',
+      number: 1,
+      startedAt: new Date().toISOString(),
+      submittedAt: new Date().toISOString(),
+      submittedBy: 'student',
+      status: 'Submitted',
+      markingStatus: 'auto',
+      score: 2,
+      maxScore: 4,
+      percentage: 50,
+      passMark: 50,
+      passed: true,
+      reviewAvailable: false,
+      questions: [],
+    };
+    return HttpResponse.json(result);
+  }),
+];
+
+/** The answers saved so far, in order: which question and what was sent. */
+async function saves() {
+  const requests = receivedRequests('PUT', /^\/attempts\/[^/]+\/answers\/[^/]+$/);
+  return Promise.all(
+    requests.map(async (request, n) => ({
+      questionId: request.path.split('/').at(-1),
+      body: (await receivedBody('PUT', /\/answers\//, n)) as SaveAnswerInput,
+    })),
+  );
+}
+const submits = () =>
+  receivedRequests('POST', /^\/attempts\/[^/]+\/submit$/).map((request) => request.path.split('/')[2]);
 
 function attempt(deadlineInMs: number | null): Attempt {
   const now = Date.now();
@@ -100,20 +129,20 @@ async function renderScreen(deadlineInMs: number | null, durationMinutes: number
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
-  calls.saves.length = 0;
-  calls.submits.length = 0;
   window.localStorage.clear();
+  server.use(...attemptApi);
 });
 
-describe('the attempt screen', () => {
+// Saving each answer goes through the client and the mock server: slower than the default 5 s on a busy machine.
+describe('the attempt screen', { timeout: 20_000 }, () => {
   it('saves each answer, marks it answered, and submits after confirming', async () => {
     const user = userEvent.setup();
     const { onSubmitted, attemptId } = await renderScreen(null);
     await user.click(screen.getByText('All on one page'));
     await user.click(screen.getByRole('radio', { name: 'True' }));
     await waitFor(
-      () =>
-        expect(calls.saves).toEqual([
+      async () =>
+        expect(await saves()).toEqual([
           { questionId: 'q1', body: expect.objectContaining({ answer: true, revision: 1 }) },
         ]),
       {
@@ -134,9 +163,9 @@ describe('the attempt screen', () => {
     expect(within(dialog).getByText('1 question is flagged for review.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    expect(calls.submits).toEqual([attemptId]);
+    expect(submits()).toEqual([attemptId]);
     // The flag was saved before the submit.
-    expect(calls.saves.some((save) => save.questionId === 'q2')).toBe(true);
+    expect((await saves()).some((save) => save.questionId === 'q2')).toBe(true);
   });
 
   it('moves focus to the question moved to, one per page', async () => {
@@ -157,8 +186,8 @@ describe('the attempt screen', () => {
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled(), { timeout: 6000 });
     // The '1 minute left' warning (shown and announced) goes once the time is up.
     expect(screen.queryByText('1 minute left')).toBeNull();
-    expect(calls.saves.map((save) => save.body.answer)).toEqual([false]);
-    expect(calls.submits).toHaveLength(1);
+    expect((await saves()).map((save) => save.body.answer)).toEqual([false]);
+    expect(submits()).toHaveLength(1);
   });
 
   it('without a time limit shows when the assessment closes, not a 126-hour countdown', async () => {
