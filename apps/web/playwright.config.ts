@@ -3,13 +3,17 @@ import { E2E } from './e2e/support/env.ts';
 
 /**
  * End-to-end journeys against the real server (API, identity provider, built SPA, embedded
- * database) in the machine's Chromium. global-setup seeds a fresh data folder and starts it.
+ * database) in the machine's Chromium. global-setup seeds a fresh data folder, with an
+ * organization of its own for each spec file, and starts it on a free port.
+ *
+ * Spec files run side by side (two workers on CI; E2E_WORKERS to choose), each file's tests in
+ * order in one worker: a spec's tests may build on its organization's state, never on another's.
  */
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 2 : 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -153,6 +153,19 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
     for (const p of passwords) expect(p.length).toBeGreaterThanOrEqual(12);
   });
 
+  it('seeds one demo organization per --domain, one JSON line each (the journeys use one per spec)', async () => {
+    const res = await admin('seed-demo', '--domain', 'a.example', '--domain', 'B.example', '--json');
+    expect(res.code).toBe(0);
+    const seeds = res.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { organizationId: string; accounts: Array<{ email: string }> });
+    expect(seeds).toHaveLength(2);
+    expect(seeds[0]!.organizationId).not.toBe(seeds[1]!.organizationId);
+    expect(seeds[0]!.accounts.every((a) => a.email.endsWith('@a.example'))).toBe(true);
+    expect(seeds[1]!.accounts.every((a) => a.email.endsWith('@b.example'))).toBe(true);
+  });
+
   it('stops clearly while another process holds the embedded database', async () => {
     const child = await import('node:child_process');
     // A live process that is not us owns the lock file.

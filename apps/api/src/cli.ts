@@ -34,7 +34,9 @@ const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
               'Super Administrator' has no organization; every other role needs --org.
   set-plan    --org ORG_ID --plan NAME [--json]
               NAME is one of: ${PACKAGE_NAMES.join(', ')} (any case); Free ends the current plan.
-  seed-demo   [--json]   creates the demo organization with one user per role (random passwords)
+  seed-demo   [--domain D]... [--json]
+              creates the demo organization with one user per role (random passwords), their
+              addresses @demo.vbuilder.local or @D; one organization per --domain (--json: one line each)
 
 --json prints the created record as JSON (for scripts).`;
 
@@ -146,9 +148,20 @@ async function setPlan(database: Database, args: string[]) {
 }
 
 async function seed(database: Database, args: string[], url: string) {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true });
-  const result = await seedDemo(database.db);
-  return values.json ? JSON.stringify(result) : formatDemoSeed(result, url);
+  const { values } = parseArgs({
+    args,
+    options: { domain: { type: 'string', multiple: true }, json: { type: 'boolean' } },
+    strict: true,
+  });
+  const domains = (values.domain ?? [undefined]).map((domain) =>
+    domain === undefined ? undefined : parseOption(EmailSchema, `x@${domain}`, 'domain').split('@')[1]!,
+  );
+  const printed: string[] = [];
+  for (const domain of domains) {
+    const result = await seedDemo(database.db, domain);
+    printed.push(values.json ? JSON.stringify(result) : formatDemoSeed(result, url));
+  }
+  return printed.join('\n');
 }
 
 async function main(argv: string[]) {

@@ -148,7 +148,7 @@ test('failures and unusable items are explained (desktop and phone)', async ({ p
     await expect(thai.getByText('โปรดระบุชื่อคำถาม')).toBeVisible();
     await shoot(thai, 'panel-thai-panel');
   } finally {
-    // The demo Teacher reads English in the other journeys.
+    // Back to English for whatever runs next as this Teacher (a retry, say).
     await setLanguage('en');
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, expectAccessible, settled, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, SHOTS_DIR, shoot } from './support/shots.ts';
 
 /** With E2E_SHOTS_DIR set: desktop and phone pictures of an authoring screen, none wider than a phone. */
@@ -8,7 +8,7 @@ async function shootBoth(page: Page, name: string) {
   const desktop = page.viewportSize();
   await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await settled(page);
   // Nothing may stick out sideways on a phone.
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('main *')]
@@ -165,7 +165,8 @@ test('a Teacher creates an assessment with the wizard, edits it and views it', a
   await expect(page.getByText(`Assessment “${TITLE}” created.`)).toBeVisible();
   await expect(page.getByText('Published: assigned students can take it')).toBeVisible();
   await page.waitForURL(`**/account/questions/${teacher.id}`);
-  await expect(page.getByText(TITLE)).toBeVisible();
+  // The list's link (the toast above also names the assessment while it shows).
+  await expect(page.getByRole('link', { name: TITLE, exact: true })).toBeVisible();
   // The draft is gone: the wizard starts afresh.
   expect(
     await page.evaluate((key) => localStorage.getItem(key), `vbuilder.assessmentDraft.${teacher.id}`),

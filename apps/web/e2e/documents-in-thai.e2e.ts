@@ -110,7 +110,7 @@ test('a Thai teacher downloads the report and the XLSX, both in Thai', async ({ 
     expect(row.getCell(statusColumn).text).toBe('รอตรวจ');
     expect(row.getCell(essayColumn).text).toBe('');
   } finally {
-    // The demo Teacher reads English in the other journeys.
+    // Back to English for whatever runs next as this Teacher (a retry, say).
     await setLanguage('en');
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, expectAccessible, expectOpaque, signIn } from './support/fixtures.ts';
 
 /** Opens a type's live preview from the question types screen; returns the preview drawer. */
 async function openPreview(page: Page, label: string): Promise<Locator> {
@@ -22,6 +22,8 @@ async function close(page: Page) {
 }
 
 test('a Teacher previews and marks one question of every family', async ({ page }) => {
+  // Ten previews, each loading its family's player on demand: allow for a busy machine.
+  test.setTimeout(120_000);
   const teacher = account('Teacher');
   await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/questiontype/${teacher.id}`);
@@ -125,7 +127,8 @@ test('the question examples page lists every type with its example and copies it
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('Drag & Drop');
   // Let the confirmation toast finish fading in: mid-animation its text is half transparent.
-  await expect(page.getByText('The Drag & Drop example is on your clipboard.')).toBeVisible();
-  await page.waitForTimeout(600);
+  const toast = page.getByText('The Drag & Drop example is on your clipboard.');
+  await expect(toast).toBeVisible();
+  await expectOpaque(toast);
   await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 
 /** SPEC §6: the side menu sections of each role, as their English labels. */
 const MENUS: Record<string, string[]> = {
@@ -80,7 +80,7 @@ test('wrong credentials give a clear error and no session', async ({ page }) => 
 });
 
 test('a temporary password must be changed before anything else', async ({ page }) => {
-  const { forced } = (await import('./support/fixtures.ts')).demo();
+  const forced = demo().forced!;
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/signin\//);

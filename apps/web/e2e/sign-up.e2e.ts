@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support/fixtures.ts';
+import { account, expectAccessible, signIn } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -47,7 +47,6 @@ test('sign-up → activation mail → sign in → create organization → signed
 });
 
 test('forgot password → reset mail → new password works', async ({ page }) => {
-  const { account } = await import('./support/fixtures.ts');
   const me = account('user');
   const started = Date.now();
   await page.goto('/forgotpassword');
@@ -65,7 +64,6 @@ test('forgot password → reset mail → new password works', async ({ page }) =
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
   me.password = 'Brand-New-Password-9';
-  const { signIn } = await import('./support/fixtures.ts');
   await signIn(page, me.email, me.password);
   await expect(page).toHaveURL(/\/account\/home$/);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
-import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, settled, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -109,11 +109,11 @@ test('a Student answers every family, offline too, reloads without a network, an
     .click();
   await question(page, 'timeline-assignments').getByRole('button', { name: 'Flag for review' }).click();
   await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
-  await page.waitForTimeout(500);
+  await settled(page);
   await page.locator('nav[aria-label="Questions"]').scrollIntoViewIfNeeded();
   await shoot(page, 'offline-status-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await settled(page);
   await shoot(page, 'offline-status-mobile', { fullPage: false });
   await page.setViewportSize(DESKTOP);
 
@@ -187,7 +187,7 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expectAccessible(page);
   await shoot(page, 'submit-dialog-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await settled(page);
   await shoot(page, 'submit-dialog-mobile', { fullPage: false });
   await page.setViewportSize(DESKTOP);
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,16 +1,34 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../../..');
+
+/** A TCP port nobody listens on right now (the system picks it), for a server a journey starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// The server's port: E2E_PORT, or a free one. Chosen once, in the Playwright runner that loads the
+// config first; its workers inherit the environment, so they all talk to the same server.
+process.env.E2E_PORT ||= String(await freePort());
+const port = Number(process.env.E2E_PORT);
 // Overridable so several people (or helpers) can run journeys side by side on one machine.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(REPO_ROOT, '.e2e-data');
-const port = Number(process.env.E2E_PORT ?? 4173);
 
 /** Where the end-to-end server runs and keeps its data, mail and seeded accounts. */
 export const E2E = {
   port,
-  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 4025),
+  /** The test SMTP server's port: E2E_SMTP_PORT, or a free one picked when it starts. */
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 0),
   baseUrl: `http://localhost:${port}`,
   dataDir,
   /** The built SPA the server serves (`vite build --outDir` elsewhere to keep apps/web/dist untouched). */

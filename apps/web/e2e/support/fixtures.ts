@@ -1,35 +1,35 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env.ts';
+import { specName, type SeededAccount, type SpecOrganization } from './organizations.ts';
 
-export interface SeededAccount {
-  role: string;
-  name: string;
-  email: string;
-  password: string;
-  id: string;
-}
-
-export interface SeededDemo {
-  organizationId: string;
-  organizationName: string;
-  accounts: SeededAccount[];
-  /** A Teacher whose temporary password must be changed at first sign-in. */
-  forced: SeededAccount;
-  /** A second organization, on the Free package (no payment record), with one Teacher. */
-  free: { organizationId: string; organizationName: string; teacher: SeededAccount };
-}
-
-export const demo = (): SeededDemo => JSON.parse(readFileSync(E2E.accountsFile, 'utf8')) as SeededDemo;
+/** The running spec's organization (see organizations.ts). */
+export const demo = (): SpecOrganization => {
+  const spec = specName(test.info().file);
+  const all = JSON.parse(readFileSync(E2E.accountsFile, 'utf8')) as Record<string, SpecOrganization>;
+  const own = all[spec];
+  if (!own) throw new Error(`Global setup seeded no organization for ${spec}`);
+  return own;
+};
+/** The running spec's person of this role. */
 export const account = (role: string): SeededAccount => {
   const found = demo().accounts.find((a) => a.role === role);
   if (!found) throw new Error(`No seeded ${role}`);
   return found;
 };
+/** A new address in the running spec's domain, unique to this attempt (e.g. for an invitation). */
+export const newAddress = (local: string): string => {
+  const { workerIndex, retry } = test.info();
+  return `${local}-${Date.now().toString(36)}-${workerIndex}-${retry}@${demo().domain}`;
+};
 
 /** The Teacher of 'Free Academy', an organization on the Free package (5 assessments a month). */
-export const freeTeacher = (): SeededAccount => demo().free.teacher;
+export const freeTeacher = (): SeededAccount => {
+  const free = demo().free;
+  if (!free) throw new Error('Only assessment-list has a Free Academy (see global-setup.ts)');
+  return free.teacher;
+};
 
 /** Signs in through the real identity provider, from the login screen to /account/home. */
 export async function signIn(page: Page, email: string, password: string) {
@@ -42,16 +42,40 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL(/\/account\//);
 }
 
-/** No serious or critical accessibility violation on the current screen. */
-export async function expectAccessible(page: Page) {
-  // Check the screen as it settles, not mid-transition: a dialog fading in has half-transparent
-  // buttons whose contrast axe would measure (CSS transitions are in document.getAnimations()).
-  // Endless ones (spinners) are left alone.
+/**
+ * Waits until the screen has settled: a frame has been laid out (after a resize, say) and every
+ * finite animation or CSS transition has ended. Endless ones (spinners) are left alone.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/** Waits until an element is drawn fully opaque (a toast or dialog done fading in). */
+export async function expectOpaque(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((el) => {
+        let opacity = 1;
+        for (let e: Element | null = el; e; e = e.parentElement)
+          opacity *= Number(getComputedStyle(e).opacity);
+        return opacity;
+      }),
+    )
+    .toBe(1);
+}
+
+/** No serious or critical accessibility violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  // Check the screen as it settles, not mid-transition: a dialog fading in has half-transparent
+  // buttons whose contrast axe would measure (CSS transitions are in document.getAnimations()).
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

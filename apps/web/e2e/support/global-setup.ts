@@ -1,11 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOpenAi } from '../../../../test-support/fake-openai.ts';
 import { E2E, REPO_ROOT } from './env.ts';
+import { specDomain, specName, type SeededAccount, type SpecOrganization } from './organizations.ts';
 import { startMailbox } from './mailbox.ts';
-import { startFakeOpenAi } from '../../../api/src/test/fake-openai.ts';
 
 const node = path.join(REPO_ROOT, 'node_modules/.bin/node');
+const specsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The spec that gets a Teacher with a temporary password, and the one that gets a Free organization. */
+const FORCED_FOR = 'sign-in-and-menus';
+const FREE_FOR = 'assessment-list';
 
 async function waitForHealth(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -22,41 +29,98 @@ async function waitForHealth(url: string, timeoutMs: number) {
 }
 
 /**
- * A second organization without any payment record (so on the Free package, 5 assessments a
- * month) and its Teacher, to reach the monthly limit without touching the demo organization.
+ * The admin CLI on the new data folder. PGlite has one owner, so every organization and account
+ * is made here, before the server starts, in as few runs as possible (each opens the database).
  */
-function createFreeAcademy(env: NodeJS.ProcessEnv) {
-  const cli = (args: string[]) =>
-    JSON.parse(
-      String(execFileSync(node, ['apps/api/src/cli.ts', ...args, '--json'], { cwd: REPO_ROOT, env })),
-    );
-  const org = cli(['create-org', '--name', 'Free Academy']) as { id: string; name: string };
-  const teacher = {
-    email: 'teacher@free-academy.test',
-    password: 'Free-Academy-Pass-1',
-    role: 'Teacher',
-    name: 'Fiona Free',
-  };
-  const user = cli([
-    'create-user',
-    '--email',
-    teacher.email,
-    '--password',
-    teacher.password,
-    '--role',
-    teacher.role,
-    '--org',
-    org.id,
-    '--name',
-    teacher.name,
-  ]) as { id: string };
-  return { organizationId: org.id, organizationName: org.name, teacher: { ...teacher, id: user.id } };
+function admin(env: NodeJS.ProcessEnv, args: string[]): string {
+  return String(execFileSync(node, ['apps/api/src/cli.ts', ...args, '--json'], { cwd: REPO_ROOT, env }));
+}
+
+function createUser(
+  env: NodeJS.ProcessEnv,
+  person: Omit<SeededAccount, 'id'>,
+  organizationId: string,
+  extra: string[] = [],
+): SeededAccount {
+  const { id } = JSON.parse(
+    admin(env, [
+      'create-user',
+      '--email',
+      person.email,
+      '--password',
+      person.password,
+      '--role',
+      person.role,
+      '--org',
+      organizationId,
+      '--name',
+      person.name,
+      ...extra,
+    ]),
+  ) as { id: string };
+  return { ...person, id };
 }
 
 /**
- * A fresh vbuilder for the journeys: new data folder, demo accounts seeded through the admin CLI
- * (their random passwords kept for the tests), a real SMTP server receiving the mails, and the
- * production server serving the built SPA.
+ * One organization per spec file, seeded like the demo organization (one person per role with
+ * random passwords, Enterprise, two sample assessments) under the spec's own mail domain, so the
+ * specs can run in parallel workers without sharing anyone. Plus the two extras some spec needs.
+ */
+function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganization> {
+  const specs = readdirSync(specsDir)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map(specName)
+    .sort();
+  const lines = admin(env, ['seed-demo', ...specs.flatMap((s) => ['--domain', specDomain(s)])])
+    .trim()
+    .split('\n');
+  const organizations: Record<string, SpecOrganization> = {};
+  specs.forEach((spec, i) => {
+    const seed = JSON.parse(lines[i]!) as Omit<SpecOrganization, 'domain'>;
+    organizations[spec] = { ...seed, domain: specDomain(spec) };
+  });
+
+  const signIn = organizations[FORCED_FOR];
+  if (signIn) {
+    // An invited-style account whose temporary password must be changed at first sign-in.
+    signIn.forced = createUser(
+      env,
+      {
+        email: `forced@${signIn.domain}`,
+        password: 'Temporary-Pass-1',
+        role: 'Teacher',
+        name: 'Fay Forced',
+      },
+      signIn.organizationId,
+      ['--must-change-password'],
+    );
+  }
+  const list = organizations[FREE_FOR];
+  if (list) {
+    // Without any payment record, so on the Free package (5 assessments a month).
+    const org = JSON.parse(admin(env, ['create-org', '--name', 'Free Academy'])) as {
+      id: string;
+      name: string;
+    };
+    const teacher = createUser(
+      env,
+      {
+        email: `teacher@free-academy.${list.domain}`,
+        password: 'Free-Academy-Pass-1',
+        role: 'Teacher',
+        name: 'Fiona Free',
+      },
+      org.id,
+    );
+    list.free = { organizationId: org.id, organizationName: org.name, teacher };
+  }
+  return organizations;
+}
+
+/**
+ * A fresh vbuilder for the journeys: new data folder, every spec's organization seeded through the
+ * admin CLI (their random passwords kept for the tests), a real SMTP server receiving the mails,
+ * a scripted model for AI generation, and the production server serving the built SPA.
  */
 export default async function globalSetup() {
   rmSync(E2E.dataDir, { recursive: true, force: true });
@@ -66,44 +130,17 @@ export default async function globalSetup() {
     DATA_DIR: E2E.dataDir,
     PORT: String(E2E.port),
     PUBLIC_URL: E2E.baseUrl,
-    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     WEB_DIST: E2E.webDist,
   };
-  const seeded = execFileSync(node, ['apps/api/src/cli.ts', 'seed-demo', '--json'], { cwd: REPO_ROOT, env });
-  const demo = JSON.parse(String(seeded)) as { organizationId: string; accounts: unknown[] };
-  // An invited-style account whose temporary password must be changed at first sign-in.
-  const forced = {
-    email: 'forced@demo.vbuilder.local',
-    password: 'Temporary-Pass-1',
-    role: 'Teacher',
-    name: 'Fay Forced',
-  };
-  const created = execFileSync(
-    node,
-    [
-      'apps/api/src/cli.ts',
-      'create-user',
-      '--email',
-      forced.email,
-      '--password',
-      forced.password,
-      '--role',
-      forced.role,
-      '--org',
-      demo.organizationId,
-      '--name',
-      forced.name,
-      '--must-change-password',
-      '--json',
-    ],
-    { cwd: REPO_ROOT, env },
+  const seeding = Date.now();
+  const organizations = seedOrganizations(env);
+  writeFileSync(E2E.accountsFile, JSON.stringify(organizations));
+  console.log(
+    `e2e: ${Object.keys(organizations).length} spec organizations seeded in ${((Date.now() - seeding) / 1000).toFixed(0)} s`,
   );
-  const forcedAccount = { ...forced, id: (JSON.parse(String(created)) as { id: string }).id };
-  const free = createFreeAcademy(env);
-  writeFileSync(E2E.accountsFile, JSON.stringify({ ...demo, forced: forcedAccount, free }));
 
   const mailbox = await startMailbox(E2E.smtpPort, E2E.mailDir);
   // AI generation talks to a scripted OpenAI-compatible model on a free local port, never the internet.
@@ -111,7 +148,12 @@ export default async function globalSetup() {
   const log = openSync(E2E.serverLog, 'a');
   const server = spawn(node, ['apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...env, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fakeModel.baseUrl },
+    env: {
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: fakeModel.baseUrl,
+    },
     stdio: ['ignore', log, log],
   });
   writeFileSync(E2E.pidFile, String(server.pid));

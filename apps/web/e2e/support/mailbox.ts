@@ -10,7 +10,10 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** A real SMTP server on loopback that keeps each received mail as a JSON file. */
+/**
+ * A real SMTP server on loopback that keeps each received mail as a JSON file. Port 0: a free
+ * one, returned. Journeys run side by side, so each reads only the mail to its own addresses.
+ */
 export async function startMailbox(port: number, dir: string) {
   let count = 0;
   const server = new SMTPServer({
@@ -33,7 +36,10 @@ export async function startMailbox(port: number, dir: string) {
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.server.address() as { port: number }).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Waits for the newest mail to this address and returns it. */

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { settled } from './fixtures.ts';
 
 /** Where screenshots go. Unset (the default, and in CI), specs take none and write nothing. */
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR || undefined;
@@ -26,6 +27,6 @@ export async function shoot(
     return;
   }
   // Let the layout settle after a resize (and animations finish) before the picture.
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AiGenerateRequestSchema, QUESTION_EXAMPLES } from '@vbuilder/shared';
-import { goodAnswer, requestedTypesOf } from '../../test/fake-openai.ts';
+import { goodAnswer, requestedTypesOf } from '../../../../../test-support/fake-openai.ts';
 import { SOURCE_END, SOURCE_START, buildPrompt } from './ai-prompt.ts';
 import { parseAiResponse } from './ai-response.ts';
 

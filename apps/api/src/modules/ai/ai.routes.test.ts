@@ -8,7 +8,7 @@ import {
   type Role,
 } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../../../../../test-support/fake-openai.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { recordPlan } from '../plans/plans.service.ts';
 
