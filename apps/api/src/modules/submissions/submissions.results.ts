@@ -11,7 +11,7 @@ import {
 import {
   questionMark,
   snapshotQuestions,
-  submissionStatusOf,
+  submissionFigures,
   type QuestionMark,
   type SnapshotQuestion,
 } from './submissions.scoring.ts';
@@ -117,11 +117,7 @@ export async function loadResults(db: Db, assessment: AssessmentRow): Promise<As
       studentEmail: attempt.studentEmail,
       attemptNumber: attempt.number,
       submittedAt: attempt.submittedAt ?? attempt.updatedAt,
-      status: submissionStatusOf(attempt.markingStatus),
-      score: attempt.score ?? 0,
-      maxScore: attempt.maxScore ?? 0,
-      percentage: attempt.percentage ?? 0,
-      passed: attempt.markingStatus === 'pending' ? null : (attempt.passed ?? null),
+      ...submissionFigures(attempt),
       marks: questions.map((column) => {
         const question = snapshot.get(column.id);
         return question ? questionMark(question, stored?.get(column.id), attempt.shuffleSeed) : null;

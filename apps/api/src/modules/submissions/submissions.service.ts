@@ -40,6 +40,7 @@ import {
   ownAnswer,
   questionMark,
   snapshotQuestions,
+  submissionFigures,
   submissionStatusOf,
   teacherCorrect,
 } from './submissions.scoring.ts';
@@ -69,11 +70,7 @@ function toSummary(attempt: AttemptRow, student: AssignedStudent): SubmissionSum
     number: attempt.number,
     submittedAt: (attempt.submittedAt ?? attempt.updatedAt).toISOString(),
     submittedBy: attempt.submittedBy === 'deadline' ? 'deadline' : 'student',
-    status: submissionStatusOf(attempt.markingStatus),
-    score: attempt.score ?? 0,
-    maxScore: attempt.maxScore ?? 0,
-    percentage: attempt.percentage ?? 0,
-    passed: attempt.markingStatus === 'pending' ? null : (attempt.passed ?? null),
+    ...submissionFigures(attempt),
   };
 }
 
