@@ -44,17 +44,22 @@ interface Props<T, S extends string> {
   columns: Column<T, S>[];
   rows: T[] | undefined;
   rowKey: (row: T) => string;
-  /** The number of the first row of this page (page 1 → 1, page 2 of 20 → 21). */
-  firstRowNumber: number;
-  sort: S;
-  order: SortOrder;
-  onToggleSort: (field: S) => void;
-  onSort: (field: S, order: SortOrder) => void;
+  /**
+   * The number of the first row of this page (page 1 → 1, page 2 of 20 → 21); the cards show
+   * each row's number only when it is given.
+   */
+  firstRowNumber?: number;
+  /** Sorting on the server; without it no column sorts. */
+  sort?: S;
+  order?: SortOrder;
+  onToggleSort?: (field: S) => void;
+  onSort?: (field: S, order: SortOrder) => void;
   /** Nothing to show yet: skeleton rows. */
   loading: boolean;
   /** Old rows on screen while the next page loads. */
-  refreshing: boolean;
-  empty: ReactNode;
+  refreshing?: boolean;
+  /** Shown instead of the table when there are no rows (without it, an empty table). */
+  empty?: ReactNode;
   /** The last column: what the viewer can do with the row (rendered only when it returns something). */
   actions?: (row: T) => ReactNode;
   /** Width under which the table scrolls instead of squeezing its columns. */
@@ -72,7 +77,8 @@ const ariaSort = (active: boolean, order: SortOrder) =>
   active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /**
- * A server-side paged and sorted table: a real table (caption, column headers with scope and
+ * The app's one table: server-side paged and sorted when given sort props, or a plain list of
+ * results. A real table (caption, column headers with scope and
  * aria-sort, sort buttons) from tablet width up, and a list of cards on phones, where a table of
  * this many columns would only scroll sideways.
  */
@@ -86,19 +92,19 @@ function DesktopTable<T, S extends string>({
   columns,
   rows,
   rowKey,
-  firstRowNumber,
+  firstRowNumber = 1,
   sort,
-  order,
+  order = 'asc',
   onToggleSort,
   loading,
-  refreshing,
+  refreshing = false,
   empty,
   actions,
   minWidth = 720,
   spacing = 'md',
 }: Props<T, S>) {
   const { t } = useTranslation('common');
-  if (!loading && rows?.length === 0) return <>{empty}</>;
+  if (!loading && rows?.length === 0 && empty !== undefined) return <>{empty}</>;
   return (
     // A region that can take the focus, so keyboard users can scroll it when it is narrower than the table.
     <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={caption}>
@@ -114,7 +120,8 @@ function DesktopTable<T, S extends string>({
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => {
-              const active = column.sortField !== undefined && sort === column.sortField;
+              const sortField = onToggleSort ? column.sortField : undefined;
+              const active = sortField !== undefined && sort === sortField;
               const Icon = !active ? IconSelector : order === 'asc' ? IconChevronUp : IconChevronDown;
               return (
                 <Table.Th
@@ -124,11 +131,8 @@ function DesktopTable<T, S extends string>({
                   w={column.width}
                   aria-sort={ariaSort(active, order)}
                 >
-                  {column.sortField ? (
-                    <UnstyledButton
-                      className={classes.sortButton}
-                      onClick={() => onToggleSort(column.sortField!)}
-                    >
+                  {sortField !== undefined ? (
+                    <UnstyledButton className={classes.sortButton} onClick={() => onToggleSort?.(sortField)}>
                       {column.header}
                       <Icon size={14} aria-hidden stroke={active ? 2.4 : 1.6} />
                     </UnstyledButton>
@@ -171,8 +175,10 @@ function DesktopTable<T, S extends string>({
                       ),
                     )}
                     {actions && (
-                      <Table.Td ta="right" className={classes.stickyEnd}>
-                        {actions(row)}
+                      <Table.Td className={classes.stickyEnd}>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {actions(row)}
+                        </Group>
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -191,16 +197,16 @@ function CardList<T, S extends string>({
   rowKey,
   firstRowNumber,
   sort,
-  order,
+  order = 'asc',
   onSort,
   loading,
-  refreshing,
+  refreshing = false,
   empty,
   actions,
   cardActions = 'header',
 }: Props<T, S>) {
   const { t } = useTranslation('common');
-  const sortable = columns.filter((column) => column.sortField);
+  const sortable = onSort && sort !== undefined ? columns.filter((column) => column.sortField) : [];
   const primary = columns.find((column) => column.primary);
   const details = columns.filter((column) => !column.primary && !column.hideOnCard);
   const OrderIcon = order === 'asc' ? IconSortAscending : IconSortDescending;
@@ -217,21 +223,21 @@ function CardList<T, S extends string>({
             allowDeselect={false}
             value={sort}
             data={sortable.map((column) => ({ value: column.sortField!, label: column.header }))}
-            onChange={(value) => value && onSort(value as S, order)}
+            onChange={(value) => value && onSort?.(value as S, order)}
           />
           <Tooltip label={orderLabel}>
             <ActionIcon
               variant="default"
               size={36}
               aria-label={orderLabel}
-              onClick={() => onSort(sort, order === 'asc' ? 'desc' : 'asc')}
+              onClick={() => sort !== undefined && onSort?.(sort, order === 'asc' ? 'desc' : 'asc')}
             >
               <OrderIcon size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         </Group>
       )}
-      {!loading && rows?.length === 0 ? (
+      {!loading && rows?.length === 0 && empty !== undefined ? (
         empty
       ) : (
         <Stack
@@ -250,14 +256,16 @@ function CardList<T, S extends string>({
                 </Paper>
               ))
             : rows.map((row, index) => {
-                const number = firstRowNumber + index;
+                const number = (firstRowNumber ?? 1) + index;
                 return (
                   <Paper component="li" key={rowKey(row)} withBorder radius="md" p="md">
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                       <Group gap={8} wrap="nowrap" align="baseline" miw={0}>
-                        <Text size="sm" c="gray.7" fw={600}>
-                          {t('dataTable.rowNumber', { number })}
-                        </Text>
+                        {firstRowNumber !== undefined && (
+                          <Text size="sm" c="gray.7" fw={600}>
+                            {t('dataTable.rowNumber', { number })}
+                          </Text>
+                        )}
                         <div style={{ minWidth: 0 }}>{primary?.cell(row, number)}</div>
                       </Group>
                       {cardActions === 'header' && actions?.(row)}
@@ -273,7 +281,7 @@ function CardList<T, S extends string>({
                       ))}
                     </DataList>
                     {cardActions === 'footer' && actions && (
-                      <Group justify="flex-end" mt="sm">
+                      <Group justify="flex-end" gap="xs" mt="sm">
                         {actions(row)}
                       </Group>
                     )}

@@ -32,7 +32,8 @@ import {
   type MarkEntries,
   type MarkErrors,
 } from '../lib/marking.ts';
-import { formatDateTime, formatPercent, formatPoints } from '../lib/numbers.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatPercent, formatPoints } from '../lib/numbers.ts';
 import { answerOutcome } from '../lib/outcome.ts';
 import { AnswerView } from './answer/answer-view.tsx';
 import { ModelAnswer } from './answer/model-answer.tsx';

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { StudentStatusEntry } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useStudentStatuses } from '../api/get-student-statuses.ts';
-import { formatDateTime, formatPercent } from '../lib/numbers.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatPercent } from '../lib/numbers.ts';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
-import { ResponsiveTable, type ResultColumn } from './responsive-table.tsx';
+import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 
 interface Props {
   assessmentId: string;
@@ -40,7 +41,7 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
     );
   }
 
-  const columns: ResultColumn<StudentStatusEntry>[] = [
+  const columns: Column<StudentStatusEntry>[] = [
     {
       key: 'student',
       header: t('columns.student'),
@@ -102,13 +103,15 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
   ];
 
   return (
-    <ResponsiveTable
+    <DataTable
       caption={t('students.caption')}
       columns={columns}
       rows={students.data}
       rowKey={(row) => row.student.id}
       loading={students.isPending}
       refreshing={students.isFetching && !students.isPending}
+      cardActions="footer"
+      minWidth={760}
       actions={(row) =>
         row.pendingMarking ? (
           <Button

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { SubmissionList, SubmissionStatus, SubmissionSummary } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
-import { formatDateTime, formatPercent, formatPoints } from '../lib/numbers.ts';
-import { ResponsiveTable, type ResultColumn } from './responsive-table.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatPercent, formatPoints } from '../lib/numbers.ts';
+import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import { ResultBadge } from './result-badge.tsx';
 
 export type StatusFilter = 'all' | SubmissionStatus;
@@ -36,7 +37,7 @@ export function SubmissionsTab({
   markingPath,
 }: Props) {
   const { t, i18n } = useTranslation('submissions');
-  const columns: ResultColumn<SubmissionSummary>[] = [
+  const columns: Column<SubmissionSummary>[] = [
     {
       key: 'student',
       header: t('columns.student'),
@@ -122,13 +123,15 @@ export function SubmissionsTab({
         />
       ) : (
         <>
-          <ResponsiveTable
+          <DataTable
             caption={t('table.caption')}
             columns={columns}
             rows={list?.items}
             rowKey={(row) => row.attemptId}
             loading={loading}
             refreshing={refreshing}
+            cardActions="footer"
+            minWidth={760}
             actions={(row) => (
               <>
                 <Button

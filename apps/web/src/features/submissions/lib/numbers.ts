@@ -7,6 +7,3 @@ export function formatPercent(value: number, language: string | undefined): stri
 export function formatPoints(value: number, language: string | undefined): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
-
-// One date formatter for the whole app: it knows which languages a browser cannot format itself.
-export { formatDateTime } from '../../../lib/format.ts';
