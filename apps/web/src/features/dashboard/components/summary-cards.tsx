@@ -1,17 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuilding,
   IconChalkboard,
@@ -21,6 +10,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { DashboardSummary } from '@vbuilder/shared';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
+import { codeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { AssessmentCards } from './assessment-cards.tsx';
@@ -117,7 +108,7 @@ function StatCard({ card, locale }: { card: Card; locale: string }) {
 /** The analytics overview: user counts of the organization, or of the platform for a Super Administrator. */
 export function SummaryCards() {
   const { t, i18n } = useTranslation('dashboard');
-  const { data, isPending, isError, refetch, isFetching } = useDashboardSummary();
+  const { data, isPending, isError, error, refetch, isFetching } = useDashboardSummary();
   const { user } = useAuth();
 
   const heading = (
@@ -148,14 +139,16 @@ export function SummaryCards() {
     return (
       <Stack gap="md" aria-labelledby="overview-heading" component="section">
         {heading}
-        <Alert color="red" variant="light" title={t('overview.errorTitle')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('overview.errorMessage')}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void refetch()} loading={isFetching}>
-              {t('overview.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorCard
+          heading={t('overview.errorTitle')}
+          error={error}
+          // A failure without a code (no answer at all) most likely means no connection.
+          description={codeOf(error) ? undefined : t('overview.errorMessage')}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          retryLabel={t('overview.retry')}
+          headingOrder={3}
+        />
       </Stack>
     );
   }
