@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
+  Box,
   Button,
   CloseButton,
   Group,
@@ -13,20 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconBuildingCommunity,
-  IconLock,
-  IconPlus,
-  IconRefresh,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconBuildingCommunity, IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useOrganizations } from '../api/get-organizations.ts';
 import { useOrganizationListParams } from '../hooks/use-organization-list-params.ts';
 import { HOME_PATH, organizationPath } from '../lib/paths.ts';
@@ -68,7 +61,6 @@ function NotAllowed({ organizationId }: { organizationId: string | null }) {
 
 function OrganizationList() {
   const { t, i18n } = useTranslation(['organizations', 'errors']);
-  const errorText = useErrorText();
   const { params, setSearch, setPage, toggleSort } = useOrganizationListParams();
   const [searchInput, setSearchInput] = useState(params.search);
   const [debouncedSearch] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
@@ -160,29 +152,15 @@ function OrganizationList() {
         {list.isPending ? (
           <OrganizationsTableSkeleton label={t('list.loading')} />
         ) : list.isError ? (
-          <Alert
-            m="md"
-            mt={0}
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertTriangle aria-hidden />}
-            title={t('list.loadFailed')}
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{errorText(errorCodeOf(list.error))}</Text>
-              <Button
-                size="xs"
-                variant="white"
-                color="red"
-                leftSection={<IconRefresh size={14} aria-hidden />}
-                onClick={() => void list.refetch()}
-                loading={list.isFetching}
-              >
-                {t('list.retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <Box m="md" mt={0}>
+            <LoadErrorCard
+              heading={t('list.loadFailed')}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+              retryLabel={t('list.retry')}
+            />
+          </Box>
         ) : list.data.items.length === 0 ? (
           <Stack align="center" gap={6} ta="center" px="md" pt="lg" pb="xl">
             <IconBuildingCommunity size={32} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
