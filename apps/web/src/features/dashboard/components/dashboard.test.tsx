@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardSummary } from '@vbuilder/shared';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { answer, answerError, receivedRequests, server } from '../../../test/msw-server.ts';
 import { authValue, makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
 import { Component as HomeRoute } from '../../../app/routes/home-route.tsx';
 
@@ -16,8 +17,9 @@ const organizationSummary: DashboardSummary = {
   assessments: { total: 12, manual: 9, ai: 3, assigned: 12 },
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SUMMARY = '/dashboard/summary';
+/** What GET /dashboard/summary answers. */
+const serveSummary = (summary: DashboardSummary) => server.use(answer('get', SUMMARY, summary));
 
 function signIn(overrides: Parameters<typeof makeProfile>[0]) {
   vi.mocked(useAuth).mockReturnValue(
@@ -28,10 +30,6 @@ function signIn(overrides: Parameters<typeof makeProfile>[0]) {
 const card = (label: string) => screen.getByText(label).closest('.mantine-Paper-root') as HTMLElement;
 
 describe('Home dashboard', () => {
-  let fetchMock: MockInstance<typeof fetch>;
-  beforeEach(() => {
-    fetchMock = vi.spyOn(globalThis, 'fetch');
-  });
   afterEach(() => {
     vi.restoreAllMocks();
     vi.mocked(useAuth).mockReset();
@@ -39,7 +37,7 @@ describe('Home dashboard', () => {
 
   it('welcomes the user with name, role and organization ID and shows the organization counts', async () => {
     signIn({ name: 'Ada Lovelace', role: 'user', organizationId: 'org-1' });
-    fetchMock.mockResolvedValue(json(200, organizationSummary));
+    serveSummary(organizationSummary);
     await renderAt(<HomeRoute />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
@@ -52,20 +50,18 @@ describe('Home dashboard', () => {
     expect(within(card('Teachers')).getByText('120')).toBeInTheDocument();
     expect(within(card('Administrators')).getByText('14')).toBeInTheDocument();
     expect(screen.queryByText('Organizations')).not.toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/summary');
+    expect(receivedRequests()).toEqual([expect.objectContaining({ method: 'GET', path: SUMMARY })]);
   });
 
   it('shows a Super Administrator the platform totals with the number of organizations', async () => {
     signIn({ name: 'Root', role: 'Super Administrator', organizationId: null });
-    fetchMock.mockResolvedValue(
-      json(200, {
-        scope: 'platform',
-        organizationId: null,
-        users: { total: 50, students: 30, teachers: 10, administrators: 8 },
-        organizations: 4,
-        assessments: null,
-      }),
-    );
+    serveSummary({
+      scope: 'platform',
+      organizationId: null,
+      users: { total: 50, students: 30, teachers: 10, administrators: 8 },
+      organizations: 4,
+      assessments: null,
+    });
     await renderAt(<HomeRoute />);
     expect(screen.getByText('Super Administrator')).toBeInTheDocument();
     expect(screen.getByText('You are not part of an organization yet.')).toBeInTheDocument();
@@ -80,12 +76,10 @@ describe('Home dashboard', () => {
 
   it('makes the role cards add up to the total in an organization too', async () => {
     signIn({ role: 'Administrator' });
-    fetchMock.mockResolvedValue(
-      json(200, {
-        ...organizationSummary,
-        users: { total: 10, students: 6, teachers: 2, administrators: 1 },
-      }),
-    );
+    serveSummary({
+      ...organizationSummary,
+      users: { total: 10, students: 6, teachers: 2, administrators: 1 },
+    });
     await renderAt(<HomeRoute />);
     await screen.findByText('Other roles');
     expect(within(card('Other roles')).getByText('1')).toBeInTheDocument();
@@ -93,13 +87,11 @@ describe('Home dashboard', () => {
 
   it('explains the missing figures to someone outside any organization', async () => {
     signIn({ role: 'Teacher', organizationId: null });
-    fetchMock.mockResolvedValue(
-      json(200, {
-        ...organizationSummary,
-        organizationId: null,
-        users: { total: 0, students: 0, teachers: 0, administrators: 0 },
-      }),
-    );
+    serveSummary({
+      ...organizationSummary,
+      organizationId: null,
+      users: { total: 0, students: 0, teachers: 0, administrators: 0 },
+    });
     await renderAt(<HomeRoute />);
     expect(await screen.findByText('No organization yet')).toBeInTheDocument();
     expect(screen.queryByText('Total users')).not.toBeInTheDocument();
@@ -107,18 +99,18 @@ describe('Home dashboard', () => {
 
   it('shows an error with a retry when the overview cannot load', async () => {
     signIn({ role: 'Student' });
-    fetchMock.mockResolvedValueOnce(json(500, { code: 'internal_error', message: 'boom' }));
+    serveSummary(organizationSummary);
+    server.use(answerError('get', SUMMARY, 500, 'internal_error', { once: true }));
     await renderAt(<HomeRoute />);
     expect(await screen.findByText('The overview could not be loaded')).toBeInTheDocument();
 
-    fetchMock.mockResolvedValueOnce(json(200, organizationSummary));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1,234')).toBeInTheDocument();
   });
 
   it('shows staff the assessments in total, written by hand and generated with AI', async () => {
     signIn({ id: 'teacher-1', role: 'Teacher', organizationId: 'org-1' });
-    fetchMock.mockResolvedValue(json(200, organizationSummary));
+    serveSummary(organizationSummary);
     await renderAt(<HomeRoute />);
     const section = await screen.findByRole('region', { name: 'Assessments' });
     expect(within(card('Total assessments')).getByText('12')).toBeInTheDocument();
@@ -132,9 +124,7 @@ describe('Home dashboard', () => {
 
   it('shows a student the assessments assigned to them', async () => {
     signIn({ id: 'student-1', role: 'Student', organizationId: 'org-1' });
-    fetchMock.mockResolvedValue(
-      json(200, { ...organizationSummary, assessments: { total: 4, manual: 3, ai: 1, assigned: 4 } }),
-    );
+    serveSummary({ ...organizationSummary, assessments: { total: 4, manual: 3, ai: 1, assigned: 4 } });
     await renderAt(<HomeRoute />);
     expect(await screen.findByText('Assigned to you')).toBeInTheDocument();
     expect(within(card('Assigned to you')).getByText('4')).toBeInTheDocument();

@@ -39,7 +39,8 @@ async function renderScreen(viewer = makeViewer(), list = pageOf([makeUser(), ma
   return result;
 }
 
-describe('UsersScreen', () => {
+// Each request goes through the client and the mock server: slower than the default 5 s on a busy machine.
+describe('UsersScreen', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
