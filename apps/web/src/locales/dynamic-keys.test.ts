@@ -112,8 +112,8 @@ describe('keys built at run time match their lists', () => {
 
   it('roles, user and administrator statuses, plans', () => {
     const roles = ['administrator', 'student', 'superAdministrator', 'teacher'];
-    expectFamily('profile', 'roles', roles, ['unknown']);
-    expectFamily('users', 'roles', roles);
+    // One set of role names (components/layout/role-label.ts), 'guest' for no role.
+    expectFamily('common', 'roles', roles, ['guest']);
     expectFamily('users', 'status', USER_STATUSES);
     expectFamily('profile', 'account.statuses', USER_STATUSES);
     expectFamily('organizations', 'details.statuses', USER_STATUSES);

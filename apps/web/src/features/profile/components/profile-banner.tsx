@@ -4,7 +4,7 @@ import { IconCamera, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@vbuilder/shared';
 import { initialsOf } from '../../../components/layout/user-display.ts';
-import { RoleBadge } from './role-badge.tsx';
+import { RoleBadge } from '../../../components/role-badge.tsx';
 
 interface Props {
   user: UserProfile;

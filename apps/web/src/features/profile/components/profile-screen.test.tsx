@@ -16,7 +16,6 @@ import { deferred, elapse, flush } from '../../../test/timers.ts';
 import { envelope, makeProfile } from '../test-utils.ts';
 import i18n from '../../../lib/i18n.ts';
 import { ProfileScreen } from './profile-screen.tsx';
-import { RoleBadge } from './role-badge.tsx';
 
 const mocks = vi.hoisted(() => ({ reloadProfile: vi.fn() }));
 vi.mock('../../../lib/auth/auth-provider.tsx', () => ({
@@ -335,20 +334,5 @@ describe('ProfileScreen', () => {
     expect(screen.getByRole('heading', { name: 'Amina Wanjiru' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(toastTexts()).toHaveLength(1);
-  });
-});
-
-describe('RoleBadge', () => {
-  it.each([
-    ['Super Administrator', 'Super Administrator', 'grape'],
-    ['Administrator', 'Administrator', 'blue'],
-    ['user', 'Administrator', 'blue'],
-    ['Teacher', 'Teacher', 'teal'],
-    ['Student', 'Student', 'pink'],
-    ['Proctor', 'Proctor', 'gray'],
-  ])('%s is shown as %s in %s', async (role, label, color) => {
-    await renderWithProviders(<RoleBadge role={role} />);
-    await act(async () => {});
-    expect(screen.getByText(label).closest('[data-role-color]')).toHaveAttribute('data-role-color', color);
   });
 });

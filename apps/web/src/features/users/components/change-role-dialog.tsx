@@ -10,7 +10,7 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { assignableRoles, type Viewer } from '../lib/permissions.ts';
 import { RoleOptions } from './role-options.tsx';
-import { useRoleLabel } from './user-badges.tsx';
+import { useRoleLabel } from '../../../components/layout/role-label.ts';
 
 interface Props {
   opened: boolean;

@@ -1,20 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayRole } from '@vbuilder/shared';
-import { roleColor, statusColor, tintedBadgeStyle } from '../../../lib/badge-colors.ts';
-import { roleLabelKey } from '../lib/roles.ts';
+import { statusColor, tintedBadgeStyle } from '../../../lib/badge-colors.ts';
 
-/** The role in words; 'user' is shown as Administrator (SPEC §3), an unknown role as it is. */
-export function useRoleLabel() {
-  const { t } = useTranslation('users');
-  return (role: string | null | undefined) => {
-    const key = roleLabelKey(role);
-    return key ? t(key) : displayRole(role);
-  };
-}
-
-/** A badge in a role's or a status's colour, tinted so its words stay readable. */
+/** A badge in a status's colour, tinted so its words stay readable. */
 function TintedBadge({
   color,
   size = 'md',
@@ -24,7 +13,6 @@ function TintedBadge({
   color: string;
   size?: MantineSize;
   children: ReactNode;
-  'data-role-color'?: string;
   'data-status-color'?: string;
 }) {
   return (
@@ -40,16 +28,6 @@ function TintedBadge({
     >
       {children}
     </Badge>
-  );
-}
-
-export function RoleBadge({ role, size }: { role: string; size?: MantineSize }) {
-  const label = useRoleLabel();
-  const color = roleColor(role);
-  return (
-    <TintedBadge color={color} size={size} data-role-color={color}>
-      {label(role)}
-    </TintedBadge>
   );
 }
 

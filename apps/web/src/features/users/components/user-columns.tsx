@@ -1,7 +1,8 @@
 import { Text, type MantineSize } from '@mantine/core';
 import type { UserSummary } from '@vbuilder/shared';
 import type { Column } from '../../../components/data-table/data-table.tsx';
-import { RoleBadge, StatusBadge } from './user-badges.tsx';
+import { RoleBadge } from '../../../components/role-badge.tsx';
+import { StatusBadge } from './user-badges.tsx';
 import type { UserSortField } from '../api/get-users.ts';
 
 /** The person's name: the sortable first column, and the title of each card on phones. */
