@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { jsonResponse, renderScreen, sentBody } from '../test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
+import { renderScreen } from '../test-utils.tsx';
 import { ResetPasswordScreen } from './reset-password-screen.tsx';
 
 const token = 'r'.repeat(32);
@@ -10,12 +11,6 @@ const token = 'r'.repeat(32);
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('ResetPasswordScreen', () => {
-  let fetchMock: MockInstance<typeof fetch>;
-  beforeEach(() => {
-    fetchMock = vi.spyOn(globalThis, 'fetch');
-  });
-  afterEach(() => vi.restoreAllMocks());
-
   it('refuses passwords that do not match', async () => {
     const user = userEvent.setup({ delay: null });
     await renderScreen(<ResetPasswordScreen token={token} />);
@@ -26,11 +21,11 @@ describe('ResetPasswordScreen', () => {
 
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('saves the new password and offers to sign in', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'ok' }));
+    server.use(answer('post', '/accounts/reset-password', { message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<ResetPasswordScreen token={token} />);
 
@@ -39,12 +34,15 @@ describe('ResetPasswordScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
 
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
-    expect(sentBody(fetchMock.mock.calls[0])).toEqual({ token, password: 'a-long-new-password' });
+    expect(await receivedBody('POST', '/accounts/reset-password')).toEqual({
+      token,
+      password: 'a-long-new-password',
+    });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?login=1');
   });
 
   it('welcomes an invited person who sets their first password', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'ok' }));
+    server.use(answer('post', '/accounts/reset-password', { message: 'ok' }));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<ResetPasswordScreen token={token} invite />);
 
@@ -56,7 +54,7 @@ describe('ResetPasswordScreen', () => {
   });
 
   it('sends the visitor for a new link when the token has expired', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 'token_expired', message: 'expired' }));
+    server.use(answerError('post', '/accounts/reset-password', 400, 'token_expired'));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<ResetPasswordScreen token={token} />);
 

@@ -1,19 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { jsonResponse, renderScreen, sentBody } from '../test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
+import { renderScreen } from '../test-utils.tsx';
 import { SignUpScreen } from './sign-up-screen.tsx';
 
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('SignUpScreen', () => {
-  let fetchMock: MockInstance<typeof fetch>;
-  beforeEach(() => {
-    fetchMock = vi.spyOn(globalThis, 'fetch');
-  });
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows translated field errors and sends nothing while the form is invalid', async () => {
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignUpScreen />);
@@ -29,11 +24,11 @@ describe('SignUpScreen', () => {
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(receivedRequests()).toEqual([]);
   });
 
   it('creates the account and asks the visitor to check their email', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { message: 'Check your email' }));
+    server.use(answer('post', '/accounts/sign-up', { message: 'Check your email' }, { status: 201 }));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignUpScreen />);
 
@@ -45,8 +40,7 @@ describe('SignUpScreen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('We sent an activation link to ada@school.test');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/accounts/sign-up');
-    expect(sentBody(fetchMock.mock.calls[0])).toEqual({
+    expect(await receivedBody('POST', '/accounts/sign-up')).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@school.test',
       password: 'analytical-engine',
@@ -56,9 +50,8 @@ describe('SignUpScreen', () => {
   });
 
   it('shows server field errors next to their fields', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
-        code: 'validation_error',
+    server.use(
+      answerError('post', '/accounts/sign-up', 400, 'validation_error', {
         message: 'The request is not valid',
         details: [{ path: ['email'], message: 'validation.emailTooLong' }],
       }),
