@@ -40,17 +40,3 @@ function CurrentPath() {
   const location = useLocation();
   return <p data-testid="current-path">{location.pathname}</p>;
 }
-
-/** A fetch answer with a JSON body (or none). */
-export function jsonResponse(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  });
-}
-
-/** The JSON body a mocked fetch was called with. */
-export function sentBody(call: unknown[] | undefined): unknown {
-  const init = call?.[1] as RequestInit | undefined;
-  return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-}

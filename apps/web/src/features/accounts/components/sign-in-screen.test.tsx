@@ -1,20 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { jsonResponse, renderScreen, sentBody } from '../test-utils.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answer,
+  http,
+  HttpResponse,
+  receivedBody,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
+import { renderScreen } from '../test-utils.tsx';
 import { SignInScreen } from './sign-in-screen.tsx';
 
 const details = { uid: 'abc123', prompt: 'login', clientId: 'vbuilder-web' };
+
+/** The sign-in page's JSON endpoints live under /signin/<uid>/ on the API server, not under /api. */
+const signin = (method: 'get' | 'post', step: 'details' | 'login', status: number, body: unknown) =>
+  http[method](`/signin/:uid/${step}`, () => HttpResponse.json(body as Record<string, unknown>, { status }));
 
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('SignInScreen', () => {
-  let fetchMock: MockInstance<typeof fetch>;
   const assign = vi.fn();
 
   beforeEach(() => {
-    fetchMock = vi.spyOn(globalThis, 'fetch');
     vi.stubGlobal('location', { ...window.location, assign });
   });
   afterEach(() => {
@@ -24,21 +34,23 @@ describe('SignInScreen', () => {
   });
 
   it('signs in and follows the redirect of the provider', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { ...details, loginHint: 'ada@school.test' }))
-      .mockResolvedValueOnce(jsonResponse(200, { redirectTo: '/oidc/auth/abc123' }));
+    server.use(
+      signin('get', 'details', 200, { ...details, loginHint: 'ada@school.test' }),
+      signin('post', 'login', 200, { redirectTo: '/oidc/auth/abc123' }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignInScreen uid="abc123" />);
 
     const email = await screen.findByLabelText('Email');
     expect(email).toHaveValue('ada@school.test');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/signin/abc123/details');
+    expect(receivedRequests()).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/signin/abc123/details' }),
+    ]);
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/auth/abc123'));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/signin/abc123/login');
-    expect(sentBody(fetchMock.mock.calls[1])).toEqual({
+    expect(await receivedBody('POST', '/signin/abc123/login')).toEqual({
       email: 'ada@school.test',
       password: 'correct horse battery',
     });
@@ -47,9 +59,10 @@ describe('SignInScreen', () => {
   });
 
   it('shows the translated message for wrong credentials and clears the password', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, details))
-      .mockResolvedValueOnce(jsonResponse(401, { code: 'invalid_credentials', message: 'Invalid' }));
+    server.use(
+      signin('get', 'details', 200, details),
+      signin('post', 'login', 401, { code: 'invalid_credentials', message: 'Invalid' }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignInScreen uid="abc123" />);
 
@@ -63,7 +76,7 @@ describe('SignInScreen', () => {
   });
 
   it('checks the fields before calling the provider', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, details));
+    server.use(signin('get', 'details', 200, details));
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignInScreen uid="abc123" />);
 
@@ -73,12 +86,16 @@ describe('SignInScreen', () => {
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(receivedRequests()).toHaveLength(1);
   });
 
   it('continues at once when the provider answered the consent step itself', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { ...details, prompt: 'consent', redirectTo: '/oidc/auth/abc123/resume' }),
+    server.use(
+      signin('get', 'details', 200, {
+        ...details,
+        prompt: 'consent',
+        redirectTo: '/oidc/auth/abc123/resume',
+      }),
     );
     await renderScreen(<SignInScreen uid="abc123" />);
 
@@ -87,7 +104,7 @@ describe('SignInScreen', () => {
   });
 
   it('offers to start again when the interaction has expired', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 'interaction_expired', message: 'gone' }));
+    server.use(signin('get', 'details', 404, { code: 'interaction_expired', message: 'gone' }));
     await renderScreen(<SignInScreen uid="old" />);
 
     expect(await screen.findByRole('heading', { name: 'This sign-in page has expired' })).toBeInTheDocument();
@@ -95,9 +112,10 @@ describe('SignInScreen', () => {
   });
 
   it('switches to the expired state when the interaction ends during sign-in', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, details))
-      .mockResolvedValueOnce(jsonResponse(404, { code: 'interaction_expired', message: 'gone' }));
+    server.use(
+      signin('get', 'details', 200, details),
+      signin('post', 'login', 404, { code: 'interaction_expired', message: 'gone' }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignInScreen uid="abc123" />);
 
@@ -109,10 +127,11 @@ describe('SignInScreen', () => {
   });
 
   it('offers a new activation email to an account that is not activated', async () => {
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, details))
-      .mockResolvedValueOnce(jsonResponse(403, { code: 'account_not_activated', message: 'no' }))
-      .mockResolvedValueOnce(jsonResponse(202, { message: 'ok' }));
+    server.use(
+      signin('get', 'details', 200, details),
+      signin('post', 'login', 403, { code: 'account_not_activated', message: 'no' }),
+      answer('post', '/accounts/resend-activation', { message: 'ok' }, { status: 202 }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderScreen(<SignInScreen uid="abc123" />);
 
@@ -122,7 +141,6 @@ describe('SignInScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend activation email' }));
 
     expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
-    expect(fetchMock.mock.calls[2]?.[0]).toBe('/api/accounts/resend-activation');
-    expect(sentBody(fetchMock.mock.calls[2])).toEqual({ email: 'ada@school.test' });
+    expect(await receivedBody('POST', '/accounts/resend-activation')).toEqual({ email: 'ada@school.test' });
   });
 });
