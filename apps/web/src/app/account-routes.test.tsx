@@ -5,6 +5,7 @@ import { mayOpen } from '../components/layout/navigation.ts';
 import { accessOf } from '../components/layout/route-access-guard.tsx';
 import { authValue, CurrentPath, makeProfile, renderAt } from '../components/layout/test-utils.tsx';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
+import { answerError, server } from '../test/msw-server.ts';
 import { accountChildren } from './account-routes.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
@@ -77,7 +78,8 @@ describe('who may open each /account screen', () => {
 
 describe('the account layout refuses the screens SPEC §6 does not give the role', () => {
   beforeEach(() => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 404 }));
+    // The layout asks for the external links; none are configured here.
+    server.use(answerError('get', '/auth/config', 404, 'not_found'));
   });
 
   /** The real /account routes (with their access), each screen replaced by its path. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { answer, answerError, receivedRequests, server } from '../../test/msw-server.ts';
 import { AccountLayout } from './account-layout.tsx';
 import { authValue, CurrentPath, makeProfile, renderAt } from './test-utils.tsx';
 
@@ -27,11 +28,7 @@ describe('AccountLayout', () => {
         typeof useAuth
       >,
     );
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/api/auth/config')
-        ? new Response(JSON.stringify(config), { headers: { 'content-type': 'application/json' } })
-        : new Response(null, { status: 404 }),
-    );
+    server.use(answer('get', '/auth/config', config));
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -74,9 +71,9 @@ describe('AccountLayout', () => {
   });
 
   it('hides the external links when the configuration cannot be loaded', async () => {
-    vi.mocked(globalThis.fetch).mockImplementation(async () => new Response(null, { status: 500 }));
+    server.use(answerError('get', '/auth/config', 500, 'internal_error'));
     await renderLayout();
-    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    await waitFor(() => expect(receivedRequests('GET', '/auth/config')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: /Learning platform/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Support/ })).not.toBeInTheDocument();
   });
