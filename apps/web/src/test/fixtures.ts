@@ -1,4 +1,13 @@
-import type { Assessment, OrganizationDetail, ProfileEnvelope, UserProfile } from '@vbuilder/shared';
+import {
+  QUESTION_EXAMPLE_LIST,
+  QUESTION_TYPE_REGISTRY,
+  type Assessment,
+  type OrganizationDetail,
+  type ProfileEnvelope,
+  type QuestionExamplesResponse,
+  type QuestionTypesResponse,
+  type UserProfile,
+} from '@vbuilder/shared';
 import { makeProfile } from './profile.ts';
 
 /**
@@ -64,4 +73,24 @@ export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessm
     resources: [],
     ...overrides,
   };
+}
+
+/** GET /question-types' answer: the 37 types of the registry, as the API lists them. */
+export function makeQuestionTypesResponse(): QuestionTypesResponse {
+  return {
+    types: QUESTION_TYPE_REGISTRY.map((type) => ({
+      id: type.id,
+      name: type.name,
+      family: type.family,
+      tier: type.tier,
+      responseKind: type.responseKind,
+      withImage: type.withImage,
+      instructions: type.instructions,
+    })),
+  };
+}
+
+/** GET /question-types/examples' answer: one example per type. */
+export function makeQuestionExamplesResponse(): QuestionExamplesResponse {
+  return { examples: QUESTION_EXAMPLE_LIST };
 }

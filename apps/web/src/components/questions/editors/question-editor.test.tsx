@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { LIMITS } from '@vbuilder/shared';
-import { ApiError } from '../../../lib/api-client.ts';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
+import {
+  answerError,
+  apiUrl,
+  http,
+  HttpResponse,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { check, errorOf, fill, isValid, renderQuestionEditor } from './test-utils.tsx';
-
-const mocks = vi.hoisted(() => ({ api: { upload: vi.fn() } }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
+import type { QuestionImageUploadSchema } from './upload-question-image.ts';
 
 const png = (size = 4) => new File([new Uint8Array(size)], 'map.png', { type: 'image/png' });
 const pick = (file: File) =>
@@ -24,8 +26,6 @@ async function validTrueFalse(user: Parameters<typeof fill>[0]) {
 }
 
 describe('QuestionEditor', { timeout: 30_000 }, () => {
-  afterEach(() => mocks.api.upload.mockReset());
-
   it('checks the question text and score', async () => {
     const { user } = await renderQuestionEditor('true-false');
     const score = screen.getByRole('textbox', { name: /^Score/ });
@@ -88,17 +88,28 @@ describe('QuestionEditor', { timeout: 30_000 }, () => {
   });
 
   it('uploads an image and stores the address the API answers', async () => {
-    mocks.api.upload.mockResolvedValue({
+    const uploaded: z.infer<typeof QuestionImageUploadSchema> = {
       url: '/api/files/question-images/0b7c2f0e-6d1c-4a53-9d0f-1f5c2b7a9e11.png',
-    });
+    };
+    // The mock server keeps no upload body (jsdom's File is not Node's): the handler reads it as text.
+    let body = '';
+    server.use(
+      http.post(apiUrl('/question-images'), async ({ request }) => {
+        body = await request.text();
+        return HttpResponse.json(uploaded);
+      }),
+    );
     const { user, current } = await renderQuestionEditor('image-based');
     // An image question shows its image field from the start.
     expect(screen.getByRole('textbox', { name: /^Image students answer about/ })).toBeInTheDocument();
     pick(png());
     await waitFor(() => expect(current().imageUrl).toMatch(/^\/api\/files\/question-images\/.+\.png$/));
-    const [path, form] = mocks.api.upload.mock.calls[0]!;
-    expect(path).toBe('/question-images');
-    expect((form as FormData).get('image')).toBeInstanceOf(File);
+    const [upload] = receivedRequests('POST', '/question-images');
+    expect(upload!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    // The form's 'image' part is a file.
+    expect(body).toMatch(
+      /Content-Disposition: form-data; name="image"; filename="[^"]*"\r\nContent-Type: image\/png/,
+    );
     await fillImageChoice(user);
     expect(isValid(current())).toBe(true);
   });
@@ -113,9 +124,9 @@ describe('QuestionEditor', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     pick(new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Choose a PNG, JPEG, WebP or GIF image.')).toBeInTheDocument();
-    expect(mocks.api.upload).not.toHaveBeenCalled();
+    expect(receivedRequests('POST', '/question-images')).toEqual([]);
 
-    mocks.api.upload.mockRejectedValue(new ApiError(400, 'unsupported_file_type', 'nope'));
+    server.use(answerError('post', '/question-images', 400, 'unsupported_file_type', { message: 'nope' }));
     pick(png());
     expect(await screen.findByText('This type of file is not supported.')).toBeInTheDocument();
     expect(current().imageUrl).toBeNull();

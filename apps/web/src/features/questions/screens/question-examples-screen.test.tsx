@@ -4,18 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exampleAsJson5Text, QUESTION_EXAMPLE_LIST, QUESTION_EXAMPLES } from '@vbuilder/shared';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { makeQuestionExamplesResponse } from '../../../test/fixtures.ts';
+import { answer, answerError, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { ExampleErrorBoundary } from './example-error-boundary.tsx';
 import { ExampleView } from './example-view.tsx';
 import { entriesOf, ExampleTabs, QuestionExamplesScreen } from './question-examples-screen.tsx';
-
-const mocks = vi.hoisted(() => ({ api: { get: vi.fn() } }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
 
 const withRouter = (ui: ReactNode, path = '/account/questiontype/questionexamples') => (
   <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
@@ -30,10 +24,7 @@ describe('Question examples', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     vi.spyOn(notifications, 'show').mockReturnValue('toast');
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    mocks.api.get.mockReset();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('has a vertical tab per question type, the first one open', async () => {
     await renderWithProviders(withRouter(<ExampleTabs entries={ENTRIES} />));
@@ -189,22 +180,18 @@ describe('Question examples', () => {
   });
 
   it('loads the examples from the API under the page title', async () => {
-    mocks.api.get.mockResolvedValue({ examples: QUESTION_EXAMPLE_LIST });
+    server.use(answer('get', '/question-types/examples', makeQuestionExamplesResponse()));
     await renderWithProviders(withRouter(<QuestionExamplesScreen />));
     expect(screen.getByRole('heading', { level: 1, name: 'Question Type Examples' })).toBeInTheDocument();
     expect(await screen.findAllByRole('tab')).toHaveLength(37);
-    expect(mocks.api.get).toHaveBeenCalledWith(
-      '/question-types/examples',
-      expect.anything(),
-      expect.anything(),
-    );
+    expect(receivedRequests('GET', '/question-types/examples')).toHaveLength(1);
   });
 
   it('offers a retry when the examples cannot be loaded', async () => {
-    mocks.api.get.mockRejectedValue(new ApiError(500, 'internal_error', 'Boom'));
+    server.use(answerError('get', '/question-types/examples', 500, 'internal_error', { message: 'Boom' }));
     await renderWithProviders(withRouter(<QuestionExamplesScreen />));
     expect(await screen.findByText('The examples could not be loaded')).toBeInTheDocument();
-    mocks.api.get.mockResolvedValue({ examples: QUESTION_EXAMPLE_LIST });
+    server.use(answer('get', '/question-types/examples', makeQuestionExamplesResponse()));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('tab')).toHaveLength(37);
   });

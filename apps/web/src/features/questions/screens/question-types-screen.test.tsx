@@ -1,39 +1,19 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUESTION_EXAMPLE_LIST, QUESTION_TYPE_REGISTRY, type QuestionTypeSummary } from '@vbuilder/shared';
-import type * as ApiClientModule from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { QUESTION_EXAMPLE_LIST } from '@vbuilder/shared';
+import { makeQuestionExamplesResponse, makeQuestionTypesResponse } from '../../../test/fixtures.ts';
+import { answer, answerError, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { QuestionTypesScreen } from './question-types-screen.tsx';
 import { exampleQuestion } from './type-preview-drawer.tsx';
 
-const mocks = vi.hoisted(() => ({ api: { get: vi.fn() } }));
-vi.mock('../../../lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClientModule>()),
-  api: mocks.api,
-}));
-
-const TYPES: QuestionTypeSummary[] = QUESTION_TYPE_REGISTRY.map((t) => ({
-  id: t.id,
-  name: t.name,
-  family: t.family,
-  tier: t.tier,
-  responseKind: t.responseKind,
-  withImage: t.withImage,
-  instructions: t.instructions,
-}));
-
-function answerGets(types: unknown = { types: TYPES }) {
-  mocks.api.get.mockImplementation(async (path: string) => {
-    if (path === '/question-types') {
-      if (types instanceof Error) throw types;
-      return types;
-    }
-    if (path === '/question-types/examples') return { examples: QUESTION_EXAMPLE_LIST };
-    throw new Error(`unexpected ${path}`);
-  });
-}
+/** The API answers the types and their examples. */
+const answerGets = () =>
+  server.use(
+    answer('get', '/question-types', makeQuestionTypesResponse()),
+    answer('get', '/question-types/examples', makeQuestionExamplesResponse()),
+  );
 
 async function renderScreen() {
   const result = await renderWithProviders(
@@ -52,7 +32,6 @@ const cardsIn = (tier: string) =>
 
 describe('QuestionTypesScreen', () => {
   beforeEach(() => answerGets());
-  afterEach(() => mocks.api.get.mockReset());
 
   it('lists the 37 types grouped by plan tier with description, tier and family', async () => {
     await renderScreen();
@@ -122,14 +101,13 @@ describe('QuestionTypesScreen', () => {
   );
 
   it('offers a retry when the types cannot be loaded', async () => {
-    answerGets(new ApiError(500, 'internal_error', 'Boom'));
+    server.use(answerError('get', '/question-types', 500, 'internal_error', { message: 'Boom', once: true }));
     await renderWithProviders(
       <MemoryRouter>
         <QuestionTypesScreen />
       </MemoryRouter>,
     );
     expect(await screen.findByText('The question types could not be loaded')).toBeInTheDocument();
-    answerGets();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Basic' })).toBeInTheDocument();
   });
