@@ -9,10 +9,10 @@ import {
   type QuestionExample,
   type QuestionTypeId,
 } from '@vbuilder/shared';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { useQuestionExamples } from '../api/get-question-examples.ts';
 import { ExampleErrorBoundary } from './example-error-boundary.tsx';
 import { ExampleView } from './example-view.tsx';
-import { LoadError } from './load-error.tsx';
 import classes from './question-examples-screen.module.css';
 
 export interface ExampleEntry {
@@ -47,8 +47,8 @@ export function QuestionExamplesScreen() {
       {entries ? (
         <ExampleTabs entries={entries} />
       ) : examples.isError ? (
-        <LoadError
-          title={t('examples.loadFailed')}
+        <LoadErrorCard
+          heading={t('examples.loadFailed')}
           retryLabel={t('examples.retry')}
           error={examples.error}
           onRetry={() => void examples.refetch()}

@@ -24,9 +24,9 @@ import {
   type QuestionTypeSummary,
   type Tier,
 } from '@vbuilder/shared';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { useQuestionExamples } from '../api/get-question-examples.ts';
 import { useQuestionTypes } from '../api/get-question-types.ts';
-import { LoadError } from './load-error.tsx';
 import { EXAMPLES_PATH } from './paths.ts';
 import { FamilyBadges, TierBadge } from './type-badges.tsx';
 import { TypePreviewDrawer } from './type-preview-drawer.tsx';
@@ -102,8 +102,8 @@ export function QuestionTypesScreen() {
       </Group>
 
       {types.isError && !types.data ? (
-        <LoadError
-          title={t('questions:typesScreen.loadFailed')}
+        <LoadErrorCard
+          heading={t('questions:typesScreen.loadFailed')}
           retryLabel={t('questions:typesScreen.retry')}
           error={types.error}
           onRetry={() => void types.refetch()}
