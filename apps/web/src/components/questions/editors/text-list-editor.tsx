@@ -1,10 +1,6 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { TextInput } from '@mantine/core';
 import { removeAt, replaceAt } from './editor-utils.ts';
-import { PartControls } from './part-controls.tsx';
-import { EditorSection } from './section.tsx';
-import { usePendingFocus } from './use-pending-focus.ts';
+import { EditableList, EditableListRow } from './editable-list.tsx';
 
 interface Props {
   /** The group's legend, e.g. "Accepted answers". */
@@ -43,19 +39,27 @@ export function TextListEditor({
   placeholder,
   maxLength = 500,
 }: Props) {
-  const { t } = useTranslation('questions');
-  const focus = usePendingFocus();
-  const add = () => {
-    onChange([...values, '']);
-    focus.focusFirst([`input:${values.length}`]);
-  };
   return (
-    <EditorSection legend={legend} description={description} error={listError}>
-      {values.map((value, index) => (
-        <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+    <EditableList
+      legend={legend}
+      description={description}
+      error={listError}
+      items={values}
+      rowKey={(_, index) => `row:${index}`}
+      itemName={(index) => itemName(index + 1)}
+      addLabel={addLabel}
+      onAdd={() => {
+        onChange([...values, '']);
+        return '';
+      }}
+      onRemove={(index) => onChange(removeAt(values, index))}
+      min={min}
+      max={max}
+      renderRow={(value, index, row) => (
+        <EditableListRow controls={row.controls}>
           <TextInput
-            ref={focus.register(`input:${index}`)}
-            aria-label={itemName(index + 1)}
+            ref={row.inputRef}
+            aria-label={row.name}
             placeholder={placeholder}
             value={value}
             maxLength={maxLength}
@@ -63,42 +67,8 @@ export function TextListEditor({
             error={itemError?.(index)}
             style={{ flex: 1, minWidth: 0 }}
           />
-          <PartControls
-            rowKey={`row:${index}`}
-            name={itemName(index + 1)}
-            index={index}
-            count={values.length}
-            focus={focus}
-            onRemove={(i) => onChange(removeAt(values, i))}
-            canRemove={values.length > min}
-            // After removal the next entry slides into this position.
-            focusKeyOf={(i) =>
-              i === index + 1 && i < values.length
-                ? `input:${index}`
-                : i >= 0 && i < index
-                  ? `input:${i}`
-                  : null
-            }
-          />
-        </Group>
-      ))}
-      {values.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('editors.listEmpty')}
-        </Text>
+        </EditableListRow>
       )}
-      <Group>
-        <Button
-          ref={focus.register('add')}
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={add}
-          disabled={values.length >= max}
-        >
-          {addLabel}
-        </Button>
-      </Group>
-    </EditorSection>
+    />
   );
 }

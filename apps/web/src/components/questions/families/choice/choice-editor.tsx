@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Box,
-  Button,
   Checkbox,
   Group,
   Paper,
@@ -12,15 +11,14 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconPhoto, IconPlus } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import type { ChoiceConfig, ChoiceOption } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import type { EditorProps } from '../../family-ui.ts';
 import { moveItem, newPartId, removeAt, replaceAt, useFieldErrors } from '../../editors/editor-utils.ts';
 import { ImageField } from '../../editors/image-field.tsx';
-import { PartControls } from '../../editors/part-controls.tsx';
-import { EditorSection, optionLetter } from '../../editors/section.tsx';
-import { usePendingFocus } from '../../editors/use-pending-focus.ts';
+import { EditableList } from '../../editors/editable-list.tsx';
+import { optionLetter } from '../../editors/section.tsx';
 
 export const CHOICE_MIN_OPTIONS = 2;
 export const CHOICE_MAX_OPTIONS = 10;
@@ -32,7 +30,6 @@ export const CHOICE_MAX_OPTIONS = 10;
 export function ChoiceEditor({ question, onChange, errors }: EditorProps<ChoiceConfig>) {
   const { t } = useTranslation('questions');
   const errorFor = useFieldErrors(errors);
-  const focus = usePendingFocus();
   const config = question.config;
   const options = config.options ?? [];
   const correct = config.correct ?? [];
@@ -46,9 +43,9 @@ export function ChoiceEditor({ question, onChange, errors }: EditorProps<ChoiceC
     update({ options: replaceAt(options, index, option) });
 
   const add = () => {
-    const id = newPartId(options.map((o) => o.id));
-    update({ options: [...options, { id, text: '', imageUrl: null }] });
-    focus.focusFirst([`${id}:text`]);
+    const option = { id: newPartId(options.map((o) => o.id)), text: '', imageUrl: null };
+    update({ options: [...options, option] });
+    return option;
   };
   const remove = (index: number) => {
     const removed = options[index]!;
@@ -85,125 +82,108 @@ export function ChoiceEditor({ question, onChange, errors }: EditorProps<ChoiceC
         />
       </Group>
 
-      <EditorSection
+      <EditableList
         legend={t('editors.choice.options')}
         description={
           config.multiple ? t('editors.choice.markCorrectMultiple') : t('editors.choice.markCorrectSingle')
         }
         error={errorFor('config.options') ?? errorFor('config.correct')}
-      >
-        <Stack gap="xs">
-          {options.map((option, index) => {
-            const isCorrect = correct.includes(option.id);
-            const showImage = imageOpen.has(option.id);
-            const name = optionName(index);
-            return (
-              <Paper
-                key={option.id}
-                withBorder
-                p="xs"
-                radius="md"
-                style={{
-                  borderColor: isCorrect ? 'var(--mantine-color-teal-6)' : undefined,
-                  background: isCorrect ? 'var(--mantine-color-teal-0)' : undefined,
-                }}
-              >
-                <Group gap="xs" align="flex-start" wrap="wrap" style={{ rowGap: 4 }}>
-                  <Box pt={8} style={{ flexShrink: 0 }}>
-                    {config.multiple ? (
-                      <Checkbox
-                        aria-label={t('editors.choice.markCorrect', { name })}
-                        checked={isCorrect}
-                        color="teal"
-                        onChange={(event) => toggleCorrect(option.id, event.currentTarget.checked)}
-                      />
-                    ) : (
-                      <Radio
-                        name={radioName}
-                        value={option.id}
-                        aria-label={t('editors.choice.markCorrect', { name })}
-                        checked={isCorrect}
-                        color="teal"
-                        onChange={() => toggleCorrect(option.id, true)}
-                      />
-                    )}
-                  </Box>
-                  <TextInput
-                    ref={focus.register(`${option.id}:text`)}
-                    aria-label={name}
-                    leftSection={<strong aria-hidden>{optionLetter(index)}</strong>}
-                    placeholder={t('editors.choice.optionPlaceholder')}
-                    value={option.text}
-                    maxLength={1000}
-                    onChange={(event) => setOption(index, { ...option, text: event.currentTarget.value })}
-                    error={errorFor(`config.options.${index}.text`) ?? errorFor(`config.options.${index}.id`)}
-                    style={{ flex: '1 1 220px', minWidth: 0 }}
-                  />
-                  <Group gap={4} wrap="nowrap" ml="auto" mt={4}>
-                    <Tooltip label={t('editors.choice.image')} openDelay={400}>
-                      <ActionIcon
-                        variant={option.imageUrl ? 'light' : 'subtle'}
-                        color={option.imageUrl ? undefined : 'gray'}
-                        aria-label={
-                          option.imageUrl
-                            ? t('editors.choice.imageAttachedNamed', { name })
-                            : t('editors.choice.imageNamed', { name })
-                        }
-                        aria-expanded={showImage}
-                        onClick={() =>
-                          setImageOpen((open) => {
-                            const next = new Set(open);
-                            if (next.has(option.id)) next.delete(option.id);
-                            else next.add(option.id);
-                            return next;
-                          })
-                        }
-                      >
-                        <IconPhoto size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <PartControls
-                      rowKey={option.id}
-                      name={name}
-                      index={index}
-                      count={options.length}
-                      focus={focus}
-                      onMove={(from, to) => update({ options: moveItem(options, from, to) })}
-                      onRemove={remove}
-                      canRemove={options.length > CHOICE_MIN_OPTIONS}
-                      focusKeyOf={(i) => (options[i] ? `${options[i].id}:text` : null)}
+        items={options}
+        rowKey={(option) => option.id}
+        itemName={optionName}
+        addLabel={t('editors.choice.addOption')}
+        onAdd={add}
+        onRemove={remove}
+        onMove={(from, to) => update({ options: moveItem(options, from, to) })}
+        min={CHOICE_MIN_OPTIONS}
+        max={CHOICE_MAX_OPTIONS}
+        layout="stack"
+        renderRow={(option, index, { name, inputRef, controls }) => {
+          const isCorrect = correct.includes(option.id);
+          const showImage = imageOpen.has(option.id);
+          return (
+            <Paper
+              withBorder
+              p="xs"
+              radius="md"
+              style={{
+                borderColor: isCorrect ? 'var(--mantine-color-teal-6)' : undefined,
+                background: isCorrect ? 'var(--mantine-color-teal-0)' : undefined,
+              }}
+            >
+              <Group gap="xs" align="flex-start" wrap="wrap" style={{ rowGap: 4 }}>
+                <Box pt={8} style={{ flexShrink: 0 }}>
+                  {config.multiple ? (
+                    <Checkbox
+                      aria-label={t('editors.choice.markCorrect', { name })}
+                      checked={isCorrect}
+                      color="teal"
+                      onChange={(event) => toggleCorrect(option.id, event.currentTarget.checked)}
                     />
-                  </Group>
+                  ) : (
+                    <Radio
+                      name={radioName}
+                      value={option.id}
+                      aria-label={t('editors.choice.markCorrect', { name })}
+                      checked={isCorrect}
+                      color="teal"
+                      onChange={() => toggleCorrect(option.id, true)}
+                    />
+                  )}
+                </Box>
+                <TextInput
+                  ref={inputRef}
+                  aria-label={name}
+                  leftSection={<strong aria-hidden>{optionLetter(index)}</strong>}
+                  placeholder={t('editors.choice.optionPlaceholder')}
+                  value={option.text}
+                  maxLength={1000}
+                  onChange={(event) => setOption(index, { ...option, text: event.currentTarget.value })}
+                  error={errorFor(`config.options.${index}.text`) ?? errorFor(`config.options.${index}.id`)}
+                  style={{ flex: '1 1 220px', minWidth: 0 }}
+                />
+                <Group gap={4} wrap="nowrap" ml="auto" mt={4}>
+                  <Tooltip label={t('editors.choice.image')} openDelay={400}>
+                    <ActionIcon
+                      variant={option.imageUrl ? 'light' : 'subtle'}
+                      color={option.imageUrl ? undefined : 'gray'}
+                      aria-label={
+                        option.imageUrl
+                          ? t('editors.choice.imageAttachedNamed', { name })
+                          : t('editors.choice.imageNamed', { name })
+                      }
+                      aria-expanded={showImage}
+                      onClick={() =>
+                        setImageOpen((open) => {
+                          const next = new Set(open);
+                          if (next.has(option.id)) next.delete(option.id);
+                          else next.add(option.id);
+                          return next;
+                        })
+                      }
+                    >
+                      <IconPhoto size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  {controls}
                 </Group>
-                {showImage && (
-                  <Box mt="xs" pl={{ base: 0, xs: 32 }}>
-                    <ImageField
-                      id={`${question.id}-option-${option.id}-image`}
-                      label={t('editors.choice.imageLabel', { name })}
-                      value={option.imageUrl}
-                      onChange={(imageUrl) => setOption(index, { ...option, imageUrl })}
-                      error={errorFor(`config.options.${index}.imageUrl`)}
-                      compact
-                    />
-                  </Box>
-                )}
-              </Paper>
-            );
-          })}
-        </Stack>
-        <Group>
-          <Button
-            ref={focus.register('add')}
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={add}
-            disabled={options.length >= CHOICE_MAX_OPTIONS}
-          >
-            {t('editors.choice.addOption')}
-          </Button>
-        </Group>
-      </EditorSection>
+              </Group>
+              {showImage && (
+                <Box mt="xs" pl={{ base: 0, xs: 32 }}>
+                  <ImageField
+                    id={`${question.id}-option-${option.id}-image`}
+                    label={t('editors.choice.imageLabel', { name })}
+                    value={option.imageUrl}
+                    onChange={(imageUrl) => setOption(index, { ...option, imageUrl })}
+                    error={errorFor(`config.options.${index}.imageUrl`)}
+                    compact
+                  />
+                </Box>
+              )}
+            </Paper>
+          );
+        }}
+      />
     </Stack>
   );
 }
