@@ -4,6 +4,7 @@ export * from './text-normalise.ts';
 export * from './crossword-layout.ts';
 export * from './families/index.ts';
 export * from './registry.ts';
+export * from './attempt-totals.ts';
 export * from './question.ts';
 export * from './examples.ts';
 export * from './api-schemas.ts';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
+import type { MarkResult } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attemptAnswers,
@@ -160,7 +161,7 @@ export interface AnswerMark {
   score: number;
   maxScore: number;
   correct: boolean | null;
-  markStatus: string;
+  markStatus: MarkResult['status'];
   markDetails: Record<string, boolean> | null;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ATTEMPT_LIMITS,
+  attemptTotals,
   familyOf,
   isSuperAdministrator,
   timingStatus,
@@ -17,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment, listResources } from '../assessments/assessments.access.ts';
-import { markAnswers, totalsOf } from './attempts.marking.ts';
+import { markAnswers } from './attempts.marking.ts';
 import {
   findAnswer,
   findAttempt,
@@ -140,7 +141,10 @@ export async function closeAttempt(
     const marks = markAnswers(snapshotOf(row), given, row.shuffleSeed);
     await writeMarks(tx, attemptId, marks, submittedAt);
     await writeTotals(tx, attemptId, {
-      ...totalsOf(marks, passMark),
+      ...attemptTotals(
+        marks.map((m) => ({ ...m, max: m.maxScore })),
+        passMark,
+      ),
       revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0),
     });
     return true;

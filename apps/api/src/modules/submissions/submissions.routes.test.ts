@@ -650,4 +650,46 @@ describe('with the attempts API', () => {
       passed: true,
     });
   });
+  it('never fails an assessment that can score nothing: 100 % at submit and after a teacher’s mark', async () => {
+    const org = assessment.organizationId;
+    const taker = await makeUser(t.app, 'Student', org, { name: 'Sam Survey' });
+    const headers = bearer(await tokenFor(t.app, taker));
+    const survey: Question = {
+      id: 'q-survey',
+      type: 'survey-based',
+      text: 'Did you enjoy the unit?',
+      score: 1,
+      config: { responseKind: 'survey', surveyOptions: ['Yes', 'No'] },
+    };
+    const poll = await makeAssessment(t.app, org, {
+      selected: [taker.id],
+      questions: [survey],
+      passMark: 60,
+    });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/assessments/${poll.id}/attempts`,
+      headers,
+    });
+    const attemptId = started.json<{ id: string }>().id;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/attempts/${attemptId}/answers/q-survey`,
+      headers,
+      payload: { answer: { choices: ['Yes'] }, revision: 1, idempotencyKey: crypto.randomUUID() },
+    });
+    expect(saved.statusCode).toBe(200);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/attempts/${attemptId}/submit`,
+      headers,
+    });
+    const figures = { score: 0, maxScore: 0, percentage: 100, passed: true };
+    expect(submitted.json()).toMatchObject({ ...figures, markingStatus: 'auto' });
+
+    const marked = await mark(attemptId, as.teacher, [
+      { questionId: 'q-survey', score: 0, feedback: 'Thanks!' },
+    ]);
+    expect(marked.json<SubmissionDetail>()).toMatchObject({ ...figures, markingStatus: 'marked' });
+  });
 });

@@ -1,64 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { downloadName, neutraliseFormula, resultsFileDisposition } from './submissions.export.ts';
 import { distribution } from './submissions.report.ts';
-import { attemptTotals, questionMark, teacherCorrect, type QuestionMark } from './submissions.scoring.ts';
+import { questionMark, teacherCorrect } from './submissions.scoring.ts';
 import { QUESTIONS } from './test-fixtures.ts';
-
-const m = (score: number, max: number, markStatus: QuestionMark['markStatus']): QuestionMark => ({
-  score,
-  max,
-  correct: null,
-  markStatus,
-});
-
-describe('attemptTotals', () => {
-  it.each([
-    [
-      'all automatic, passed',
-      [m(2, 2, 'auto'), m(1, 1, 'auto')],
-      50,
-      { score: 3, maxScore: 3, percentage: 100, passed: true, markingStatus: 'auto' },
-    ],
-    [
-      'all automatic, failed',
-      [m(0, 2, 'auto'), m(1, 1, 'auto')],
-      50,
-      { score: 1, maxScore: 3, percentage: 33.33, passed: false, markingStatus: 'auto' },
-    ],
-    [
-      'waiting for a teacher: not decided',
-      [m(2, 2, 'auto'), m(0, 5, 'manual')],
-      10,
-      { score: 2, maxScore: 7, percentage: 28.57, passed: null, markingStatus: 'pending' },
-    ],
-    [
-      'marked by a teacher',
-      [m(2, 2, 'auto'), m(2.5, 5, 'marked')],
-      60,
-      { score: 4.5, maxScore: 7, percentage: 64.29, passed: true, markingStatus: 'marked' },
-    ],
-    [
-      'a survey counts for nothing',
-      [m(1, 1, 'auto'), m(0, 0, 'unscored')],
-      100,
-      { score: 1, maxScore: 1, percentage: 100, passed: true, markingStatus: 'auto' },
-    ],
-    [
-      'nothing to score',
-      [m(0, 0, 'unscored')],
-      0,
-      { score: 0, maxScore: 0, percentage: 0, passed: true, markingStatus: 'auto' },
-    ],
-    [
-      'the pass mark itself passes',
-      [m(1, 2, 'auto')],
-      50,
-      { score: 1, maxScore: 2, percentage: 50, passed: true, markingStatus: 'auto' },
-    ],
-  ] as const)('%s', (_name, marks, passMark, expected) => {
-    expect(attemptTotals(marks, passMark)).toEqual(expected);
-  });
-});
 
 describe('questionMark', () => {
   const mcq = QUESTIONS[0]!;

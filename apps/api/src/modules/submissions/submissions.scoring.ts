@@ -4,11 +4,10 @@ import {
   isQuestionTypeId,
   markQuestion,
   OpenConfigSchema,
-  roundScore,
   type SubmissionAnswerStatus,
-  type SubmissionMarkingStatus,
   type Question,
   type SubmissionStatus,
+  type TotalsMark,
 } from '@vbuilder/shared';
 import type { AttemptRow } from '../../db/schema/index.ts';
 
@@ -35,11 +34,8 @@ export interface StoredAnswer {
 }
 
 /** One question's mark as it stands: stored when marked, otherwise what the registry gives now. */
-export interface QuestionMark {
-  score: number;
-  max: number;
+export interface QuestionMark extends TotalsMark {
   correct: boolean | null;
-  markStatus: SubmissionAnswerStatus;
 }
 
 const ANSWER_STATUSES: readonly string[] = ['auto', 'manual', 'unscored', 'marked'];
@@ -100,37 +96,6 @@ export function questionMark(
 
 /** Whether a teacher's score is 'correct': full marks on a question that is worth something. */
 export const teacherCorrect = (score: number, max: number): boolean | null => (max > 0 ? score >= max : null);
-
-export interface AttemptTotals {
-  score: number;
-  maxScore: number;
-  percentage: number;
-  passed: boolean | null;
-  markingStatus: SubmissionMarkingStatus;
-}
-
-/**
- * An attempt's totals from its questions' marks: 'pending' while an answer waits for a teacher
- * (then `passed` is null: the open part is not decided), 'marked' once a teacher has marked
- * something and nothing waits, 'auto' otherwise.
- */
-export function attemptTotals(marks: readonly QuestionMark[], passMark: number): AttemptTotals {
-  const score = roundScore(marks.reduce((sum, m) => sum + m.score, 0));
-  const maxScore = roundScore(marks.reduce((sum, m) => sum + m.max, 0));
-  const percentage = maxScore > 0 ? roundScore((score / maxScore) * 100) : 0;
-  const markingStatus: SubmissionMarkingStatus = marks.some((m) => m.markStatus === 'manual')
-    ? 'pending'
-    : marks.some((m) => m.markStatus === 'marked')
-      ? 'marked'
-      : 'auto';
-  return {
-    score,
-    maxScore,
-    percentage,
-    passed: markingStatus === 'pending' ? null : percentage >= passMark,
-    markingStatus,
-  };
-}
 
 /** SPEC §3's status of a submission: Pending while open answers wait for a teacher. */
 export const submissionStatusOf = (markingStatus: string | null): SubmissionStatus =>

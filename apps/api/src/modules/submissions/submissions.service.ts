@@ -1,4 +1,5 @@
 import {
+  attemptTotals,
   familyOf,
   roundScore,
   type MarkingView,
@@ -34,7 +35,6 @@ import {
   type AssignedStudent,
 } from './submissions.repository.ts';
 import {
-  attemptTotals,
   expectedAnswerOf,
   openFacts,
   ownAnswer,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { answerToStudentView, markQuestion, QuestionSchema, type Question } from '@vbuilder/shared';
+import {
+  answerToStudentView,
+  attemptTotals,
+  markQuestion,
+  QuestionSchema,
+  type Question,
+} from '@vbuilder/shared';
 import {
   assessmentAssignees,
   assessments,
@@ -9,7 +15,7 @@ import {
   type AssessmentRow,
   type AttemptRow,
 } from '../../db/schema/index.ts';
-import { attemptTotals, type QuestionMark } from './submissions.scoring.ts';
+import type { QuestionMark } from './submissions.scoring.ts';
 
 /**
  * Test data for submissions: assessments and submitted attempts written straight to the tables,
