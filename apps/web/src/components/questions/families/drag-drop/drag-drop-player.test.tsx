@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DragDropConfig } from '@vbuilder/shared';
-import { makeQuestion, renderPlayer, resultOf } from '../../players/common/test-utils.tsx';
+import { fakeLayout, makeQuestion, renderPlayer, resultOf } from '../../players/common/test-utils.tsx';
 import { DragDropPlayer } from './drag-drop-player.tsx';
 
 const question = makeQuestion<DragDropConfig>('drag-and-drop', {
@@ -82,32 +82,15 @@ describe('DragDropPlayer', () => {
     // jsdom has no layout: stack the places (pool, then zones) and the items inside them.
     let restore: () => void;
     beforeEach(() => {
-      const original = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        const section = this.closest('section');
-        if (!section) return original.call(this);
-        const sectionIndex = Array.from(document.querySelectorAll('section')).indexOf(section);
-        const sectionTop = sectionIndex * 200;
-        const li = this.closest('li');
-        const rect = li
+      restore = fakeLayout((element) => {
+        const section = element.closest('section');
+        if (!section) return null;
+        const sectionTop = Array.from(document.querySelectorAll('section')).indexOf(section) * 200;
+        const li = element.closest('li');
+        return li
           ? { top: sectionTop + 40 + Array.from(li.parentElement!.children).indexOf(li) * 40, height: 30 }
           : { top: sectionTop, height: 150 };
-        const { top, height } = rect;
-        return {
-          x: 0,
-          y: top,
-          top,
-          left: 0,
-          right: 400,
-          bottom: top + height,
-          width: 400,
-          height,
-          toJSON() {},
-        } as DOMRect;
-      };
-      restore = () => {
-        Element.prototype.getBoundingClientRect = original;
-      };
+      });
     });
     afterEach(() => restore());
 

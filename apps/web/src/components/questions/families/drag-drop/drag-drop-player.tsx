@@ -1,6 +1,5 @@
-import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { ActionIcon, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   closestCenter,
   DndContext,
@@ -17,14 +16,14 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { DragDropAnswer, StudentDragDropConfig } from '@vbuilder/shared';
 
 /** An item as the player shows it (a student view has no zone for it). */
 type DragDropItem = StudentDragDropConfig['items'][number];
 import type { PlayerProps } from '../../family-ui.ts';
-import { partResult, ResultMark } from '../../players/common/result-mark.tsx';
+import { DragRow } from '../../players/common/drag-row.tsx';
+import { partResult } from '../../players/common/result-mark.tsx';
 import { useDndAccessibility } from '../../players/common/use-dnd-accessibility.ts';
 import classes from './drag-drop-player.module.css';
 
@@ -249,38 +248,20 @@ function DraggableItem({
   select: ReactNode;
 }) {
   const { t } = useTranslation('questions');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+  const drag = useDraggable({
     id: itemKey(item.id),
     disabled,
     attributes: { roleDescription: t('players.dnd.draggable') },
   });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform) };
   return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={classes.item}
-      data-dragging={isDragging || undefined}
-      data-result={mark === undefined ? undefined : mark ? 'correct' : 'incorrect'}
-    >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        size="md"
-        className={classes.handle}
-        disabled={disabled}
-        {...attributes}
-        {...listeners}
-        aria-label={t('players.dragDrop.drag', { item: item.text })}
-      >
-        <IconGripVertical size={16} aria-hidden />
-      </ActionIcon>
-      <Text component="span" size="sm" className={classes.itemText}>
-        {item.text}
-      </Text>
-      {mark === undefined ? null : <ResultMark correct={mark} />}
-      {select}
-    </li>
+    <DragRow
+      drag={drag}
+      size="sm"
+      text={item.text}
+      handleLabel={t('players.dragDrop.drag', { item: item.text })}
+      disabled={disabled}
+      mark={mark}
+      after={select}
+    />
   );
 }

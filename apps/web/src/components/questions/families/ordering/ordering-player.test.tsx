@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderingConfig } from '@vbuilder/shared';
-import { makeQuestion, renderPlayer, resultOf } from '../../players/common/test-utils.tsx';
+import { fakeLayout, makeQuestion, renderPlayer, resultOf } from '../../players/common/test-utils.tsx';
 import { displayedOrder, OrderingPlayer } from './ordering-player.tsx';
 
 const items = [
@@ -84,27 +84,11 @@ describe('OrderingPlayer', () => {
     // jsdom has no layout: give each row a place in a vertical list so dnd-kit can measure it.
     let restore: () => void;
     beforeEach(() => {
-      const original = Element.prototype.getBoundingClientRect;
-      Element.prototype.getBoundingClientRect = function (this: Element) {
-        const row = this.closest('li');
-        if (!row || !row.parentElement) return original.call(this);
-        const index = Array.from(row.parentElement.children).indexOf(row);
-        const top = index * 60;
-        return {
-          x: 0,
-          y: top,
-          top,
-          left: 0,
-          right: 400,
-          bottom: top + 50,
-          width: 400,
-          height: 50,
-          toJSON() {},
-        } as DOMRect;
-      };
-      restore = () => {
-        Element.prototype.getBoundingClientRect = original;
-      };
+      restore = fakeLayout((element) => {
+        const row = element.closest('li');
+        if (!row || !row.parentElement) return null;
+        return { top: Array.from(row.parentElement.children).indexOf(row) * 60, height: 50 };
+      });
     });
     afterEach(() => restore());
 

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import {
   closestCenter,
   DndContext,
@@ -18,13 +18,13 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { OrderingAnswer, StudentOrderingConfig } from '@vbuilder/shared';
 
 type OrderingItem = StudentOrderingConfig['items'][number];
 import type { PlayerProps } from '../../family-ui.ts';
-import { partResult, ResultMark } from '../../players/common/result-mark.tsx';
+import { DragRow } from '../../players/common/drag-row.tsx';
+import { partResult } from '../../players/common/result-mark.tsx';
 import { seededScramble } from '../../players/common/shuffle.ts';
 import { useDndAccessibility } from '../../players/common/use-dnd-accessibility.ts';
 import classes from './ordering-player.module.css';
@@ -180,64 +180,48 @@ function SortableRow({
   onMove(which: 'up' | 'down'): void;
 }) {
   const { t } = useTranslation('questions');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: item.id,
-      disabled,
-      attributes: { roleDescription: t('players.dnd.sortable') },
-    });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const drag = useSortable({
+    id: item.id,
+    disabled,
+    attributes: { roleDescription: t('players.dnd.sortable') },
+  });
 
   return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={classes.row}
-      data-dragging={isDragging || undefined}
-      data-result={mark === undefined ? undefined : mark ? 'correct' : 'incorrect'}
-    >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        className={classes.handle}
-        disabled={disabled}
-        {...attributes}
-        {...listeners}
-        aria-label={t('players.ordering.drag', { item: item.text })}
-      >
-        <IconGripVertical size={18} aria-hidden />
-      </ActionIcon>
-      <span className={classes.position} aria-hidden>
-        {index + 1}
-      </span>
-      <Text component="span" className={classes.text}>
-        {item.text}
-      </Text>
-      {mark === undefined ? null : <ResultMark correct={mark} />}
-      <Group gap={4} wrap="nowrap" className={classes.buttons}>
-        <ActionIcon
-          ref={(button: HTMLButtonElement | null) => buttonRef(button, 'up')}
-          variant="default"
-          size="lg"
-          disabled={disabled || index === 0}
-          aria-label={t('players.ordering.moveUp', { item: item.text })}
-          onClick={() => onMove('up')}
-        >
-          <IconArrowUp size={18} aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          ref={(button: HTMLButtonElement | null) => buttonRef(button, 'down')}
-          variant="default"
-          size="lg"
-          disabled={disabled || index === count - 1}
-          aria-label={t('players.ordering.moveDown', { item: item.text })}
-          onClick={() => onMove('down')}
-        >
-          <IconArrowDown size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
-    </li>
+    <DragRow
+      drag={drag}
+      text={item.text}
+      handleLabel={t('players.ordering.drag', { item: item.text })}
+      disabled={disabled}
+      mark={mark}
+      before={
+        <span className={classes.position} aria-hidden>
+          {index + 1}
+        </span>
+      }
+      after={
+        <Group gap={4} wrap="nowrap" className={classes.buttons}>
+          <ActionIcon
+            ref={(button: HTMLButtonElement | null) => buttonRef(button, 'up')}
+            variant="default"
+            size="lg"
+            disabled={disabled || index === 0}
+            aria-label={t('players.ordering.moveUp', { item: item.text })}
+            onClick={() => onMove('up')}
+          >
+            <IconArrowUp size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            ref={(button: HTMLButtonElement | null) => buttonRef(button, 'down')}
+            variant="default"
+            size="lg"
+            disabled={disabled || index === count - 1}
+            aria-label={t('players.ordering.moveDown', { item: item.text })}
+            onClick={() => onMove('down')}
+          >
+            <IconArrowDown size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      }
+    />
   );
 }

@@ -64,3 +64,30 @@ export const resultOf = (
   status: 'auto',
   details,
 });
+
+/**
+ * jsdom has no layout: gives each element the box `boxOf` returns (400 px wide; null keeps jsdom's
+ * own empty box) so dnd-kit can measure places and rows. Returns the function that undoes it.
+ */
+export function fakeLayout(boxOf: (element: Element) => { top: number; height: number } | null): () => void {
+  const original = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const box = boxOf(this);
+    if (!box) return original.call(this);
+    const { top, height } = box;
+    return {
+      x: 0,
+      y: top,
+      top,
+      left: 0,
+      right: 400,
+      bottom: top + height,
+      width: 400,
+      height,
+      toJSON() {},
+    } as DOMRect;
+  };
+  return () => {
+    Element.prototype.getBoundingClientRect = original;
+  };
+}
