@@ -6,6 +6,7 @@ import {
   type Assignment,
   type MyAttempts,
   type Question,
+  type SubmissionAssessment,
 } from '@vbuilder/shared';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import type { AssessmentResourceRow, AssessmentWithCreator } from './assessments.repository.ts';
@@ -23,6 +24,17 @@ export const toResource = (row: AssessmentResourceRow): AssessmentResource => ({
   size: row.size,
   url: resourceUrl(row.assessmentId, row.id),
   createdAt: row.createdAt.toISOString(),
+});
+
+/** The assessment as its results show it: a student's results and a teacher's view of a submission. */
+export const toResultsAssessment = (
+  row: Pick<AssessmentRow, 'id' | 'title' | 'subject' | 'passMark' | 'totalMarks'>,
+): SubmissionAssessment => ({
+  id: row.id,
+  title: row.title,
+  subject: row.subject,
+  passMark: row.passMark,
+  totalMarks: row.totalMarks,
 });
 
 type SummarySource = Omit<AssessmentRow, 'questions'> & { questionCount: number; creatorName: string | null };

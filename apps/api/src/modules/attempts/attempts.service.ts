@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment, listResources } from '../assessments/assessments.access.ts';
+import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import { markAnswers } from './attempts.marking.ts';
 import {
   findAnswer,
@@ -335,11 +336,7 @@ export async function myResults(
   const timing = timingStatus(assessment, now);
   return {
     assessment: {
-      id: assessment.id,
-      title: assessment.title,
-      subject: assessment.subject,
-      passMark: assessment.passMark,
-      totalMarks: assessment.totalMarks,
+      ...toResultsAssessment(assessment),
       allowRetake: assessment.allowRetake,
       reviewPolicy: assessment.reviewPolicy as MyResults['assessment']['reviewPolicy'],
       endsAt: assessment.endsAt?.toISOString() ?? null,

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment } from '../assessments/assessments.access.ts';
+import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   aggregateSubmissions,
@@ -178,13 +179,7 @@ async function buildDetail(
   });
   return {
     ...toSummary(attempt, student),
-    assessment: {
-      id: assessment.id,
-      title: assessment.title,
-      subject: assessment.subject,
-      passMark: assessment.passMark,
-      totalMarks: assessment.totalMarks,
-    },
+    assessment: toResultsAssessment(assessment),
     markingStatus:
       attempt.markingStatus === 'pending' || attempt.markingStatus === 'marked'
         ? attempt.markingStatus
