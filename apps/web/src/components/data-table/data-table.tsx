@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import {
   ActionIcon,
   DataList,
@@ -37,6 +37,8 @@ export interface Column<T, S extends string = string> {
   /** Left out of the cards (e.g. the row number, which the card shows beside its title). */
   hideOnCard?: boolean;
   width?: number | string;
+  /** 'end' for numbers, so their digits line up under the header. */
+  align?: 'start' | 'end';
 }
 
 interface Props<T, S extends string> {
@@ -71,10 +73,55 @@ interface Props<T, S extends string> {
    * its details (buttons with words, which would squeeze the title).
    */
   cardActions?: 'header' | 'footer';
+  /**
+   * Opens a row (e.g. its own page): the whole row, or card on phones, becomes a click target.
+   * Links, buttons and fields inside it keep their own clicks.
+   */
+  onRowClick?: (row: T) => void;
+  /**
+   * The row's name as a target, e.g. 'Open Hill School'. With it, the row also takes the keyboard
+   * focus and opens with Enter or Space; leave it out when a cell already links to the same place,
+   * so keyboard and screen-reader users do not meet the same target twice.
+   */
+  rowLabel?: (row: T) => string;
 }
 
 const ariaSort = (active: boolean, order: SortOrder) =>
   active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+
+/** What inside a row has a click of its own. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="menuitem"]';
+
+/** The props that make a row (or card) open on a click, and on Enter or Space when it has a name. */
+function rowTarget<T>(row: T, onRowClick?: (row: T) => void, rowLabel?: (row: T) => string) {
+  if (!onRowClick) return {};
+  const label = rowLabel?.(row);
+  return {
+    className: classes.clickable,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const target = event.target as Element;
+      // Clicks from a menu in a portal, on a control inside the row, or ending a text selection are not "open".
+      if (!event.currentTarget.contains(target)) return;
+      const control = target.closest(INTERACTIVE);
+      if (control && control !== event.currentTarget && event.currentTarget.contains(control)) return;
+      if (window.getSelection()?.toString()) return;
+      onRowClick(row);
+    },
+    ...(label === undefined
+      ? {}
+      : {
+          tabIndex: 0,
+          'aria-label': label,
+          onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+            if (event.target !== event.currentTarget) return;
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              onRowClick(row);
+            }
+          },
+        }),
+  };
+}
 
 /**
  * The app's one table: server-side paged and sorted when given sort props, or a plain list of
@@ -102,6 +149,8 @@ function DesktopTable<T, S extends string>({
   actions,
   minWidth = 720,
   spacing = 'md',
+  onRowClick,
+  rowLabel,
 }: Props<T, S>) {
   const { t } = useTranslation('common');
   if (!loading && rows?.length === 0 && empty !== undefined) return <>{empty}</>;
@@ -129,10 +178,15 @@ function DesktopTable<T, S extends string>({
                   scope="col"
                   className={classes.th}
                   w={column.width}
+                  ta={column.align === 'end' ? 'end' : undefined}
                   aria-sort={ariaSort(active, order)}
                 >
                   {sortField !== undefined ? (
-                    <UnstyledButton className={classes.sortButton} onClick={() => onToggleSort?.(sortField)}>
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      data-align={column.align}
+                      onClick={() => onToggleSort?.(sortField)}
+                    >
                       {column.header}
                       <Icon size={14} aria-hidden stroke={active ? 2.4 : 1.6} />
                     </UnstyledButton>
@@ -164,14 +218,16 @@ function DesktopTable<T, S extends string>({
             : rows.map((row, index) => {
                 const number = firstRowNumber + index;
                 return (
-                  <Table.Tr key={rowKey(row)}>
+                  <Table.Tr key={rowKey(row)} {...rowTarget(row, onRowClick, rowLabel)}>
                     {columns.map((column) =>
                       column.primary ? (
                         <Table.Th key={column.key} scope="row" fw="normal">
                           {column.cell(row, number)}
                         </Table.Th>
                       ) : (
-                        <Table.Td key={column.key}>{column.cell(row, number)}</Table.Td>
+                        <Table.Td key={column.key} ta={column.align === 'end' ? 'end' : undefined}>
+                          {column.cell(row, number)}
+                        </Table.Td>
                       ),
                     )}
                     {actions && (
@@ -204,6 +260,8 @@ function CardList<T, S extends string>({
   empty,
   actions,
   cardActions = 'header',
+  onRowClick,
+  rowLabel,
 }: Props<T, S>) {
   const { t } = useTranslation('common');
   const sortable = onSort && sort !== undefined ? columns.filter((column) => column.sortField) : [];
@@ -258,7 +316,14 @@ function CardList<T, S extends string>({
             : rows.map((row, index) => {
                 const number = (firstRowNumber ?? 1) + index;
                 return (
-                  <Paper component="li" key={rowKey(row)} withBorder radius="md" p="md">
+                  <Paper
+                    component="li"
+                    key={rowKey(row)}
+                    withBorder
+                    radius="md"
+                    p="md"
+                    {...rowTarget(row, onRowClick, rowLabel)}
+                  >
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                       <Group gap={8} wrap="nowrap" align="baseline" miw={0}>
                         {firstRowNumber !== undefined && (

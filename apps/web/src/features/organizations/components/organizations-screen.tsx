@@ -61,7 +61,7 @@ function NotAllowed({ organizationId }: { organizationId: string | null }) {
 
 function OrganizationList() {
   const { t, i18n } = useTranslation(['organizations', 'errors']);
-  const { params, setSearch, setPage, toggleSort } = useOrganizationListParams();
+  const { params, setSearch, setPage, toggleSort, setSort } = useOrganizationListParams();
   const [searchInput, setSearchInput] = useState(params.search);
   const [debouncedSearch] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
@@ -161,23 +161,33 @@ function OrganizationList() {
               retryLabel={t('list.retry')}
             />
           </Box>
-        ) : list.data.items.length === 0 ? (
-          <Stack align="center" gap={6} ta="center" px="md" pt="lg" pb="xl">
-            <IconBuildingCommunity size={32} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
-            <Text fw={600}>
-              {searching ? t('list.noResults.title', { search: params.search }) : t('list.empty.title')}
-            </Text>
-            <Text size="sm" c="gray.7" maw={440}>
-              {searching ? t('list.noResults.description') : t('list.empty.description')}
-            </Text>
-          </Stack>
         ) : (
-          <OrganizationsTable
-            items={list.data.items}
-            params={params}
-            onSort={toggleSort}
-            stale={list.isPlaceholderData}
-          />
+          // On phones the rows are cards, which need room from the frame around them.
+          <Box px={{ base: 'md', sm: 0 }} pb={{ base: 'md', sm: 0 }}>
+            <OrganizationsTable
+              items={list.data.items}
+              params={params}
+              onToggleSort={toggleSort}
+              onSort={setSort}
+              stale={list.isPlaceholderData}
+              empty={
+                <Stack align="center" gap={6} ta="center" px="md" pt="lg" pb="xl">
+                  <IconBuildingCommunity
+                    size={32}
+                    stroke={1.5}
+                    aria-hidden
+                    color="var(--mantine-color-gray-6)"
+                  />
+                  <Text fw={600}>
+                    {searching ? t('list.noResults.title', { search: params.search }) : t('list.empty.title')}
+                  </Text>
+                  <Text size="sm" c="gray.7" maw={440}>
+                    {searching ? t('list.noResults.description') : t('list.empty.description')}
+                  </Text>
+                </Stack>
+              }
+            />
+          </Box>
         )}
 
         {data && totalPages > 1 && (

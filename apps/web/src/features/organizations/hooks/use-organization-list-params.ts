@@ -73,5 +73,11 @@ export function useOrganizationListParams() {
     [update, params.sort, params.order],
   );
 
-  return { params, setSearch, setPage, toggleSort };
+  /** The sort picked on phones: a column and an order together. */
+  const setSort = useCallback(
+    (sort: OrganizationSort, order: 'asc' | 'desc') => update({ sort, order, page: 1 }),
+    [update],
+  );
+
+  return { params, setSearch, setPage, toggleSort, setSort };
 }
