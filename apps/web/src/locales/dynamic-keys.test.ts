@@ -10,7 +10,7 @@ import {
   QUESTION_EXAMPLES,
   USER_STATUSES,
 } from '@vbuilder/shared';
-import type { RecorderError } from '../components/questions/players/open/use-media-recorder.ts';
+import type { RecorderError } from '../components/questions/families/open/use-media-recorder.ts';
 import { SECTION_IDS } from '../components/layout/navigation.ts';
 import type { StudentActionKind } from '../features/assessments/lib/student-actions.ts';
 import type { ClosedReason } from '../features/attempts/lib/sync-engine.ts';

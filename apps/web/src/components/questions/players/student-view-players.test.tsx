@@ -17,7 +17,7 @@ import { CrosswordPlayer } from '../families/crossword/crossword-player.tsx';
 import { DragDropPlayer } from '../families/drag-drop/drag-drop-player.tsx';
 import { FillBlanksPlayer } from '../families/fill-blanks/fill-blanks-player.tsx';
 import { MatchingPlayer } from '../families/matching/matching-player.tsx';
-import { OpenPlayer } from './open/open-player.tsx';
+import { OpenPlayer } from '../families/open/open-player.tsx';
 import { OrderingPlayer } from '../families/ordering/ordering-player.tsx';
 import { ShortAnswerPlayer } from '../families/short-answer/short-answer-player.tsx';
 import { TrueFalsePlayer } from '../families/true-false/true-false-player.tsx';

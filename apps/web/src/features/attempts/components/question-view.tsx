@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
 import { componentsOf } from '../../../components/questions/family-components.tsx';
 import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
-import type { OpenPlayerProps } from '../../../components/questions/players/open/open-types.ts';
+import type { OpenPlayerProps } from '../../../components/questions/families/open/open-types.ts';
 import type { PendingUpload } from '../lib/pending-upload.ts';
 
 interface Props {

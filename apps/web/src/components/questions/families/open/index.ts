@@ -1,7 +1,7 @@
 import type { FamilyAnswer, FamilyConfig } from '@vbuilder/shared';
 import { OpenEditor } from './open-editor.tsx';
 import type { FamilyComponents } from '../../family-ui.ts';
-import { OpenPlayer } from '../../players/open/open-player.tsx';
+import { OpenPlayer } from './open-player.tsx';
 import { OpenExampleView } from './example-view.tsx';
 
 /** The web side of the open family: its player, its editor and its example. */
