@@ -1,30 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCircleHalf2,
-  IconCircleX,
-  IconClipboardList,
-  IconHourglass,
-} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MarkResult } from '@vbuilder/shared';
-
-type Outcome = 'correct' | 'partial' | 'incorrect' | 'manual' | 'unscored';
-
-export function outcomeOf(result: MarkResult): Outcome {
-  if (result.status === 'manual') return 'manual';
-  if (result.status === 'unscored') return 'unscored';
-  if (result.correct) return 'correct';
-  return result.score > 0 ? 'partial' : 'incorrect';
-}
-
-const LOOK = {
-  correct: { color: 'teal', Icon: IconCircleCheck },
-  partial: { color: 'yellow', Icon: IconCircleHalf2 },
-  incorrect: { color: 'red', Icon: IconCircleX },
-  manual: { color: 'blue', Icon: IconHourglass },
-  unscored: { color: 'gray', Icon: IconClipboardList },
-} as const;
+import { answerOutcome, OUTCOME_LOOK } from '../../../lib/answer-outcome.ts';
 
 /**
  * How the preview's answer was marked, in words: the outcome as the title, then the score out
@@ -32,8 +9,8 @@ const LOOK = {
  */
 export function PreviewResult({ result }: { result: MarkResult }) {
   const { t } = useTranslation('questions');
-  const outcome = outcomeOf(result);
-  const { color, Icon } = LOOK[outcome];
+  const outcome = answerOutcome({ markStatus: result.status, correct: result.correct, score: result.score });
+  const { color, Icon } = OUTCOME_LOOK[outcome];
   return (
     <Alert
       variant="light"

@@ -34,7 +34,7 @@ import {
 } from '../lib/marking.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPercent, formatPoints } from '../lib/numbers.ts';
-import { answerOutcome } from '../lib/outcome.ts';
+import { answerOutcome } from '../../../lib/answer-outcome.ts';
 import { AnswerView } from './answer/answer-view.tsx';
 import { ModelAnswer } from './answer/model-answer.tsx';
 import { OutcomeBadge } from './answer/outcome-badge.tsx';

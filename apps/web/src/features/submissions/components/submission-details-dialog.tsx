@@ -8,7 +8,7 @@ import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useSubmissionDetail } from '../api/get-submission-detail.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPercent, formatPoints } from '../lib/numbers.ts';
-import { answerOutcome } from '../lib/outcome.ts';
+import { answerOutcome } from '../../../lib/answer-outcome.ts';
 import { AnswerView } from './answer/answer-view.tsx';
 import { ModelAnswer } from './answer/model-answer.tsx';
 import { OutcomeBadge } from './answer/outcome-badge.tsx';

@@ -1,28 +1,14 @@
 import { Group, Text } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCircleHalf2,
-  IconCircleX,
-  IconClipboardList,
-  IconHourglass,
-} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AnswerOutcome } from '../../lib/outcome.ts';
-
-const LOOK = {
-  correct: { color: 'teal.9', Icon: IconCircleCheck },
-  partial: { color: 'yellow.9', Icon: IconCircleHalf2 },
-  incorrect: { color: 'red.9', Icon: IconCircleX },
-  pending: { color: 'blue.9', Icon: IconHourglass },
-  unscored: { color: 'gray.7', Icon: IconClipboardList },
-} as const;
+import { OUTCOME_LOOK, type AnswerOutcome } from '../../../../lib/answer-outcome.ts';
 
 /** Correct / incorrect / pending… as an icon and a word, so the meaning never rests on colour alone. */
 export function OutcomeBadge({ outcome }: { outcome: AnswerOutcome }) {
   const { t } = useTranslation('submissions');
-  const { color, Icon } = LOOK[outcome];
+  const { color, Icon } = OUTCOME_LOOK[outcome];
   return (
-    <Group gap={6} wrap="nowrap" c={color} data-outcome={outcome}>
+    // Dark shades: the words stand on the page's white without a badge behind them.
+    <Group gap={6} wrap="nowrap" c={outcome === 'unscored' ? 'gray.7' : `${color}.9`} data-outcome={outcome}>
       <Icon size={18} stroke={2} aria-hidden style={{ flex: 'none' }} />
       <Text size="sm" fw={600} c="inherit">
         {t(`outcome.${outcome}`)}
