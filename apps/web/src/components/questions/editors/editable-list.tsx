@@ -136,21 +136,38 @@ export function EditableList<T>({
 }
 
 /**
- * One row of an editable list: its fields, then its buttons. `card` frames it (rows of several
- * fields read better boxed).
+ * One row of an editable list: its fields (`columns={2}` puts them two to a line on wider
+ * screens), then its buttons. `leading` comes before the fields (a number); `card` frames the row
+ * (rows of several fields read better boxed).
  */
 export function EditableListRow({
   controls,
   card = false,
+  columns = 1,
+  leading,
   children,
 }: {
   controls: ReactNode;
   card?: boolean;
+  columns?: 1 | 2;
+  leading?: ReactNode;
   children: ReactNode;
 }) {
   const row = (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      {children}
+      {leading}
+      {columns === 2 ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2 }}
+          spacing="xs"
+          verticalSpacing={6}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          {children}
+        </SimpleGrid>
+      ) : (
+        children
+      )}
       <Box pt={4}>{controls}</Box>
     </Group>
   );

@@ -67,7 +67,7 @@ export function ChoicePlayer({
               <label
                 key={option.id}
                 htmlFor={inputId}
-                className={classes.option}
+                className={`${classes.option} ${classes.marked}`}
                 data-checked={checked || undefined}
                 data-disabled={disabled || undefined}
                 data-result={mark === undefined ? undefined : mark ? 'correct' : 'incorrect'}

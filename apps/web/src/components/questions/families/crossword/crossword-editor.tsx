@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Stack, Text, TextInput } from '@mantine/core';
 import { generateCrosswordLayout, type CrosswordConfig, type CrosswordEntry } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import type { EditorProps } from '../../family-ui.ts';
@@ -49,38 +49,31 @@ export function CrosswordEditor({ question, onChange, errors }: EditorProps<Cros
         renderRow={(entry, index, row) => {
           const n = index + 1;
           return (
-            <EditableListRow card controls={row.controls}>
-              <SimpleGrid
-                cols={{ base: 1, sm: 2 }}
-                spacing="xs"
-                verticalSpacing={6}
-                style={{ flex: 1, minWidth: 0 }}
-              >
-                <TextInput
-                  ref={row.inputRef}
-                  aria-label={t('editors.crossword.answerName', { n })}
-                  placeholder={t('editors.crossword.answerPlaceholder')}
-                  value={entry.answer}
-                  maxLength={60}
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  onChange={(event) =>
-                    setEntries(replaceAt(entries, index, { ...entry, answer: event.currentTarget.value }))
-                  }
-                  error={errorFor(`config.entries.${index}.answer`) ?? errorFor(`config.entries.${index}.id`)}
-                  styles={{ input: { fontWeight: 600, letterSpacing: '0.04em' } }}
-                />
-                <TextInput
-                  aria-label={t('editors.crossword.clueName', { n })}
-                  placeholder={t('editors.crossword.cluePlaceholder')}
-                  value={entry.clue}
-                  maxLength={500}
-                  onChange={(event) =>
-                    setEntries(replaceAt(entries, index, { ...entry, clue: event.currentTarget.value }))
-                  }
-                  error={errorFor(`config.entries.${index}.clue`)}
-                />
-              </SimpleGrid>
+            <EditableListRow card columns={2} controls={row.controls}>
+              <TextInput
+                ref={row.inputRef}
+                aria-label={t('editors.crossword.answerName', { n })}
+                placeholder={t('editors.crossword.answerPlaceholder')}
+                value={entry.answer}
+                maxLength={60}
+                autoCapitalize="characters"
+                spellCheck={false}
+                onChange={(event) =>
+                  setEntries(replaceAt(entries, index, { ...entry, answer: event.currentTarget.value }))
+                }
+                error={errorFor(`config.entries.${index}.answer`) ?? errorFor(`config.entries.${index}.id`)}
+                styles={{ input: { fontWeight: 600, letterSpacing: '0.04em' } }}
+              />
+              <TextInput
+                aria-label={t('editors.crossword.clueName', { n })}
+                placeholder={t('editors.crossword.cluePlaceholder')}
+                value={entry.clue}
+                maxLength={500}
+                onChange={(event) =>
+                  setEntries(replaceAt(entries, index, { ...entry, clue: event.currentTarget.value }))
+                }
+                error={errorFor(`config.entries.${index}.clue`)}
+              />
             </EditableListRow>
           );
         }}

@@ -1,4 +1,4 @@
-import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { DragDropConfig, DragDropItem, DragDropZone } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import type { EditorProps } from '../../family-ui.ts';
@@ -102,35 +102,28 @@ export function DragDropEditor({ question, onChange, errors }: EditorProps<DragD
         min={DRAG_DROP_MIN_ITEMS}
         max={DRAG_DROP_MAX_ITEMS}
         renderRow={(item, index, row) => (
-          <EditableListRow card controls={row.controls}>
-            <SimpleGrid
-              cols={{ base: 1, sm: 2 }}
-              spacing="xs"
-              verticalSpacing={6}
-              style={{ flex: 1, minWidth: 0 }}
-            >
-              <TextInput
-                ref={row.inputRef}
-                aria-label={row.name}
-                placeholder={t('editors.dragDrop.itemPlaceholder')}
-                value={item.text}
-                maxLength={1000}
-                onChange={(event) => setItem(index, { ...item, text: event.currentTarget.value })}
-                error={errorFor(`config.items.${index}.text`) ?? errorFor(`config.items.${index}.id`)}
-              />
-              <NativeSelect
-                aria-label={t('editors.dragDrop.belongsInNamed', { name: row.name })}
-                data={zoneOptions}
-                value={item.zoneId ?? NOWHERE}
-                onChange={(event) =>
-                  setItem(index, {
-                    ...item,
-                    zoneId: event.currentTarget.value === NOWHERE ? null : event.currentTarget.value,
-                  })
-                }
-                error={errorFor(`config.items.${index}.zoneId`)}
-              />
-            </SimpleGrid>
+          <EditableListRow card columns={2} controls={row.controls}>
+            <TextInput
+              ref={row.inputRef}
+              aria-label={row.name}
+              placeholder={t('editors.dragDrop.itemPlaceholder')}
+              value={item.text}
+              maxLength={1000}
+              onChange={(event) => setItem(index, { ...item, text: event.currentTarget.value })}
+              error={errorFor(`config.items.${index}.text`) ?? errorFor(`config.items.${index}.id`)}
+            />
+            <NativeSelect
+              aria-label={t('editors.dragDrop.belongsInNamed', { name: row.name })}
+              data={zoneOptions}
+              value={item.zoneId ?? NOWHERE}
+              onChange={(event) =>
+                setItem(index, {
+                  ...item,
+                  zoneId: event.currentTarget.value === NOWHERE ? null : event.currentTarget.value,
+                })
+              }
+              error={errorFor(`config.items.${index}.zoneId`)}
+            />
           </EditableListRow>
         )}
       />

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
 import type { MatchingConfig, MatchingPair } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
@@ -48,44 +48,43 @@ export function MatchingEditor({ question, onChange, errors }: EditorProps<Match
         renderRow={(pair, index, row) => {
           const n = index + 1;
           return (
-            <EditableListRow card controls={row.controls}>
-              <Text
-                fw={600}
-                size="sm"
-                c="dimmed"
-                w={20}
-                pt={8}
-                ta="center"
-                aria-hidden
-                style={{ flexShrink: 0 }}
-              >
-                {n}
-              </Text>
-              <SimpleGrid
-                cols={{ base: 1, sm: 2 }}
-                spacing="xs"
-                verticalSpacing={6}
-                style={{ flex: 1, minWidth: 0 }}
-              >
-                <TextInput
-                  ref={row.inputRef}
-                  aria-label={t('editors.matching.promptName', { n })}
-                  placeholder={t('editors.matching.promptPlaceholder')}
-                  value={pair.prompt}
-                  maxLength={1000}
-                  onChange={(event) => setPair(index, { ...pair, prompt: event.currentTarget.value })}
-                  error={errorFor(`config.pairs.${index}.prompt`)}
-                />
-                <TextInput
-                  aria-label={t('editors.matching.matchName', { n })}
-                  placeholder={t('editors.matching.matchPlaceholder')}
-                  leftSection={<IconArrowsLeftRight size={16} aria-hidden />}
-                  value={pair.match}
-                  maxLength={1000}
-                  onChange={(event) => setPair(index, { ...pair, match: event.currentTarget.value })}
-                  error={errorFor(`config.pairs.${index}.match`)}
-                />
-              </SimpleGrid>
+            <EditableListRow
+              card
+              columns={2}
+              controls={row.controls}
+              leading={
+                <Text
+                  fw={600}
+                  size="sm"
+                  c="dimmed"
+                  w={20}
+                  pt={8}
+                  ta="center"
+                  aria-hidden
+                  style={{ flexShrink: 0 }}
+                >
+                  {n}
+                </Text>
+              }
+            >
+              <TextInput
+                ref={row.inputRef}
+                aria-label={t('editors.matching.promptName', { n })}
+                placeholder={t('editors.matching.promptPlaceholder')}
+                value={pair.prompt}
+                maxLength={1000}
+                onChange={(event) => setPair(index, { ...pair, prompt: event.currentTarget.value })}
+                error={errorFor(`config.pairs.${index}.prompt`)}
+              />
+              <TextInput
+                aria-label={t('editors.matching.matchName', { n })}
+                placeholder={t('editors.matching.matchPlaceholder')}
+                leftSection={<IconArrowsLeftRight size={16} aria-hidden />}
+                value={pair.match}
+                maxLength={1000}
+                onChange={(event) => setPair(index, { ...pair, match: event.currentTarget.value })}
+                error={errorFor(`config.pairs.${index}.match`)}
+              />
             </EditableListRow>
           );
         }}

@@ -41,19 +41,24 @@ export function OrderingEditor({ question, onChange, errors }: EditorProps<Order
       max={ORDERING_MAX_ITEMS}
       layout="ordered"
       renderRow={(item, index, row) => (
-        <EditableListRow card controls={row.controls}>
-          <Badge
-            variant="light"
-            size="lg"
-            radius="sm"
-            mt={6}
-            w={34}
-            px={0}
-            style={{ flexShrink: 0 }}
-            aria-hidden
-          >
-            {index + 1}
-          </Badge>
+        <EditableListRow
+          card
+          controls={row.controls}
+          leading={
+            <Badge
+              variant="light"
+              size="lg"
+              radius="sm"
+              mt={6}
+              w={34}
+              px={0}
+              style={{ flexShrink: 0 }}
+              aria-hidden
+            >
+              {index + 1}
+            </Badge>
+          }
+        >
           <TextInput
             ref={row.inputRef}
             aria-label={row.name}

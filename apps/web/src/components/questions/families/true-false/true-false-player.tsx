@@ -35,7 +35,7 @@ export function TrueFalsePlayer({
             <label
               key={String(answer)}
               htmlFor={inputId}
-              className={classes.option}
+              className={`${classes.option} ${classes.marked}`}
               data-size="large"
               data-checked={checked || undefined}
               data-disabled={disabled || undefined}

@@ -5,6 +5,7 @@ import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/
 import { CSS, type Transform } from '@dnd-kit/utilities';
 import { ResultMark } from './result-mark.tsx';
 import classes from './drag-row.module.css';
+import playerClasses from './players.module.css';
 
 /** What `useDraggable` and `useSortable` both return, all a row needs. */
 export interface DragState {
@@ -47,7 +48,7 @@ export function DragRow({
     <li
       ref={drag.setNodeRef}
       style={{ transform: CSS.Translate.toString(drag.transform), transition: drag.transition }}
-      className={classes.row}
+      className={`${classes.row} ${playerClasses.marked}`}
       data-size={size}
       data-dragging={drag.isDragging || undefined}
       data-result={mark === undefined ? undefined : mark ? 'correct' : 'incorrect'}
