@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
-import type { MarkResult } from '@vbuilder/shared';
+import type { AttemptTotals, MarkResult } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attemptAnswers,
@@ -44,16 +44,23 @@ export async function findInProgressAttempt(
   return row ?? null;
 }
 
-/** The student's attempts at an assessment, newest first. */
+/** The student's attempts at an assessment (or only the submitted ones), newest first. */
 export async function listStudentAttempts(
   db: DbOrTx,
   assessmentId: string,
   studentId: string,
+  filter: { submittedOnly?: boolean } = {},
 ): Promise<AttemptRow[]> {
   return db
     .select()
     .from(attempts)
-    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.studentId, studentId)))
+    .where(
+      and(
+        eq(attempts.assessmentId, assessmentId),
+        eq(attempts.studentId, studentId),
+        filter.submittedOnly ? eq(attempts.status, 'submitted') : undefined,
+      ),
+    )
     .orderBy(desc(attempts.number));
 }
 
@@ -197,18 +204,15 @@ export async function writeMarks(db: DbOrTx, attemptId: string, marks: AnswerMar
   }
 }
 
+/**
+ * Stores an attempt's totals: at submit (with the highest answer revision) and after a teacher's
+ * marks (with the time of the change).
+ */
 export async function writeTotals(
   db: DbOrTx,
   id: string,
-  totals: {
-    score: number;
-    maxScore: number;
-    percentage: number;
-    passed: boolean | null;
-    markingStatus: string;
-    revision: number;
-  },
-) {
+  totals: AttemptTotals & { revision?: number; updatedAt?: Date },
+): Promise<void> {
   await db.update(attempts).set(totals).where(eq(attempts.id, id));
 }
 

@@ -182,19 +182,6 @@ export async function attemptFiguresByStudent(
   return new Map(rows.map((r) => [r.studentId, r]));
 }
 
-/** The student's submitted attempts at an assessment, newest first. */
-export async function listStudentSubmittedAttempts(
-  db: DbOrTx,
-  assessmentId: string,
-  studentId: string,
-): Promise<AttemptRow[]> {
-  return db
-    .select()
-    .from(attempts)
-    .where(and(submitted(assessmentId), eq(attempts.studentId, studentId)))
-    .orderBy(desc(attempts.number));
-}
-
 export async function findUser(db: DbOrTx, id: string): Promise<AssignedStudent | null> {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -262,19 +249,4 @@ export async function upsertAnswerMark(tx: DbOrTx, mark: AnswerMarkWrite): Promi
       ...marked,
     })
     .onConflictDoUpdate({ target: [attemptAnswers.attemptId, attemptAnswers.questionId], set: marked });
-}
-
-export async function updateAttemptTotals(
-  tx: DbOrTx,
-  attemptId: string,
-  totals: {
-    score: number;
-    maxScore: number;
-    percentage: number;
-    passed: boolean | null;
-    markingStatus: string;
-    updatedAt: Date;
-  },
-): Promise<void> {
-  await tx.update(attempts).set(totals).where(eq(attempts.id, attemptId));
 }

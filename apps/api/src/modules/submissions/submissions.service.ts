@@ -19,6 +19,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment } from '../assessments/assessments.access.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
+import { listStudentAttempts, writeTotals } from '../attempts/attempts.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   aggregateSubmissions,
@@ -28,9 +29,7 @@ import {
   listAnswers,
   listAssignedStudents,
   listFiles,
-  listStudentSubmittedAttempts,
   listSubmittedAttempts,
-  updateAttemptTotals,
   upsertAnswerMark,
   type AnswerWithMarker,
   type AssignedStudent,
@@ -226,7 +225,9 @@ export async function getMarkingView(
   studentId: string,
 ): Promise<MarkingView> {
   const assessment = await assessmentForStaff(db, actor, assessmentId);
-  const submittedAttempts = await listStudentSubmittedAttempts(db, assessment.id, studentId);
+  const submittedAttempts = await listStudentAttempts(db, assessment.id, studentId, {
+    submittedOnly: true,
+  });
   const chosen = submittedAttempts.find((a) => a.markingStatus === 'pending') ?? submittedAttempts[0];
   if (!chosen) throw noSubmission();
   const detail = await buildDetail(db, assessment, chosen, await studentOf(db, chosen));
@@ -316,7 +317,7 @@ export async function submitMarks(
         questions.map((q) => questionMark(q, marks.get(q.id), attempt.shuffleSeed)),
         attempt.passMark,
       );
-      await updateAttemptTotals(tx, attempt.id, { ...totals, updatedAt: now });
+      await writeTotals(tx, attempt.id, { ...totals, updatedAt: now });
       await recordAudit(
         tx,
         actor,
