@@ -1,7 +1,7 @@
 import { LIMITS } from '@vbuilder/shared';
 import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { renderMail } from '../mail/templates.ts';
+import { renderMail, type MailContent } from '../mail/templates.ts';
 
 /** `&lng=bn`: the page a mail's link opens is shown in the recipient's language (the web reads `lng`). */
 export const languageParam = (language?: string | null) =>
@@ -21,35 +21,34 @@ export interface MailRecipient {
 }
 
 /** "Hello Ada," in the recipient's language, or the nameless greeting. */
-export const greeting = (t: TFunction, name: string) =>
+const greeting = (t: TFunction, name: string) =>
   name.trim() ? t('mail:greeting', { name: name.trim() }) : t('mail:greetingNoName');
 
-const recipient = (to: MailRecipient) => {
+/**
+ * A mail to this recipient in their language (English when unknown), greeting them by name;
+ * `content` writes the rest with the recipient's `t`.
+ */
+export function mailTo(
+  to: MailRecipient,
+  content: (t: TFunction) => Omit<MailContent, 'to' | 'language' | 'greeting'>,
+): MailMessage {
   const language = to.language ?? 'en';
-  return { language, t: translatorFor(language) };
-};
+  const t = translatorFor(language);
+  return renderMail({ to: to.email, language, greeting: greeting(t, to.name), ...content(t) });
+}
 
-export const activationMail = (to: MailRecipient, link: string): MailMessage => {
-  const { language, t } = recipient(to);
-  return renderMail({
-    to: to.email,
-    language,
+export const activationMail = (to: MailRecipient, link: string): MailMessage =>
+  mailTo(to, (t) => ({
     subject: t('mail:activation.subject'),
-    greeting: greeting(t, to.name),
     paragraphs: [t('mail:activation.intro')],
     action: { label: t('mail:activation.action'), url: link },
     after: [t('mail:linkExpires', { count: LIMITS.activationLinkHours }), t('mail:activation.ignore')],
-  });
-};
+  }));
 
 /** To the owner of an existing account when someone signs up again with its email. */
-export const signUpAttemptMail = (to: MailRecipient, link: string | null): MailMessage => {
-  const { language, t } = recipient(to);
-  return renderMail({
-    to: to.email,
-    language,
+export const signUpAttemptMail = (to: MailRecipient, link: string | null): MailMessage =>
+  mailTo(to, (t) => ({
     subject: t('mail:signUpAttempt.subject'),
-    greeting: greeting(t, to.name),
     paragraphs: [
       t('mail:signUpAttempt.intro'),
       link ? t('mail:signUpAttempt.forgot') : t('mail:signUpAttempt.deactivated'),
@@ -59,18 +58,12 @@ export const signUpAttemptMail = (to: MailRecipient, link: string | null): MailM
       ...(link ? [t('mail:linkExpires', { count: LIMITS.resetLinkHours })] : []),
       t('mail:signUpAttempt.ignore'),
     ],
-  });
-};
+  }));
 
-export const resetPasswordMail = (to: MailRecipient, link: string): MailMessage => {
-  const { language, t } = recipient(to);
-  return renderMail({
-    to: to.email,
-    language,
+export const resetPasswordMail = (to: MailRecipient, link: string): MailMessage =>
+  mailTo(to, (t) => ({
     subject: t('mail:reset.subject'),
-    greeting: greeting(t, to.name),
     paragraphs: [t('mail:reset.intro')],
     action: { label: t('mail:reset.action'), url: link },
     after: [t('mail:linkExpires', { count: LIMITS.resetLinkHours }), t('mail:reset.ignore')],
-  });
-};
+  }));

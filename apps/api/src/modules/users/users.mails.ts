@@ -1,8 +1,6 @@
 import { LIMITS } from '@vbuilder/shared';
-import { translatorFor } from '../../i18n/index.ts';
-import { greeting, languageParam, type MailRecipient } from '../accounts/accounts.mails.ts';
+import { languageParam, mailTo, type MailRecipient } from '../accounts/accounts.mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { renderMail } from '../mail/templates.ts';
 
 /** The reset-password page, told it is an invitation so it can greet a new user instead (in their language). */
 export const invitationLink = (baseUrl: string, token: string, language?: string | null) =>
@@ -17,25 +15,25 @@ export interface InvitationDetails {
 
 /** To a person an administrator (or teacher) added, in their language: a one-time link to choose their password. */
 export function invitationMail(to: MailRecipient, link: string, details: InvitationDetails): MailMessage {
-  const language = to.language ?? 'en';
-  const t = translatorFor(language);
-  const organization = details.organizationName?.trim() || null;
-  const inviter = details.inviterName?.trim() || t('mail:invitation.anAdministrator');
-  const role = t(`common:roles.${details.role}`, { defaultValue: details.role });
-  return renderMail({
-    to: to.email,
-    language,
-    subject: organization
-      ? t('mail:invitation.subjectOrganization', { organization })
-      : t('mail:invitation.subject'),
-    greeting: greeting(t, to.name),
-    paragraphs: [
-      organization
-        ? t('mail:invitation.introOrganization', { inviter, organization, role })
-        : t('mail:invitation.intro', { inviter, role }),
-      t('mail:invitation.start'),
-    ],
-    action: { label: t('mail:invitation.action'), url: link },
-    after: [t('mail:invitation.expires', { count: LIMITS.activationLinkHours }), t('mail:invitation.ignore')],
+  return mailTo(to, (t) => {
+    const organization = details.organizationName?.trim() || null;
+    const inviter = details.inviterName?.trim() || t('mail:invitation.anAdministrator');
+    const role = t(`common:roles.${details.role}`, { defaultValue: details.role });
+    return {
+      subject: organization
+        ? t('mail:invitation.subjectOrganization', { organization })
+        : t('mail:invitation.subject'),
+      paragraphs: [
+        organization
+          ? t('mail:invitation.introOrganization', { inviter, organization, role })
+          : t('mail:invitation.intro', { inviter, role }),
+        t('mail:invitation.start'),
+      ],
+      action: { label: t('mail:invitation.action'), url: link },
+      after: [
+        t('mail:invitation.expires', { count: LIMITS.activationLinkHours }),
+        t('mail:invitation.ignore'),
+      ],
+    };
   });
 }
