@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion,
   Alert,
-  Anchor,
   Button,
   DataList,
   Group,
@@ -43,6 +42,7 @@ import { QuestionHeading } from './answer/question-heading.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { MarkFields } from './mark-fields.tsx';
 import { ResultBadge } from './result-badge.tsx';
+import { BackLink } from './back-link.tsx';
 
 interface Props {
   assessmentId: string;
@@ -63,14 +63,7 @@ export function MarkingScreen({ assessmentId, studentId, backTo }: Props) {
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const other = useSubmissionDetail(attemptId && attemptId !== view.data?.attemptId ? attemptId : null);
 
-  const back = (
-    <Anchor component={Link} to={backTo} size="sm" w="fit-content">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('marking.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={backTo}>{t('marking.back')}</BackLink>;
 
   if (view.isPending) {
     return (

@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconCheck, IconClock, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StudentStatusEntry } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { formatPercent } from '../lib/numbers.ts';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { MarkButton, StudentCell } from './student-cells.tsx';
 
 interface Props {
   assessmentId: string;
@@ -46,16 +46,7 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
       key: 'student',
       header: t('columns.student'),
       primary: true,
-      cell: (row) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {row.student.name}
-          </Text>
-          <Anchor href={`mailto:${row.student.email}`} size="xs" c="gray.7">
-            {row.student.email}
-          </Anchor>
-        </div>
-      ),
+      cell: (row) => <StudentCell student={row.student} />,
     },
     {
       key: 'status',
@@ -113,16 +104,7 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
       cardActions="footer"
       minWidth={760}
       actions={(row) =>
-        row.pendingMarking ? (
-          <Button
-            component={Link}
-            to={markingPath(row.student.id)}
-            size="compact-sm"
-            aria-label={t('actions.markStudent', { name: row.student.name })}
-          >
-            {t('actions.mark')}
-          </Button>
-        ) : null
+        row.pendingMarking ? <MarkButton student={row.student} to={markingPath(row.student.id)} /> : null
       }
     />
   );

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
 import { useSubmissions } from '../api/get-submissions.ts';
@@ -11,6 +9,7 @@ import { StudentStatusTab } from './student-status-tab.tsx';
 import { SubmissionDetailsDialog } from './submission-details-dialog.tsx';
 import { SubmissionStats } from './submission-stats.tsx';
 import { SubmissionsTab, type StatusFilter } from './submissions-tab.tsx';
+import { BackLink } from './back-link.tsx';
 
 /** What the header shows of the assessment; undefined while it loads. */
 export interface SubmissionsAssessmentInfo {
@@ -57,14 +56,7 @@ export function SubmissionsScreen({
     ...(filter === 'all' ? {} : { status: filter }),
   });
 
-  const back = (
-    <Anchor component={Link} to={backTo} size="sm" w="fit-content">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('page.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={backTo}>{t('page.back')}</BackLink>;
 
   if (assessmentMissing) {
     return (

@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionList, SubmissionStatus, SubmissionSummary } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { formatPercent, formatPoints } from '../lib/numbers.ts';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import { ResultBadge } from './result-badge.tsx';
+import { MarkButton, StudentCell } from './student-cells.tsx';
 
 export type StatusFilter = 'all' | SubmissionStatus;
 
@@ -42,16 +42,7 @@ export function SubmissionsTab({
       key: 'student',
       header: t('columns.student'),
       primary: true,
-      cell: (row) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {row.student.name}
-          </Text>
-          <Anchor href={`mailto:${row.student.email}`} size="xs" c="gray.7">
-            {row.student.email}
-          </Anchor>
-        </div>
-      ),
+      cell: (row) => <StudentCell student={row.student} />,
     },
     {
       key: 'attempt',
@@ -143,14 +134,7 @@ export function SubmissionsTab({
                   {t('actions.details')}
                 </Button>
                 {row.status === 'Pending' && (
-                  <Button
-                    component={Link}
-                    to={markingPath(row.student.id)}
-                    size="compact-sm"
-                    aria-label={t('actions.markStudent', { name: row.student.name })}
-                  >
-                    {t('actions.mark')}
-                  </Button>
+                  <MarkButton student={row.student} to={markingPath(row.student.id)} />
                 )}
               </>
             )}
