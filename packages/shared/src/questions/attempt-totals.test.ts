@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptTotals, type TotalsMark } from './attempt-totals.ts';
+import { attemptTotals, markingStatusOf, submissionFigures, type TotalsMark } from './attempt-totals.ts';
 
 const m = (score: number, max: number, markStatus: TotalsMark['markStatus']): TotalsMark => ({
   score,
@@ -71,5 +71,41 @@ describe('attemptTotals', () => {
     ],
   ] as const)('%s', (_name, marks, passMark, expected) => {
     expect(attemptTotals(marks, passMark)).toEqual(expected);
+  });
+});
+
+describe('submissionFigures', () => {
+  it('shows no pass or fail while a teacher still has to mark', () => {
+    expect(
+      submissionFigures({
+        markingStatus: 'pending',
+        score: 2,
+        maxScore: 7,
+        percentage: 28.57,
+        passed: false,
+      }),
+    ).toEqual({ status: 'Pending', score: 2, maxScore: 7, percentage: 28.57, passed: null });
+  });
+  it('shows the stored figures once decided, zeros when none were stored', () => {
+    expect(
+      submissionFigures({
+        markingStatus: 'marked',
+        score: 4.5,
+        maxScore: 7,
+        percentage: 64.29,
+        passed: true,
+      }),
+    ).toEqual({ status: 'Submitted', score: 4.5, maxScore: 7, percentage: 64.29, passed: true });
+    expect(
+      submissionFigures({ markingStatus: null, score: null, maxScore: null, percentage: null, passed: null }),
+    ).toEqual({ status: 'Submitted', score: 0, maxScore: 0, percentage: 0, passed: null });
+  });
+  it('answers auto for a marking status it does not know', () => {
+    expect([
+      markingStatusOf('pending'),
+      markingStatusOf('marked'),
+      markingStatusOf(null),
+      markingStatusOf('x'),
+    ]).toEqual(['pending', 'marked', 'auto', 'auto']);
   });
 });

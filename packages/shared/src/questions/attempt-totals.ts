@@ -1,4 +1,5 @@
 import type { AnswerMarkStatus, MarkingStatus } from '../schemas/attempts.ts';
+import type { SubmissionStatus } from '../schemas/submissions.ts';
 import { roundScore } from './family.ts';
 
 /** One question's mark as it counts towards an attempt's totals. */
@@ -43,3 +44,32 @@ export function attemptTotals(marks: readonly TotalsMark[], passMark: number): A
     markingStatus,
   };
 }
+
+/** A stored marking status as the API answers it ('auto' when none was stored). */
+export const markingStatusOf = (stored: string | null): MarkingStatus =>
+  stored === 'pending' || stored === 'marked' ? stored : 'auto';
+
+/** SPEC §3's status of a submission: Pending while open answers wait for a teacher. */
+export const submissionStatusOf = (markingStatus: string | null): SubmissionStatus =>
+  markingStatus === 'pending' ? 'Pending' : 'Submitted';
+
+/** The totals as an attempt stores them (null before it is submitted). */
+export interface StoredTotals {
+  markingStatus: string | null;
+  score: number | null;
+  maxScore: number | null;
+  percentage: number | null;
+  passed: boolean | null;
+}
+
+/**
+ * A submitted attempt's status and figures as every result shows them (the student's, the
+ * teacher's lists and detail, the exports): no pass or fail while pending.
+ */
+export const submissionFigures = (attempt: StoredTotals) => ({
+  status: submissionStatusOf(attempt.markingStatus),
+  score: attempt.score ?? 0,
+  maxScore: attempt.maxScore ?? 0,
+  percentage: attempt.percentage ?? 0,
+  passed: attempt.markingStatus === 'pending' ? null : (attempt.passed ?? null),
+});

@@ -3,12 +3,13 @@ import {
   answerToStudentView,
   detailsToStudentView,
   familyOf,
+  markingStatusOf,
   roundScore,
   studentViewOf,
+  submissionFigures,
   type AnswerMarkStatus,
   type Attempt,
   type AttemptResult,
-  type MarkingStatus,
   type Question,
   type ReviewPolicy,
   type SavedAnswer,
@@ -93,7 +94,6 @@ export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: R
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const showAnswers = reviewAvailable(review);
   const seed = row.shuffleSeed;
-  const markingStatus = (row.markingStatus ?? 'auto') as MarkingStatus;
   return {
     attemptId: row.id,
     assessmentId: row.assessmentId,
@@ -101,13 +101,9 @@ export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: R
     startedAt: row.startedAt.toISOString(),
     submittedAt: (row.submittedAt ?? row.updatedAt).toISOString(),
     submittedBy: (row.submittedBy ?? 'student') as SubmittedBy,
-    status: markingStatus === 'pending' ? 'Pending' : 'Submitted',
-    markingStatus,
-    score: row.score ?? 0,
-    maxScore: row.maxScore ?? 0,
-    percentage: row.percentage ?? 0,
+    ...submissionFigures(row),
+    markingStatus: markingStatusOf(row.markingStatus),
     passMark: row.passMark,
-    passed: row.passed ?? null,
     reviewAvailable: showAnswers,
     questions: snapshotOf(row).map((question) => {
       const answer = byQuestion.get(question.id);

@@ -1,4 +1,4 @@
-import { roundScore, type SubmissionStatus } from '@vbuilder/shared';
+import { roundScore, submissionFigures, type SubmissionStatus } from '@vbuilder/shared';
 import type { Db } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import {
@@ -11,7 +11,6 @@ import {
 import {
   questionMark,
   snapshotQuestions,
-  submissionFigures,
   type QuestionMark,
   type SnapshotQuestion,
 } from './submissions.scoring.ts';

@@ -6,10 +6,8 @@ import {
   OpenConfigSchema,
   type SubmissionAnswerStatus,
   type Question,
-  type SubmissionStatus,
   type TotalsMark,
 } from '@vbuilder/shared';
-import type { AttemptRow } from '../../db/schema/index.ts';
 
 /** A question as an attempt's snapshot holds it (validated by QuestionSchema when the assessment was saved). */
 export interface SnapshotQuestion {
@@ -96,21 +94,6 @@ export function questionMark(
 
 /** Whether a teacher's score is 'correct': full marks on a question that is worth something. */
 export const teacherCorrect = (score: number, max: number): boolean | null => (max > 0 ? score >= max : null);
-
-/** SPEC §3's status of a submission: Pending while open answers wait for a teacher. */
-export const submissionStatusOf = (markingStatus: string | null): SubmissionStatus =>
-  markingStatus === 'pending' ? 'Pending' : 'Submitted';
-
-/** A submitted attempt's status and figures as the lists and the exports show them: no pass or fail while pending. */
-export const submissionFigures = (
-  attempt: Pick<AttemptRow, 'markingStatus' | 'score' | 'maxScore' | 'percentage' | 'passed'>,
-) => ({
-  status: submissionStatusOf(attempt.markingStatus),
-  score: attempt.score ?? 0,
-  maxScore: attempt.maxScore ?? 0,
-  percentage: attempt.percentage ?? 0,
-  passed: attempt.markingStatus === 'pending' ? null : (attempt.passed ?? null),
-});
 
 /** Teacher-facing facts of an open question: model answer, rubric, code language. */
 export function openFacts(question: SnapshotQuestion): {

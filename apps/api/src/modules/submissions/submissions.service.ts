@@ -1,6 +1,9 @@
 import {
   attemptTotals,
   familyOf,
+  markingStatusOf,
+  submissionFigures,
+  submissionStatusOf,
   roundScore,
   type MarkingView,
   type StudentStatusList,
@@ -40,8 +43,6 @@ import {
   ownAnswer,
   questionMark,
   snapshotQuestions,
-  submissionFigures,
-  submissionStatusOf,
   teacherCorrect,
 } from './submissions.scoring.ts';
 
@@ -179,10 +180,7 @@ async function buildDetail(
   return {
     ...toSummary(attempt, student),
     assessment: toResultsAssessment(assessment),
-    markingStatus:
-      attempt.markingStatus === 'pending' || attempt.markingStatus === 'marked'
-        ? attempt.markingStatus
-        : 'auto',
+    markingStatus: markingStatusOf(attempt.markingStatus),
     passMark: attempt.passMark,
     questions,
   };
