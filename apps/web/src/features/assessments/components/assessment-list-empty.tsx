@@ -1,7 +1,8 @@
-import { Button, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconClipboardList, IconClipboardOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { UPGRADE_PROMPT_ID } from './usage-card.tsx';
 
 interface Props {
@@ -24,39 +25,30 @@ export function AssessmentListEmpty({ audience, filtered, onClearFilters, create
   const key = filtered ? 'filtered' : audience;
   return (
     <EmptyState
-      variant="light"
-      size="md"
-      icon={<Icon size={28} stroke={1.6} aria-hidden />}
-      py="xl"
-      maw={520}
-      mx="auto"
-      // Mantine's dimmed grey is below the 4.5:1 contrast that body text needs.
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      framed={false}
+      icon={Icon}
+      headingOrder={2}
+      title={t(`empty.${key}.title`)}
+      description={t(`empty.${key}.description`)}
     >
-      <EmptyState.Title order={2}>{t(`empty.${key}.title`)}</EmptyState.Title>
-      <EmptyState.Description>{t(`empty.${key}.description`)}</EmptyState.Description>
       {filtered ? (
-        <EmptyState.Actions>
-          <Button variant="light" onClick={onClearFilters}>
-            {t('empty.filtered.clear')}
-          </Button>
-        </EmptyState.Actions>
+        <Button variant="light" onClick={onClearFilters}>
+          {t('empty.filtered.clear')}
+        </Button>
       ) : audience === 'staff' ? (
-        <EmptyState.Actions>
-          {createHref ? (
-            <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('list.create')}
-            </Button>
-          ) : (
-            <Button
-              disabled
-              leftSection={<IconPlus size={16} aria-hidden />}
-              aria-describedby={UPGRADE_PROMPT_ID}
-            >
-              {t('list.create')}
-            </Button>
-          )}
-        </EmptyState.Actions>
+        createHref ? (
+          <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('list.create')}
+          </Button>
+        ) : (
+          <Button
+            disabled
+            leftSection={<IconPlus size={16} aria-hidden />}
+            aria-describedby={UPGRADE_PROMPT_ID}
+          >
+            {t('list.create')}
+          </Button>
+        )
       ) : null}
     </EmptyState>
   );

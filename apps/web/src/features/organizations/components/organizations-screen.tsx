@@ -171,20 +171,15 @@ function OrganizationList() {
               onSort={setSort}
               stale={list.isPlaceholderData}
               empty={
-                <Stack align="center" gap={6} ta="center" px="md" pt="lg" pb="xl">
-                  <IconBuildingCommunity
-                    size={32}
-                    stroke={1.5}
-                    aria-hidden
-                    color="var(--mantine-color-gray-6)"
-                  />
-                  <Text fw={600}>
-                    {searching ? t('list.noResults.title', { search: params.search }) : t('list.empty.title')}
-                  </Text>
-                  <Text size="sm" c="gray.7" maw={440}>
-                    {searching ? t('list.noResults.description') : t('list.empty.description')}
-                  </Text>
-                </Stack>
+                <EmptyState
+                  framed={false}
+                  icon={searching ? IconSearch : IconBuildingCommunity}
+                  headingOrder={2}
+                  title={
+                    searching ? t('list.noResults.title', { search: params.search }) : t('list.empty.title')
+                  }
+                  description={searching ? t('list.noResults.description') : t('list.empty.description')}
+                />
               }
             />
           </Box>

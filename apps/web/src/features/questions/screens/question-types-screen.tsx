@@ -24,6 +24,7 @@ import {
   type QuestionTypeSummary,
   type Tier,
 } from '@vbuilder/shared';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { useQuestionExamples } from '../api/get-question-examples.ts';
 import { useQuestionTypes } from '../api/get-question-types.ts';
@@ -159,17 +160,16 @@ export function QuestionTypesScreen() {
               ))}
             </SimpleGrid>
           ) : visible.length === 0 ? (
-            <Paper withBorder radius="lg" p="xl" ta="center">
-              <Stack gap="xs" align="center">
-                <Text fw={600}>{t('questions:typesScreen.empty.title')}</Text>
-                <Text size="sm" c="dimmed">
-                  {t('questions:typesScreen.empty.description')}
-                </Text>
-                <Button variant="light" onClick={clear}>
-                  {t('questions:typesScreen.empty.clear')}
-                </Button>
-              </Stack>
-            </Paper>
+            <EmptyState
+              icon={IconSearch}
+              headingOrder={2}
+              title={t('questions:typesScreen.empty.title')}
+              description={t('questions:typesScreen.empty.description')}
+            >
+              <Button variant="light" onClick={clear}>
+                {t('questions:typesScreen.empty.clear')}
+              </Button>
+            </EmptyState>
           ) : (
             TIERS.map((tier) => {
               const inTier = visible.filter((type) => type.tier === tier);
