@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import {
   ActionIcon,
-  Anchor,
   Code,
   CopyButton,
   Group,
@@ -22,7 +21,7 @@ import { useUserTable } from '../hooks/use-user-table.ts';
 import { formatDate, formatTime, shortId } from '../../../lib/format.ts';
 import type { Column } from '../../../components/data-table/data-table.tsx';
 import { SearchField } from '../../../components/data-table/search-field.tsx';
-import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
+import { emailColumn, nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
 import { UserListActions } from './user-list-actions.tsx';
 import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
@@ -35,19 +34,6 @@ function Missing({ label }: { label: string }) {
       <span aria-hidden>—</span>
       <VisuallyHidden>{label}</VisuallyHidden>
     </Text>
-  );
-}
-
-/** An address that may break before its '@' only, never in the middle of a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
   );
 }
 
@@ -93,16 +79,7 @@ export function AllUsersTable({ organizationId }: { organizationId: string }) {
   const columns: Column<UserSummary, UserSortField>[] = [
     { key: 'id', header: t('columns.id'), cell: (user) => <CopyId id={user.id} />, width: 130 },
     nameColumn(t('columns.employeeName')),
-    {
-      key: 'email',
-      header: t('columns.email'),
-      sortField: 'email',
-      cell: (user) => (
-        <Anchor href={`mailto:${user.email}`} size="sm">
-          <EmailText email={user.email} />
-        </Anchor>
-      ),
-    },
+    emailColumn(t('columns.email')),
     {
       key: 'phone',
       header: t('columns.phone'),

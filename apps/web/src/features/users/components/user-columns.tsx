@@ -1,4 +1,4 @@
-import { Text, type MantineSize } from '@mantine/core';
+import { Anchor, Text, type MantineSize } from '@mantine/core';
 import type { UserSummary } from '@vbuilder/shared';
 import type { Column } from '../../../components/data-table/data-table.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
@@ -30,4 +30,29 @@ export const statusColumn = (header: string, size?: MantineSize): Column<UserSum
   header,
   sortField: 'status',
   cell: (user) => <StatusBadge status={user.status} size={size} />,
+});
+
+/** An address that may break before its '@' only, never in the middle of a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** The sortable email, a link to write to the person. */
+export const emailColumn = (header: string): Column<UserSummary, UserSortField> => ({
+  key: 'email',
+  header,
+  sortField: 'email',
+  cell: (user) => (
+    <Anchor href={`mailto:${user.email}`} size="sm">
+      <EmailText email={user.email} />
+    </Anchor>
+  ),
 });

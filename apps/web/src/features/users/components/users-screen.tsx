@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
@@ -9,7 +9,7 @@ import type { Viewer } from '../lib/permissions.ts';
 import { ROLE_FILTERS, ROLE_OF_FILTER, type RoleFilter } from '../lib/roles.ts';
 import type { Column } from '../../../components/data-table/data-table.tsx';
 import { SearchField } from '../../../components/data-table/search-field.tsx';
-import { nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
+import { emailColumn, nameColumn, roleColumn, statusColumn } from './user-columns.tsx';
 import { UserListActions } from './user-list-actions.tsx';
 import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
@@ -53,16 +53,7 @@ export function UsersScreen({ viewer }: { viewer: Viewer | null }) {
       width: 64,
     },
     nameColumn(t('columns.userName')),
-    {
-      key: 'email',
-      header: t('columns.email'),
-      sortField: 'email',
-      cell: (user) => (
-        <Anchor href={`mailto:${user.email}`} size="sm">
-          {user.email}
-        </Anchor>
-      ),
-    },
+    emailColumn(t('columns.email')),
     roleColumn(t('columns.role')),
     {
       key: 'organization',
