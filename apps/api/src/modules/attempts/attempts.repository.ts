@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
-import type { AttemptTotals, MarkResult } from '@vbuilder/shared';
+import type { AttemptStatus, AttemptTotals, MarkResult } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attemptAnswers,
@@ -25,6 +25,14 @@ export async function lockAttemptForSave(db: DbOrTx, id: string): Promise<Attemp
   return row ?? null;
 }
 
+/** A student's attempts at an assessment, or only those in this status. */
+const studentAttempts = (assessmentId: string, studentId: string, status?: AttemptStatus) =>
+  and(
+    eq(attempts.assessmentId, assessmentId),
+    eq(attempts.studentId, studentId),
+    status ? eq(attempts.status, status) : undefined,
+  );
+
 export async function findInProgressAttempt(
   db: DbOrTx,
   assessmentId: string,
@@ -33,34 +41,22 @@ export async function findInProgressAttempt(
   const [row] = await db
     .select()
     .from(attempts)
-    .where(
-      and(
-        eq(attempts.assessmentId, assessmentId),
-        eq(attempts.studentId, studentId),
-        eq(attempts.status, 'in_progress'),
-      ),
-    )
+    .where(studentAttempts(assessmentId, studentId, 'in_progress'))
     .limit(1);
   return row ?? null;
 }
 
-/** The student's attempts at an assessment (or only the submitted ones), newest first. */
+/** The student's attempts at an assessment (or only those in `filter.status`), newest first. */
 export async function listStudentAttempts(
   db: DbOrTx,
   assessmentId: string,
   studentId: string,
-  filter: { submittedOnly?: boolean } = {},
+  filter: { status?: AttemptStatus } = {},
 ): Promise<AttemptRow[]> {
   return db
     .select()
     .from(attempts)
-    .where(
-      and(
-        eq(attempts.assessmentId, assessmentId),
-        eq(attempts.studentId, studentId),
-        filter.submittedOnly ? eq(attempts.status, 'submitted') : undefined,
-      ),
-    )
+    .where(studentAttempts(assessmentId, studentId, filter.status))
     .orderBy(desc(attempts.number));
 }
 
@@ -72,7 +68,7 @@ export async function lastAttemptNumber(
   const [row] = await db
     .select({ n: max(attempts.number) })
     .from(attempts)
-    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.studentId, studentId)));
+    .where(studentAttempts(assessmentId, studentId));
   return row?.n ?? 0;
 }
 

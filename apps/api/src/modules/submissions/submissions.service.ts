@@ -224,7 +224,7 @@ export async function getMarkingView(
 ): Promise<MarkingView> {
   const assessment = await assessmentForStaff(db, actor, assessmentId);
   const submittedAttempts = await listStudentAttempts(db, assessment.id, studentId, {
-    submittedOnly: true,
+    status: 'submitted',
   });
   const chosen = submittedAttempts.find((a) => a.markingStatus === 'pending') ?? submittedAttempts[0];
   if (!chosen) throw noSubmission();
