@@ -1,7 +1,6 @@
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import {
   IconCopy,
-  IconDots,
   IconEye,
   IconInbox,
   IconPencil,
@@ -13,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssessmentSummary } from '@vbuilder/shared';
+import { RowMenu } from '../../../components/data-table/row-menu.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -46,53 +46,43 @@ export function StaffRowActions({ assessment, userId, limitReached }: StaffProps
     );
 
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          loading={duplicate.isPending || deleting === assessment.id}
-          aria-label={t('actions.menu', { title: assessment.title })}
-        >
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to={assessmentPaths.submissions(userId, assessment.id)}
-          leftSection={<IconInbox size={16} aria-hidden />}
-        >
-          {t('actions.submissions')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={assessmentPaths.view(userId, assessment.id)}
-          leftSection={<IconEye size={16} aria-hidden />}
-        >
-          {t('actions.view')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={assessmentPaths.edit(userId, assessment.id)}
-          leftSection={<IconPencil size={16} aria-hidden />}
-        >
-          {t('actions.edit')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={copy} disabled={limitReached}>
-          {t('actions.duplicate')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => confirm(assessment)}
-        >
-          {t('actions.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu
+      label={t('actions.menu', { title: assessment.title })}
+      loading={duplicate.isPending || deleting === assessment.id}
+    >
+      <Menu.Item
+        component={Link}
+        to={assessmentPaths.submissions(userId, assessment.id)}
+        leftSection={<IconInbox size={16} aria-hidden />}
+      >
+        {t('actions.submissions')}
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={assessmentPaths.view(userId, assessment.id)}
+        leftSection={<IconEye size={16} aria-hidden />}
+      >
+        {t('actions.view')}
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={assessmentPaths.edit(userId, assessment.id)}
+        leftSection={<IconPencil size={16} aria-hidden />}
+      >
+        {t('actions.edit')}
+      </Menu.Item>
+      <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={copy} disabled={limitReached}>
+        {t('actions.duplicate')}
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => confirm(assessment)}
+      >
+        {t('actions.delete')}
+      </Menu.Item>
+    </RowMenu>
   );
 }
 

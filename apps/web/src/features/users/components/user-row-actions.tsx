@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDots, IconTrash, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
+import { IconTrash, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
+import { RowMenu } from '../../../components/data-table/row-menu.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
@@ -76,43 +77,27 @@ export function UserRowActions({ user, viewer }: { user: UserSummary; viewer: Vi
   const busy = update.isPending || remove.isPending;
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            loading={busy}
-            aria-label={t('users:actions.menu', { name: user.name })}
-          >
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
+      <RowMenu label={t('users:actions.menu', { name: user.name })} loading={busy}>
+        <Menu.Item leftSection={<IconUserCog size={16} aria-hidden />} onClick={() => setChangingRole(true)}>
+          {t('users:actions.changeRole')}
+        </Menu.Item>
+        {user.status === 'inactive' ? (
           <Menu.Item
-            leftSection={<IconUserCog size={16} aria-hidden />}
-            onClick={() => setChangingRole(true)}
+            leftSection={<IconUserCheck size={16} aria-hidden />}
+            onClick={() => setStatus('active')}
           >
-            {t('users:actions.changeRole')}
+            {t('users:actions.reactivate')}
           </Menu.Item>
-          {user.status === 'inactive' ? (
-            <Menu.Item
-              leftSection={<IconUserCheck size={16} aria-hidden />}
-              onClick={() => setStatus('active')}
-            >
-              {t('users:actions.reactivate')}
-            </Menu.Item>
-          ) : (
-            <Menu.Item leftSection={<IconUserOff size={16} aria-hidden />} onClick={confirmDeactivate}>
-              {t('users:actions.deactivate')}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete}>
-            {t('users:actions.delete')}
+        ) : (
+          <Menu.Item leftSection={<IconUserOff size={16} aria-hidden />} onClick={confirmDeactivate}>
+            {t('users:actions.deactivate')}
           </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete}>
+          {t('users:actions.delete')}
+        </Menu.Item>
+      </RowMenu>
       <ChangeRoleDialog
         opened={changingRole}
         user={user}
