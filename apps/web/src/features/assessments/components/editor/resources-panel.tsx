@@ -5,7 +5,6 @@ import { modals } from '@mantine/modals';
 import {
   IconAlertCircle,
   IconDownload,
-  IconFile,
   IconPaperclip,
   IconTrash,
   IconUpload,
@@ -15,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
 import { formatBytes, formatDate } from '../../../../lib/format.ts';
-import { downloadResource, useDeleteResource, useUploadResource } from '../../api/upload-resource.ts';
+import { useDeleteResource, useUploadResource } from '../../api/upload-resource.ts';
 import { useFailureReason } from '../../hooks/use-failure-reason.ts';
+import { ResourceFile, useDownloadResource } from '../resource-file.tsx';
 
 interface Upload {
   key: string;
@@ -84,17 +84,7 @@ export function ResourcesPanel({
     );
   };
 
-  const download = async (resource: AssessmentResource) => {
-    try {
-      await downloadResource(resource);
-    } catch (error) {
-      showToast(
-        'failure',
-        failureReason(error),
-        t('assessmentEditor:resources.downloadFailed', { name: resource.name }),
-      );
-    }
-  };
+  const download = useDownloadResource();
 
   const confirmDelete = (resource: AssessmentResource) =>
     modals.openConfirmModal({
@@ -211,18 +201,10 @@ export function ResourcesPanel({
           >
             {resources.map((resource) => (
               <li key={resource.id}>
-                <Group gap="sm" wrap="nowrap" justify="space-between">
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <IconFile size={20} aria-hidden style={{ flexShrink: 0 }} />
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {resource.name}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {formatBytes(resource.size, locale)} · {formatDate(resource.createdAt, locale)}
-                      </Text>
-                    </div>
-                  </Group>
+                <ResourceFile
+                  resource={resource}
+                  detail={`${formatBytes(resource.size, locale)} · ${formatDate(resource.createdAt, locale)}`}
+                >
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={t('assessmentEditor:resources.download', { name: resource.name })}>
                       <ActionIcon
@@ -246,7 +228,7 @@ export function ResourcesPanel({
                       </ActionIcon>
                     </Tooltip>
                   </Group>
-                </Group>
+                </ResourceFile>
               </li>
             ))}
           </ul>

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconClipboardCheck, IconDownload, IconFile, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { IconClipboardCheck, IconDownload, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Assessment, AssessmentResource } from '@vbuilder/shared';
-import { showToast } from '../../../../components/forms/show-toast.tsx';
+import type { Assessment } from '@vbuilder/shared';
 import { QuestionPreview } from '../../../../components/questions/preview/question-preview.tsx';
 import { formatBytes, formatDate, formatTime } from '../../../../lib/format.ts';
-import { downloadResource } from '../../api/upload-resource.ts';
 import { browserTimeZone } from '../../hooks/use-dates-locale.ts';
-import { useFailureReason } from '../../hooks/use-failure-reason.ts';
 import { assessmentPaths } from '../../lib/assessment-paths.ts';
+import { ResourceFile, useDownloadResource } from '../resource-file.tsx';
 
 export interface AssessmentViewProps {
   assessment: Assessment;
@@ -40,21 +38,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function AssessmentView({ assessment, userId, staff }: AssessmentViewProps) {
   const { t, i18n } = useTranslation(['assessmentEditor', 'assessments']);
   const locale = i18n.resolvedLanguage;
-  const failureReason = useFailureReason(undefined);
   const when = (iso: string | null) =>
     iso ? `${formatDate(iso, locale)} · ${formatTime(iso, locale)}` : t('assessmentEditor:view.notSet');
 
-  const download = async (resource: AssessmentResource) => {
-    try {
-      await downloadResource(resource);
-    } catch (error) {
-      showToast(
-        'failure',
-        failureReason(error),
-        t('assessmentEditor:resources.downloadFailed', { name: resource.name }),
-      );
-    }
-  };
+  const download = useDownloadResource();
 
   return (
     <Stack gap="lg" maw={960} mx="auto" w="100%">
@@ -175,18 +162,7 @@ export function AssessmentView({ assessment, userId, staff }: AssessmentViewProp
           </Title>
           <Stack gap="xs">
             {assessment.resources.map((resource) => (
-              <Group key={resource.id} justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFile size={20} aria-hidden style={{ flexShrink: 0 }} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                      {resource.name}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {formatBytes(resource.size, locale)}
-                    </Text>
-                  </div>
-                </Group>
+              <ResourceFile key={resource.id} resource={resource} detail={formatBytes(resource.size, locale)}>
                 <Button
                   variant="default"
                   size="xs"
@@ -196,7 +172,7 @@ export function AssessmentView({ assessment, userId, staff }: AssessmentViewProp
                 >
                   {t('assessmentEditor:view.download')}
                 </Button>
-              </Group>
+              </ResourceFile>
             ))}
           </Stack>
         </Paper>
