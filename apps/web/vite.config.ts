@@ -48,5 +48,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Files share a worker's loaded modules; setup.ts resets what a file could leave behind.
+    isolate: false,
   },
 });

@@ -67,6 +67,8 @@ function record(request: Request) {
 
 /** Starts the server for a test file (setup.ts). */
 export function startServer() {
+  // The web tests share their workers' modules (no per-file isolation): one listener, not one per file.
+  server.events.removeAllListeners('request:start');
   server.events.on('request:start', ({ request }) => record(request));
   server.listen({
     onUnhandledRequest: (request, print) => {

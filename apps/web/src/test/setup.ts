@@ -1,7 +1,37 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { endTest, server, startServer } from './msw-server.ts';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+
+// The web test files share a worker and its document (isolate: false in vite.config.ts: it halves
+// the run, most of which went on loading Mantine, React and jsdom again for every file). Our own
+// modules are loaded afresh for each file, so a file's vi.mock applies and no module state carries
+// over (the libraries in node_modules stay loaded); setup's own imports come after the reset so the
+// file and setup share one mock server. Each file starts from what a fresh page would have:
+// English, empty storage and cookies, real timers.
+vi.resetModules();
+const { default: i18n, i18nReady } = await import('../lib/i18n.ts');
+const { endTest, server, startServer } = await import('./msw-server.ts');
+// Notifications live in a store of the (shared) library, not in the rendered tree.
+const { notifications } = await import('@mantine/notifications');
+
+beforeAll(async () => {
+  notifications.clean();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.title = '';
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  await i18nReady;
+  await i18n.changeLanguage('en');
+});
 
 // Component tests reach the API through the real client and a mock server (msw-server.ts).
 beforeAll(() => startServer());
