@@ -1,6 +1,7 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import {
   ActionIcon,
+  Box,
   DataList,
   Group,
   Paper,
@@ -232,7 +233,8 @@ function DesktopTable<T, S extends string>({
                     )}
                     {actions && (
                       <Table.Td className={classes.stickyEnd}>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {/* Into the cell's padding, so a row with buttons is as tall as one without. */}
+                        <Group gap="xs" justify="flex-end" wrap="nowrap" my={-8}>
                           {actions(row)}
                         </Group>
                       </Table.Td>
@@ -324,7 +326,7 @@ function CardList<T, S extends string>({
                     p="md"
                     {...rowTarget(row, onRowClick, rowLabel)}
                   >
-                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
                       <Group gap={8} wrap="nowrap" align="baseline" miw={0}>
                         {firstRowNumber !== undefined && (
                           <Text size="sm" c="gray.7" fw={600}>
@@ -333,7 +335,8 @@ function CardList<T, S extends string>({
                         )}
                         <div style={{ minWidth: 0 }}>{primary?.cell(row, number)}</div>
                       </Group>
-                      {cardActions === 'header' && actions?.(row)}
+                      {/* Into the card's padding, so a card with a menu has its details where one without has them. */}
+                      {cardActions === 'header' && actions && <Box my={-6}>{actions(row)}</Box>}
                     </Group>
                     <DataList size="sm" gap={6} mt="sm" labelWidth={116}>
                       {details.map((column) => (

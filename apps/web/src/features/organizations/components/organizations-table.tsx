@@ -4,6 +4,7 @@ import type { OrganizationSummary } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 import type { OrganizationListParams } from '../../../lib/organization-list.ts';
 import type { OrganizationSort } from '../hooks/use-organization-list-params.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -46,7 +47,7 @@ export function OrganizationsTable({ items, params, onToggleSort, onSort, stale 
       sortField: 'name',
       primary: true,
       cell: (organization) => (
-        <Anchor component={Link} to={organizationPath(organization.id)} fw={600} c="inherit">
+        <Anchor component={Link} to={organizationPath(organization.id)} size="sm" fw={600} c="inherit">
           {organization.name}
         </Anchor>
       ),
@@ -63,12 +64,16 @@ export function OrganizationsTable({ items, params, onToggleSort, onSort, stale 
     {
       key: 'email',
       header: t('list.columns.email'),
-      cell: (organization) =>
-        present(organization.email) ?? (
+      cell: (organization) => {
+        const email = present(organization.email);
+        return email ? (
+          <EmailText email={email} />
+        ) : (
           <Text span c="gray.7" fs="italic" fz="sm">
             {t('list.noEmail')}
           </Text>
-        ),
+        );
+      },
     },
     {
       key: 'users',

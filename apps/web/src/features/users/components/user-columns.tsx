@@ -1,6 +1,7 @@
 import { Anchor, Text, type MantineSize } from '@mantine/core';
 import type { UserSummary } from '@vbuilder/shared';
 import type { Column } from '../../../components/data-table/data-table.tsx';
+import { EmailText } from '../../../components/email-text.tsx';
 import { RoleBadge } from '../../../components/role-badge.tsx';
 import { StatusBadge } from './user-badges.tsx';
 import type { UserSortField } from '../api/get-users.ts';
@@ -31,19 +32,6 @@ export const statusColumn = (header: string, size?: MantineSize): Column<UserSum
   sortField: 'status',
   cell: (user) => <StatusBadge status={user.status} size={size} />,
 });
-
-/** An address that may break before its '@' only, never in the middle of a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 
 /** The sortable email, a link to write to the person. */
 export const emailColumn = (header: string): Column<UserSummary, UserSortField> => ({
