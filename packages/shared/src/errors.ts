@@ -62,6 +62,9 @@ export const ERROR_CODES = [
   'answer_invalid',
   'score_out_of_range',
   'no_submission',
+  // Billing (issue 12)
+  'payment_transition_not_allowed',
+  'plan_price_missing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

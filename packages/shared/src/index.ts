@@ -16,3 +16,5 @@ export * from './schemas/assessments.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/attempts.ts';
 export * from './schemas/submissions.ts';
+export * from './money.ts';
+export * from './schemas/billing.ts';
