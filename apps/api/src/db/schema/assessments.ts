@@ -93,31 +93,3 @@ export const assessmentResources = pgTable(
   },
   (t) => [index('assessment_resources_assessment_idx').on(t.assessmentId)],
 );
-
-/**
- * Payment records (SPEC §3). The organization's plan is that of its newest record (by createdAt)
- * when that record's status is 'active'; otherwise the Free package (DESIGN §7).
- * status: 'pending' | 'active' | 'inactive' | 'closed'. invoiceStatus: 'open' | 'closed'.
- */
-export const paymentRecords = pgTable(
-  'payment_records',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    planName: text('plan_name').notNull(),
-    packageId: text('package_id'),
-    paymentId: text('payment_id'),
-    productLine: text('product_line').notNull().default('vbuilder'),
-    status: text('status').notNull().default('pending'),
-    invoiceNumber: text('invoice_number'),
-    invoiceStatus: text('invoice_status').notNull().default('open'),
-    invoiceFileKey: text('invoice_file_key'),
-    receiptFileKey: text('receipt_file_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-  },
-  (t) => [index('payment_records_org_created_idx').on(t.organizationId, t.createdAt)],
-);
-export type PaymentRecordRow = typeof paymentRecords.$inferSelect;

@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './audit.ts';
 export * from './assessments.ts';
 export * from './attempts.ts';
+export * from './billing.ts';

@@ -19,11 +19,21 @@ export type AuditAction =
   | 'assessment.duplicated'
   | 'assessment.resource_added'
   | 'assessment.resource_deleted'
-  | 'attempt.marked';
+  | 'attempt.marked'
+  | 'plan.prices_updated'
+  | 'payment.requested'
+  | 'payment.activated'
+  | 'payment.superseded'
+  | 'payment.closed'
+  | 'payment.receipt_uploaded'
+  | 'payment.receipt_sent'
+  | 'payment.deleted'
+  | 'payment.reminded'
+  | 'payment.lapsed';
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'organization' | 'assessment' | 'attempt';
+  targetType: 'user' | 'organization' | 'assessment' | 'attempt' | 'payment' | 'plan';
   targetId: string;
   /** The organization the target belongs to, so an organization's history can be read in one query. */
   organizationId: string | null;

@@ -1,26 +1,69 @@
-import { PLANS, planNamed, type Plan } from '@vbuilder/shared';
-import type { DbOrTx } from '../../db/client.ts';
-import { findNewestPaymentRecord, insertPaymentRecord } from './plans.repository.ts';
+import {
+  packageIdOf,
+  PACKAGE_NAMES,
+  PLANS,
+  planNamed,
+  typesOfPlan,
+  type Plan,
+  type PlanCatalogEntry,
+  type PlansResponse,
+  type PricedPackage,
+  type UpdatePlanPricesBody,
+} from '@vbuilder/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PaymentRecordRow } from '../../db/schema/index.ts';
+import type { Actor } from '../../types.d.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  findNewestEffectiveRecord,
+  insertPaymentRecord,
+  listPlanPrices,
+  replacePlanPrices,
+  supersedeActiveRecords,
+} from './plans.repository.ts';
 
 export interface CurrentPlan {
   plan: Plan;
-  /** 'active': the newest payment record is active and names a plan; 'free': otherwise (DESIGN §7). */
+  /** 'active': a paid period is in force; 'free': otherwise (DESIGN §7). */
   status: 'active' | 'free';
 }
 
 /**
- * The plan an organization is on (SPEC §4, DESIGN §7): that of its newest payment record when
- * the record is active and names a known plan; otherwise the Free package.
+ * The plan a payment record grants: the plan its plan_name names, with a Custom plan's negotiated
+ * allowance (null: unlimited). Null when it names no plan.
  */
-export async function currentPlan(db: DbOrTx, organizationId: string): Promise<CurrentPlan> {
-  const record = await findNewestPaymentRecord(db, organizationId);
-  const plan = record?.status === 'active' ? planNamed(record.planName) : null;
+export function planOfRecord(
+  record: Pick<PaymentRecordRow, 'planName' | 'customMonthlyAssessments'>,
+): Plan | null {
+  const plan = planNamed(record.planName);
+  if (!plan) return null;
+  return plan.name === 'Custom' ? { ...plan, monthlyAssessments: record.customMonthlyAssessments } : plan;
+}
+
+/** Whether a record that took effect is in force at `now`: active, and its end (if any) not passed. */
+export const isInForce = (record: Pick<PaymentRecordRow, 'status' | 'endsAt'>, now: Date): boolean =>
+  record.status === 'active' && (record.endsAt === null || record.endsAt.getTime() > now.getTime());
+
+/**
+ * The plan an organization is on (SPEC §4, DESIGN §7 as decided for issue 12): that of its newest
+ * payment record that took effect (activatedAt set; a pending or closed request has not, so it does
+ * not displace what was paid for), while that record is active and its endsAt has not passed (a
+ * passed end counts as lapsed at once, before the billing clock marks it inactive); otherwise Free.
+ */
+export async function currentPlan(
+  db: DbOrTx,
+  organizationId: string,
+  now: Date = new Date(),
+): Promise<CurrentPlan> {
+  const record = await findNewestEffectiveRecord(db, organizationId);
+  const plan = record && isInForce(record, now) ? planOfRecord(record) : null;
   return plan ? { plan, status: 'active' } : { plan: PLANS.Free, status: 'free' };
 }
 
 /**
- * Puts an organization on a plan by recording an active payment record for it (the admin CLI's
- * `set-plan`, and the demo seed). Free records an inactive one, which leaves it on Free.
+ * Puts an organization on a plan by recording a payment record that takes effect at once (the
+ * admin CLI's `set-plan`, and the demo seed); it supersedes any active one. Free records an
+ * inactive one, which leaves the organization on Free.
  */
 export async function recordPlan(
   db: DbOrTx,
@@ -28,13 +71,68 @@ export async function recordPlan(
   plan: Plan,
   options: { endsAt?: Date | null; now?: Date } = {},
 ) {
+  const now = options.now ?? new Date();
+  await supersedeActiveRecords(db, organizationId, null);
   return insertPaymentRecord(db, {
     organizationId,
     planName: plan.productName,
     packageId: plan.name.toLowerCase(),
     status: plan.name === 'Free' ? 'inactive' : 'active',
     invoiceStatus: 'closed',
-    createdAt: options.now ?? new Date(),
+    createdAt: now,
+    activatedAt: now,
+    periodStart: now,
     endsAt: options.endsAt ?? null,
+    customMonthlyAssessments: plan.name === 'Custom' ? plan.monthlyAssessments : null,
   });
+}
+
+/** GET /api/plans: the five packages of PLANS with their allowances, question types and prices. */
+export async function planCatalog(db: DbOrTx, cardPayments: boolean): Promise<PlansResponse> {
+  const prices = await listPlanPrices(db);
+  const data: PlanCatalogEntry[] = PACKAGE_NAMES.map((name) => {
+    const plan = PLANS[name];
+    return {
+      name,
+      productName: plan.productName,
+      packageId: packageIdOf(name),
+      monthlyAssessments: plan.monthlyAssessments,
+      questionTypes: typesOfPlan(plan),
+      prices: prices
+        .filter((p) => p.planName === name)
+        .map((p) => ({
+          period: p.period as 'month' | 'year',
+          currency: p.currency,
+          amountMinor: p.amountMinor,
+        })),
+    };
+  });
+  return { data, cardPayments };
+}
+
+/** PUT /api/plans/:name/prices (Super Administrator): replaces the plan's prices, audited. */
+export async function updatePlanPrices(
+  db: Db,
+  actor: Actor,
+  name: PricedPackage,
+  body: UpdatePlanPricesBody,
+  now: Date,
+  cardPayments: boolean,
+): Promise<PlansResponse> {
+  await db.transaction(async (tx) => {
+    await replacePlanPrices(tx, name, body.prices, actor.userId, now);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'plan.prices_updated',
+        targetType: 'plan',
+        targetId: name,
+        organizationId: null,
+        details: { prices: body.prices },
+      },
+      now,
+    );
+  });
+  return planCatalog(db, cardPayments);
 }
