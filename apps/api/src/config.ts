@@ -33,6 +33,22 @@ export const ConfigSchema = z.object({
   /** The endpoint's base URL (…/v1); absent: OpenAI's own. */
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The seller on invoices (vbuilder's billing details); the texts print as written, in any script. */
+  BILLING_COMPANY_NAME: z.string().min(1).default('vbuilder'),
+  /** Postal address on invoices; a `\n` starts a new line. */
+  BILLING_ADDRESS: z.string().optional(),
+  /** The seller's tax registration number, printed when set. */
+  BILLING_TAX_ID: z.string().optional(),
+  /** Bank transfer details printed on invoices (`\n` starts a new line); absent: a translated text pointing to BILLING_SUPPORT_EMAIL. */
+  BILLING_PAYMENT_INSTRUCTIONS: z.string().optional(),
+  /** Where schools write about invoices and payments; printed on invoices and in billing mails. */
+  BILLING_SUPPORT_EMAIL: z.email().default('billing@vbuilder.app'),
+  /** Tax added to invoices in basis points (700 = 7 %); 0 prints no tax line. */
+  BILLING_TAX_RATE_BP: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** The tax's own name on invoices (VAT, GST…), as written; absent: "Tax" in the reader's language. */
+  BILLING_TAX_NAME: z.string().optional(),
+  /** Days between an invoice's issue and its due date. */
+  BILLING_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,11 +4,19 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../../db/schema/index.ts';
 
+/** A file sent with a mail (an invoice PDF, a receipt); not kept in the outbox, which keeps the texts. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -54,7 +62,14 @@ export default fp(
     const deliver = async (id: string | null, message: MailMessage): Promise<void> => {
       if (!transport) {
         app.log.info(
-          { to: message.to, subject: message.subject, links: linksIn(message.text) },
+          {
+            to: message.to,
+            subject: message.subject,
+            links: linksIn(message.text),
+            ...(message.attachments?.length
+              ? { attachments: message.attachments.map((a) => a.filename) }
+              : {}),
+          },
           'mail not sent (SMTP_URL is not set); kept in the outbox',
         );
         return;
