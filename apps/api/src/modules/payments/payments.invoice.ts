@@ -495,7 +495,9 @@ function stamp(c: Context, top: number) {
   const wordWidth = Math.min(maxWidth - 24, w.measure(word, wordSize, true));
   const noteLines = note ? w.wrap(note, 8, maxWidth - 24).slice(0, 3) : [];
   const noteWidth = Math.max(0, ...noteLines.map((l) => w.measure(l, 8)));
-  const boxWidth = Math.max(wordWidth, noteWidth) + 24;
+  // The widths measured, plus a point so that no rounding cuts a line that fits.
+  const innerWidth = Math.max(wordWidth, noteWidth) + 1;
+  const boxWidth = innerWidth + 24;
   const wordHeight = w.lineHeight(word, wordSize, true);
   const noteHeight = noteLines.reduce((sum, l) => sum + w.lineHeight(l, 8) * 1.1, 0);
   const boxHeight = wordHeight + noteHeight + 16;
@@ -510,12 +512,16 @@ function stamp(c: Context, top: number) {
     borderWidth: 2,
   });
   let baseline = top - 4 - 8 - wordHeight * 0.78;
-  w.cell(word, x + (boxWidth - wordWidth) / 2, baseline, wordWidth, { size: wordSize, bold: true, color });
+  w.cell(word, x + (boxWidth - wordWidth) / 2, baseline, wordWidth + 1, {
+    size: wordSize,
+    bold: true,
+    color,
+  });
   baseline -= wordHeight * 0.22;
   for (const line of noteLines) {
     const height = w.lineHeight(line, 8) * 1.1;
     baseline -= height * 0.85;
-    w.cell(line, x + 12, baseline, boxWidth - 24, { size: 8, color });
+    w.cell(line, x + 12, baseline, innerWidth, { size: 8, color });
     baseline -= height * 0.15;
   }
 }
