@@ -25,6 +25,9 @@ import assessmentsRoutes from './modules/assessments/assessments.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
 import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
+import plansRoutes from './modules/plans/plans.routes.ts';
+import paymentsRoutes from './modules/payments/payments.routes.ts';
+import { startBillingClock } from './modules/payments/billing-clock.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -37,6 +40,11 @@ export interface AppDependencies {
    * off when NODE_ENV is 'test' (tests call closeExpiredAttempts themselves).
    */
   deadlineCloserMs?: number | false;
+  /**
+   * How often the billing clock runs (renewal reminders, lapses; ms); false: never. Default 15
+   * minutes, and off when NODE_ENV is 'test' (tests call runBillingClock with the time they want).
+   */
+  billingClockMs?: number | false;
 }
 
 /**
@@ -99,8 +107,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(assessmentsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(attemptsRoutes, { prefix: '/api' });
+  await app.register(plansRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
+  const billingClockMs = deps.billingClockMs ?? (config.NODE_ENV === 'test' ? false : undefined);
+  if (billingClockMs !== false) startBillingClock(app, billingClockMs);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { exampleToQuestion, PLANS, QUESTION_EXAMPLES, QuestionSchema, type Role } from '@vbuilder/shared';
 import authPlugin from '../plugins/auth.ts';
 import type { DeclaredRoute, Policy } from '../plugins/authorize.ts';
-import { assessments, attempts, auditEvents } from '../db/schema/index.ts';
+import { assessments, attempts, auditEvents, paymentRecords } from '../db/schema/index.ts';
 import { recordPlan } from '../modules/plans/plans.service.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
@@ -35,7 +35,7 @@ afterAll(() => t.close());
 // ---------------------------------------------------------------------------------------------
 // The explicit part: id kinds and per-route expectations.
 
-type IdKind = 'organization' | 'user' | 'assessment' | 'attempt';
+type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment';
 /** The path segment before a parameter (or the parameter's name) tells what the id is. */
 const ID_KINDS: Record<string, IdKind> = {
   organizations: 'organization',
@@ -47,6 +47,7 @@ const ID_KINDS: Record<string, IdKind> = {
   assessments: 'assessment',
   attempts: 'attempt',
   studentId: 'user',
+  payments: 'payment',
 };
 
 const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
@@ -107,6 +108,17 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ownMustPass: ['Super Administrator', ...AUTHORS],
     ownNever: ['Student'],
   },
+  // Billing (issue 12): "own" payment record is a pending one of the caller's organization.
+  'GET /api/payments/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/subscriptions/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/payments/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/payments/:id/invoice.pdf': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'POST /api/payments/:id/activate': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
+  'POST /api/payments/:id/close': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'DELETE /api/payments/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  // A pending record has no paid invoice to send, and a CSV is no receipt.
+  'POST /api/payments/:id/send-receipt': { ownNever: ALL_ROLES },
+  'POST /api/payments/:id/receipt': { ownNever: ALL_ROLES },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -230,6 +242,31 @@ async function attemptOf(tenant: Tenant): Promise<string> {
 const standingAttempts = new Map<Tenant, string>([
   [tenantA, await attemptOf(tenantA)],
   [tenantB, await attemptOf(tenantB)],
+]);
+
+// Payment records (issue 12): a standing pending one for reads, fresh pending ones for changing calls.
+let paymentSerial = 0;
+async function paymentOf(tenant: Tenant): Promise<string> {
+  const [row] = await t.app.db
+    .insert(paymentRecords)
+    .values({
+      organizationId: tenant.organizationId,
+      planName: 'Professional',
+      status: 'pending',
+      invoiceStatus: 'open',
+      invoiceNumber: `VB-1999-${String(++paymentSerial).padStart(6, '0')}`,
+      amountMinor: 4900,
+      currency: 'USD',
+    })
+    .returning();
+  tenant.secrets.add(row!.id);
+  return row!.id;
+}
+/** Stands in the path for a fresh payment record, made per call. */
+const FRESH_PAYMENT = 'fresh-payment-record';
+const standingPayments = new Map<Tenant, string>([
+  [tenantA, await paymentOf(tenantA)],
+  [tenantB, await paymentOf(tenantB)],
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -378,9 +415,7 @@ function judge(route: DeclaredRoute, params: Param[], call: Call): string | null
   const policy = route.policy!;
   const key = `${route.method} ${route.url}`;
   const expectation = EXPECTATIONS[key] ?? {};
-  const scoped = params.some(
-    (p) => p.kind === 'organization' || p.kind === 'user' || p.kind === 'assessment' || p.kind === 'attempt',
-  );
+  const scoped = params.some((p) => p.kind !== 'uuid' && p.kind !== 'opaque');
   const isSuper = caller.role === 'Super Administrator';
   const conclusive = call.body !== 'empty'; // an empty body may stop at validation first
 
@@ -470,9 +505,15 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
                   ? variant === 'missing'
                     ? MISSING()
                     : standingAttempts.get(pathTenant)!
-                  : p.kind === 'uuid'
-                    ? MISSING()
-                    : 'matrix-opaque';
+                  : p.kind === 'payment'
+                    ? variant === 'missing'
+                      ? MISSING()
+                      : mutates(route.method)
+                        ? FRESH_PAYMENT
+                        : standingPayments.get(pathTenant)!
+                    : p.kind === 'uuid'
+                      ? MISSING()
+                      : 'matrix-opaque';
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.
@@ -484,9 +525,13 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
           body === 'plausible'
             ? plausibleRequest(route, data)
             : { headers: {}, payload: body === 'empty' ? {} : undefined };
+        // A changing call on a payment record gets a fresh one per body: each call acts on a pending record.
+        const callUrl = url.includes(FRESH_PAYMENT)
+          ? url.replace(FRESH_PAYMENT, await paymentOf(pathTenant))
+          : url;
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url,
+          url: callUrl,
           headers: { ...caller.headers, ...request.headers },
           ...(request.payload === undefined ? {} : { payload: request.payload }),
         });
@@ -495,7 +540,7 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
           variant,
           body,
           method: route.method,
-          url,
+          url: callUrl,
           status: res.statusCode,
           text: res.body,
         };
@@ -505,18 +550,15 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
         }
         const verdict = judge(route, params, call);
         if (verdict)
-          failures.push(`${caller.label}, ${variant} id, ${body} body: ${route.method} ${url} ${verdict}`);
+          failures.push(
+            `${caller.label}, ${variant} id, ${body} body: ${route.method} ${callUrl} ${verdict}`,
+          );
       }
     }
   }
   // Another organization's id must be answered exactly like an id that does not exist, so
   // nobody outside the platform team can tell which ids exist in other organizations.
-  if (
-    params.some(
-      (p) =>
-        p.kind === 'organization' || p.kind === 'user' || p.kind === 'assessment' || p.kind === 'attempt',
-    )
-  ) {
+  if (params.some((p) => p.kind !== 'uuid' && p.kind !== 'opaque')) {
     for (const [seen, { foreign, missing }] of answers) {
       const caller = callers.find((c) => seen.startsWith(`${c.label},`))!;
       if (caller.role === 'Super Administrator') continue;
@@ -575,6 +617,20 @@ describe('authorization matrix', () => {
         'GET /api/organizations/:id',
         'PATCH /api/organizations/:id',
         'GET /api/organizations/:id/users',
+        'GET /api/plans',
+        'PUT /api/plans/:name/prices',
+        'POST /api/payments',
+        'GET /api/payments',
+        'GET /api/payments/organization/:orgId',
+        'GET /api/subscriptions/organization/:orgId',
+        'GET /api/payments/:id',
+        'POST /api/payments/:id/activate',
+        'POST /api/payments/:id/close',
+        'POST /api/payments/:id/receipt',
+        'POST /api/payments/:id/send-receipt',
+        'DELETE /api/payments/:id',
+        'GET /api/payments/:id/invoice.pdf',
+        'GET /api/payments/:id/receipt',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.

@@ -203,7 +203,7 @@ async function reserveCreation(
   now: Date,
 ): Promise<void> {
   await lockOrganizationCreations(tx, organizationId);
-  const { plan } = await currentPlan(tx, organizationId);
+  const { plan } = await currentPlan(tx, organizationId, now);
   const used = await countCreatedSince(tx, organizationId, startOfMonthUtc(now));
   if (isMonthlyLimitReached(plan, used)) throw monthlyLimitReached(plan, used);
   assertTypesInPlan(plan, questions);
@@ -245,7 +245,7 @@ export async function updateAssessmentById(
   const now = ctx.clock.now();
   await findWritableAssessment(ctx.db, actor, id);
   const assignees = await assigneesOf(ctx.db, organizationId, input);
-  const { plan } = await currentPlan(ctx.db, organizationId);
+  const { plan } = await currentPlan(ctx.db, organizationId, now);
   assertTypesInPlan(plan, input.questions);
   await ctx.db.transaction(async (tx) => {
     const row = await updateAssessment(tx, organizationId, id, { ...columnsOf(input), updatedAt: now });
@@ -330,7 +330,7 @@ export async function assessmentUsage(
   const organizationId = await usageOrganization(ctx.db, actor, requested);
   const now = ctx.clock.now();
   const monthStart = startOfMonthUtc(now);
-  const { plan, status } = await currentPlan(ctx.db, organizationId);
+  const { plan, status } = await currentPlan(ctx.db, organizationId, now);
   const used = await countCreatedSince(ctx.db, organizationId, monthStart);
   return {
     plan: {

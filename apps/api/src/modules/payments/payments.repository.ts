@@ -1,0 +1,217 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  invoiceCounters,
+  organizations,
+  paymentRecords,
+  users,
+  type PaymentRecordRow,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/text.ts';
+
+/** A payment record with its organization's name (SPEC §3 'organisation'). */
+export type PaymentRecordWithOrganization = PaymentRecordRow & { organisation: string };
+
+export type NewPaymentRecordRow = typeof paymentRecords.$inferInsert;
+export type PaymentRecordChanges = Partial<Omit<NewPaymentRecordRow, 'id' | 'organizationId' | 'createdAt'>>;
+
+const withOrganization = { record: paymentRecords, organisation: organizations.name };
+const flatten = (row: { record: PaymentRecordRow; organisation: string }): PaymentRecordWithOrganization => ({
+  ...row.record,
+  organisation: row.organisation,
+});
+
+/**
+ * The next invoice number of `year` (1, 2, …). The upsert takes the counter row's lock until the
+ * caller's transaction ends, so concurrent requests (in this process or another instance) queue
+ * here, and a rollback gives the number back: no gaps, no duplicates.
+ */
+export async function allocateInvoiceSequence(tx: DbOrTx, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return row!.last;
+}
+
+export async function insertPaymentRecordRow(
+  tx: DbOrTx,
+  values: NewPaymentRecordRow,
+): Promise<PaymentRecordRow> {
+  const [row] = await tx.insert(paymentRecords).values(values).returning();
+  return row!;
+}
+
+export async function findPaymentRecord(
+  db: DbOrTx,
+  id: string,
+): Promise<PaymentRecordWithOrganization | null> {
+  const [row] = await db
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    .where(eq(paymentRecords.id, id))
+    .limit(1);
+  return row ? flatten(row) : null;
+}
+
+/** The record, locked until the transaction ends: one transition at a time per record. */
+export async function lockPaymentRecord(
+  tx: DbOrTx,
+  id: string,
+): Promise<PaymentRecordWithOrganization | null> {
+  const [row] = await tx
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    .where(eq(paymentRecords.id, id))
+    .for('update', { of: paymentRecords })
+    .limit(1);
+  return row ? flatten(row) : null;
+}
+
+export async function updatePaymentRecord(
+  tx: DbOrTx,
+  id: string,
+  changes: PaymentRecordChanges,
+): Promise<PaymentRecordRow | null> {
+  const [row] = await tx.update(paymentRecords).set(changes).where(eq(paymentRecords.id, id)).returning();
+  return row ?? null;
+}
+
+export async function deletePaymentRecord(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(paymentRecords)
+    .where(eq(paymentRecords.id, id))
+    .returning({ id: paymentRecords.id });
+  return rows.length > 0;
+}
+
+export interface PaymentRecordFilter {
+  organizationId?: string | undefined;
+  productLine: string;
+  status?: string | undefined;
+  invoiceStatus?: string | undefined;
+  /** Invoice number, plan or organization name contains it. */
+  search?: string | undefined;
+}
+
+/** A page of records, newest first unless `order` says 'asc'. */
+export async function listPaymentRecords(
+  db: DbOrTx,
+  filter: PaymentRecordFilter,
+  page: { page: number; pageSize: number; order: 'asc' | 'desc' },
+): Promise<{ rows: PaymentRecordWithOrganization[]; total: number }> {
+  const conditions: SQL[] = [eq(paymentRecords.productLine, filter.productLine)];
+  if (filter.organizationId) conditions.push(eq(paymentRecords.organizationId, filter.organizationId));
+  if (filter.status) conditions.push(eq(paymentRecords.status, filter.status));
+  if (filter.invoiceStatus) conditions.push(eq(paymentRecords.invoiceStatus, filter.invoiceStatus));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(paymentRecords.invoiceNumber, pattern),
+        ilike(paymentRecords.planName, pattern),
+        ilike(organizations.name, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = page.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(withOrganization)
+      .from(paymentRecords)
+      .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+      .where(where)
+      .orderBy(direction(paymentRecords.createdAt), direction(paymentRecords.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ n: count() })
+      .from(paymentRecords)
+      .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+      .where(where),
+  ]);
+  return { rows: rows.map(flatten), total: Number(total?.n ?? 0) };
+}
+
+/** The organization's records in one product line, newest first (the subscription reads them). */
+export async function listOrganizationRecords(
+  db: DbOrTx,
+  organizationId: string,
+  productLine: string,
+): Promise<PaymentRecordWithOrganization[]> {
+  const rows = await db
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    .where(
+      and(eq(paymentRecords.organizationId, organizationId), eq(paymentRecords.productLine, productLine)),
+    )
+    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id));
+  return rows.map(flatten);
+}
+
+/** Active records whose end falls in (now, until] and whose reminder has not gone out. */
+export async function findRecordsToRemind(
+  db: DbOrTx,
+  now: Date,
+  until: Date,
+): Promise<PaymentRecordWithOrganization[]> {
+  const rows = await db
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    .where(
+      and(
+        eq(paymentRecords.status, 'active'),
+        isNull(paymentRecords.reminderSentAt),
+        gt(paymentRecords.endsAt, now),
+        lte(paymentRecords.endsAt, until),
+      ),
+    )
+    .orderBy(asc(paymentRecords.endsAt));
+  return rows.map(flatten);
+}
+
+/** Marks a reminder sent, once: false when another run already did. */
+export async function claimReminder(tx: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(paymentRecords)
+    .set({ reminderSentAt: now })
+    .where(and(eq(paymentRecords.id, id), isNull(paymentRecords.reminderSentAt)))
+    .returning({ id: paymentRecords.id });
+  return rows.length > 0;
+}
+
+/** Active records whose end has passed: they lapse. */
+export async function findLapsedRecords(db: DbOrTx, now: Date): Promise<PaymentRecordWithOrganization[]> {
+  const rows = await db
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    .where(and(eq(paymentRecords.status, 'active'), lte(paymentRecords.endsAt, now)))
+    .orderBy(asc(paymentRecords.endsAt));
+  return rows.map(flatten);
+}
+
+/** Marks an active record inactive: false when it is no longer active (another run, an activation). */
+export async function lapseRecord(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(paymentRecords)
+    .set({ status: 'inactive' })
+    .where(and(eq(paymentRecords.id, id), eq(paymentRecords.status, 'active')))
+    .returning({ id: paymentRecords.id });
+  return rows.length > 0;
+}
+
+/** The platform's active Super Administrators (they check receipts and activate). */
+export const listSuperAdministrators = (db: DbOrTx): Promise<UserRow[]> =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'Super Administrator'), eq(users.status, 'active')))
+    .orderBy(asc(users.id));

@@ -1,0 +1,704 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  allowedPaymentActions,
+  isLanguageCode,
+  isSuperAdministrator,
+  packageIdOf,
+  PLANS,
+  planNamed,
+  PRODUCT_LINE,
+  taxOf,
+  typesOfPlan,
+  type CreatePaymentBody,
+  type LanguageCode,
+  type PaymentAction,
+  type PaymentRecord,
+  type PaymentRecordsQuery,
+  type PaymentRecordsResponse,
+  type Subscription,
+} from '@vbuilder/shared';
+import type { z } from 'zod';
+import type { PaymentRecordsQuerySchema } from '@vbuilder/shared';
+import { publicUrl, type Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { OrganizationRow, PaymentRecordRow, UserRow } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { createFileStore, type FileStore, type UploadedFile } from '../../lib/files.ts';
+import type { Actor } from '../../types.d.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { MailAttachment, MailMessage, Mailer } from '../mail/mailer.ts';
+import {
+  findOrganizationById,
+  listOrganizationAdministrators,
+} from '../organizations/organizations.repository.ts';
+import {
+  findNewestEffectiveRecord,
+  findPlanPrice,
+  supersedeActiveRecords,
+} from '../plans/plans.repository.ts';
+import { isInForce, planOfRecord } from '../plans/plans.service.ts';
+import {
+  billingMailContext,
+  invoiceDocument,
+  invoiceDownloadName,
+  mails,
+  packageEnd,
+  renderInvoice,
+} from './payments.documents.ts';
+import { addPeriod, formatInvoiceNumber, periodOf, toPaymentRecord } from './payments.mapper.ts';
+import {
+  allocateInvoiceSequence,
+  claimReminder,
+  deletePaymentRecord,
+  findLapsedRecords,
+  findRecordsToRemind,
+  lapseRecord,
+  findPaymentRecord,
+  insertPaymentRecordRow,
+  listOrganizationRecords,
+  listPaymentRecords,
+  listSuperAdministrators,
+  lockPaymentRecord,
+  updatePaymentRecord,
+  type PaymentRecordWithOrganization,
+} from './payments.repository.ts';
+
+type RecordsQuery = z.output<typeof PaymentRecordsQuerySchema>;
+export type { PaymentRecordsQuery };
+
+/** What the payment rules need from the app. */
+export interface PaymentsContext {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  files: FileStore;
+  config: Config;
+  baseUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export const paymentsContext = (app: FastifyInstance): PaymentsContext => ({
+  db: app.db,
+  clock: app.clock,
+  mailer: app.mailer,
+  files: createFileStore(app.config),
+  config: app.config,
+  baseUrl: publicUrl(app.config),
+  log: app.log,
+});
+
+const paymentNotFound = () => notFound('payment record');
+
+/** Receipts: a PDF or an image, decided by the bytes, never by the name or the declared type. */
+export const RECEIPT_TYPES = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+} as const;
+type ReceiptType = keyof typeof RECEIPT_TYPES;
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+const RECEIPT_PREFIX = 'payment-receipts';
+
+const contentTypeOfKey = (key: string): ReceiptType =>
+  (Object.entries(RECEIPT_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] as
+    ReceiptType | undefined) ?? 'application/pdf';
+
+// ---------------------------------------------------------------------------------------------
+// Who may see which organization's billing
+
+/**
+ * The organization whose billing the actor asks for: any for the Super Administrator, otherwise
+ * only their own (an Administrator; the routes refuse other roles). Another organization is
+ * answered like a missing one, so ids of other tenants are not confirmed.
+ */
+async function readableOrganization(
+  db: DbOrTx,
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationRow> {
+  if (!isSuperAdministrator(actor.role) && actor.organizationId !== organizationId) {
+    throw notFound('organization');
+  }
+  const organization = await findOrganizationById(db, organizationId);
+  if (!organization) throw notFound('organization');
+  return organization;
+}
+
+const mayReadRecord = (actor: Actor, record: Pick<PaymentRecordRow, 'organizationId'>): boolean =>
+  isSuperAdministrator(actor.role) || actor.organizationId === record.organizationId;
+
+async function readableRecord(db: DbOrTx, actor: Actor, id: string): Promise<PaymentRecordWithOrganization> {
+  const record = await findPaymentRecord(db, id);
+  if (!record || !mayReadRecord(actor, record)) throw paymentNotFound();
+  return record;
+}
+
+/** 409 unless the actor may take `action` on the record in its state (allowedPaymentActions). */
+function assertAllowed(actor: Actor, record: PaymentRecordWithOrganization, action: PaymentAction): void {
+  const allowed = allowedPaymentActions(toPaymentRecord(record), actor.role);
+  if (!allowed.includes(action)) {
+    throw new AppError(
+      409,
+      'payment_transition_not_allowed',
+      `A ${record.status} payment record (invoice ${record.invoiceStatus}) cannot take the action '${action}'`,
+      { status: record.status, invoiceStatus: record.invoiceStatus, action },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail after a change (never fails the change: the outbox keeps what could be stored)
+
+const languageOf = (value: string | null | undefined): LanguageCode => (isLanguageCode(value) ? value : 'en');
+
+async function activeAdministrators(db: DbOrTx, organizationId: string): Promise<UserRow[]> {
+  return (await listOrganizationAdministrators(db, organizationId)).filter((u) => u.status === 'active');
+}
+
+async function sendAll(
+  ctx: Pick<PaymentsContext, 'mailer' | 'log'>,
+  what: string,
+  build: () => Promise<Array<Promise<MailMessage> | MailMessage>>,
+) {
+  try {
+    const messages = await Promise.all(await build());
+    for (const message of messages) await ctx.mailer.send(message);
+  } catch (err) {
+    ctx.log.error({ err }, `could not send the ${what} mail`);
+  }
+}
+
+async function receiptAttachment(
+  ctx: PaymentsContext,
+  row: PaymentRecordRow,
+): Promise<MailAttachment | undefined> {
+  if (!row.receiptFileKey) return undefined;
+  const content = await ctx.files.readFile(row.receiptFileKey);
+  if (!content) return undefined;
+  const contentType = contentTypeOfKey(row.receiptFileKey);
+  return {
+    filename: `receipt-${row.invoiceNumber ?? row.id}.${RECEIPT_TYPES[contentType]}`,
+    content,
+    contentType,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * POST /api/payments: an Administrator requests a catalog plan for their organization (the
+ * Super Administrator for any organization, and Custom plans at a negotiated price). One
+ * transaction inserts the pending record with the year's next invoice number; the invoice goes
+ * to the organization's Administrator(s) by mail afterwards. Requesting the plan in force again is
+ * a renewal: its period starts where the current one ends.
+ */
+export async function requestPayment(
+  ctx: PaymentsContext,
+  actor: Actor,
+  body: CreatePaymentBody,
+): Promise<PaymentRecord> {
+  const superAdministrator = isSuperAdministrator(actor.role);
+  if (body.plan === 'Custom' && !superAdministrator) {
+    throw forbidden('Only the Super Administrator sets up Custom plans');
+  }
+  let organizationId: string;
+  if (superAdministrator) {
+    if (!body.organizationId) {
+      throw badRequest('validation_error', 'Name the organization (organizationId)', {
+        fieldErrors: { organizationId: ['validation.organizationRequired'] },
+      });
+    }
+    organizationId = body.organizationId;
+  } else {
+    if (!actor.organizationId || (body.organizationId && body.organizationId !== actor.organizationId)) {
+      throw notFound('organization');
+    }
+    organizationId = actor.organizationId;
+  }
+  const organization = await readableOrganization(ctx.db, actor, organizationId);
+
+  let amountMinor: number;
+  let currency: string;
+  if (body.plan === 'Custom') {
+    amountMinor = body.amountMinor;
+    currency = body.currency;
+  } else {
+    const price = await findPlanPrice(ctx.db, body.plan, body.period, body.currency);
+    if (!price) {
+      throw conflict(
+        'plan_price_missing',
+        `${body.plan} has no ${body.period}ly price${body.currency ? ` in ${body.currency}` : ''}`,
+      );
+    }
+    amountMinor = price.amountMinor;
+    currency = price.currency;
+  }
+  const taxRateBp = ctx.config.BILLING_TAX_RATE_BP;
+  const taxMinor = taxOf({ amountMinor, currency }, taxRateBp).amountMinor;
+  const now = ctx.clock.now();
+  const dueAt = new Date(now.getTime() + ctx.config.BILLING_PAYMENT_TERMS_DAYS * 86_400_000);
+
+  const row = await ctx.db.transaction(async (tx) => {
+    // A renewal of the plan in force starts at its end.
+    const effective = await findNewestEffectiveRecord(tx, organizationId);
+    const renewal =
+      effective &&
+      isInForce(effective, now) &&
+      effective.endsAt &&
+      planNamed(effective.planName)?.name === body.plan;
+    const year = now.getUTCFullYear();
+    const sequence = await allocateInvoiceSequence(tx, year);
+    const inserted = await insertPaymentRecordRow(tx, {
+      organizationId,
+      planName: body.plan,
+      packageId: packageIdOf(body.plan),
+      productLine: PRODUCT_LINE,
+      status: 'pending',
+      invoiceNumber: formatInvoiceNumber(year, sequence),
+      invoiceStatus: 'open',
+      createdAt: now,
+      amountMinor,
+      taxRateBp,
+      taxMinor,
+      currency,
+      billingPeriod: body.period,
+      customMonthlyAssessments: body.plan === 'Custom' ? body.monthlyAssessments : null,
+      periodStart: renewal ? effective.endsAt : null,
+      dueAt,
+      method: 'invoice',
+      createdBy: actor.userId,
+    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.requested',
+        targetType: 'payment',
+        targetId: inserted.id,
+        organizationId,
+        details: {
+          plan: body.plan,
+          period: body.period,
+          amountMinor,
+          taxMinor,
+          currency,
+          invoiceNumber: inserted.invoiceNumber,
+          renewal: Boolean(renewal),
+        },
+      },
+      now,
+    );
+    return inserted;
+  });
+
+  const invoice = invoiceDocument(row, organization, ctx.config);
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  await sendAll(ctx, 'invoice', async () => {
+    // The Administrator who asked gets the invoice; for a plan the Super Administrator set up, every Administrator does.
+    const administrators = await activeAdministrators(ctx.db, organizationId);
+    const recipients = superAdministrator
+      ? administrators
+      : administrators.filter((u) => u.id === actor.userId);
+    return recipients.map((to) => mails.invoiceIssued(to, invoice, context));
+  });
+  return toPaymentRecord({ ...row, organisation: organization.name });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and the subscription
+
+const page = (query: RecordsQuery) => ({ page: query.page, pageSize: query.pageSize, order: query.order });
+
+/** GET /api/payments/organization/:orgId?productLine=vbuilder: the organization's records (SPEC §7). */
+export async function listOrganizationPayments(
+  ctx: PaymentsContext,
+  actor: Actor,
+  organizationId: string,
+  query: RecordsQuery,
+): Promise<PaymentRecordsResponse> {
+  await readableOrganization(ctx.db, actor, organizationId);
+  const { rows, total } = await listPaymentRecords(
+    ctx.db,
+    {
+      organizationId,
+      productLine: query.productLine,
+      status: query.status,
+      invoiceStatus: query.invoiceStatus,
+      search: query.search,
+    },
+    page(query),
+  );
+  return { data: rows.map(toPaymentRecord), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** GET /api/payments (Super Administrator): every organization's records, filtered. */
+export async function listAllPayments(
+  ctx: PaymentsContext,
+  query: RecordsQuery,
+): Promise<PaymentRecordsResponse> {
+  const { rows, total } = await listPaymentRecords(
+    ctx.db,
+    {
+      organizationId: query.organizationId,
+      productLine: query.productLine,
+      status: query.status,
+      invoiceStatus: query.invoiceStatus,
+      search: query.search,
+    },
+    page(query),
+  );
+  return { data: rows.map(toPaymentRecord), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The organization's subscription (SPEC §3, §4): the plan in force (the newest record that took
+ * effect, while active and not past its end), else Free; status active, pending (a request waits
+ * and nothing is active), inactive (the last paid period lapsed) or free (never had one).
+ */
+export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Date): Promise<Subscription> {
+  const records = await listOrganizationRecords(db, organizationId, PRODUCT_LINE);
+  const effective = records.find((r) => r.activatedAt !== null) ?? null;
+  const pending = records.find((r) => r.status === 'pending') ?? null;
+  const inForce = effective && isInForce(effective, now) ? effective : null;
+  const plan = (inForce && planOfRecord(inForce)) || PLANS.Free;
+  const status: Subscription['status'] = inForce
+    ? 'active'
+    : pending
+      ? 'pending'
+      : effective
+        ? 'inactive'
+        : 'free';
+  return {
+    organizationId,
+    productLine: PRODUCT_LINE,
+    packageName: plan.name,
+    packageId: inForce ? (inForce.packageId ?? packageIdOf(plan.name)) : null,
+    status,
+    productDetails: {
+      planName: plan.name,
+      productName: plan.productName,
+      monthlyAssessments: plan.monthlyAssessments,
+      questionTypes: typesOfPlan(plan),
+    },
+    periodStart: inForce?.periodStart?.toISOString() ?? null,
+    renewalDate: inForce?.endsAt?.toISOString() ?? null,
+    pendingRequest: pending ? toPaymentRecord(pending) : null,
+  };
+}
+
+/** GET /api/subscriptions/organization/:orgId. */
+export async function getSubscription(ctx: PaymentsContext, actor: Actor, organizationId: string) {
+  await readableOrganization(ctx.db, actor, organizationId);
+  return { data: await subscriptionOf(ctx.db, organizationId, ctx.clock.now()) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions: each in one transaction on the locked record, audited; 409 and nothing changed when illegal
+
+type Transition = (
+  tx: DbOrTx,
+  record: PaymentRecordWithOrganization,
+  now: Date,
+) => Promise<PaymentRecordRow | null>;
+
+async function transition(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+  action: PaymentAction,
+  apply: Transition,
+): Promise<{ before: PaymentRecordWithOrganization; after: PaymentRecordRow | null }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const record = await lockPaymentRecord(tx, id);
+    if (!record || !mayReadRecord(actor, record)) throw paymentNotFound();
+    assertAllowed(actor, record, action);
+    const after = await apply(tx, record, now);
+    return { before: record, after };
+  });
+}
+
+const audit = (
+  tx: DbOrTx,
+  actor: Actor | null,
+  record: PaymentRecordWithOrganization | PaymentRecordRow,
+  action: Parameters<typeof recordAudit>[2]['action'],
+  now: Date,
+  details: Record<string, unknown> = {},
+) =>
+  recordAudit(
+    tx,
+    actor,
+    {
+      action,
+      targetType: 'payment',
+      targetId: record.id,
+      organizationId: record.organizationId,
+      details: { invoiceNumber: record.invoiceNumber, status: record.status, ...details },
+    },
+    now,
+  );
+
+const organizationOf = async (ctx: PaymentsContext, organizationId: string) => {
+  const organization = await findOrganizationById(ctx.db, organizationId);
+  if (!organization) throw notFound('organization');
+  return organization;
+};
+
+/**
+ * Activate (Super Administrator): pending → active, invoice paid. The period starts now, or at the
+ * old end for a renewal requested while the plan was in force; every other active record of the
+ * organization is superseded (inactive). The allowance changes at once.
+ */
+export async function activatePayment(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+): Promise<PaymentRecord> {
+  const { after } = await transition(ctx, actor, id, 'activate', async (tx, record, now) => {
+    const periodStart =
+      record.periodStart && record.periodStart.getTime() > now.getTime() ? record.periodStart : now;
+    const endsAt = addPeriod(periodStart, periodOf(record));
+    const superseded = await supersedeActiveRecords(tx, record.organizationId, record.id);
+    for (const supersededId of superseded) {
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'payment.superseded',
+          targetType: 'payment',
+          targetId: supersededId,
+          organizationId: record.organizationId,
+          details: { by: record.id },
+        },
+        now,
+      );
+    }
+    const updated = await updatePaymentRecord(tx, record.id, {
+      status: 'active',
+      invoiceStatus: 'paid',
+      activatedAt: now,
+      periodStart,
+      endsAt,
+      reminderSentAt: null,
+    });
+    await audit(tx, actor, record, 'payment.activated', now, {
+      periodStart: periodStart.toISOString(),
+      endsAt: endsAt.toISOString(),
+      superseded,
+    });
+    return updated;
+  });
+  const row = after!;
+  const organization = await organizationOf(ctx, row.organizationId);
+  const invoice = invoiceDocument(row, organization, ctx.config);
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  await sendAll(ctx, 'activation', async () => {
+    const receipt = await receiptAttachment(ctx, row);
+    return (await activeAdministrators(ctx.db, row.organizationId)).map((to) =>
+      mails.activated(to, invoice, context, receipt),
+    );
+  });
+  return toPaymentRecord({ ...row, organisation: organization.name });
+}
+
+/** Close invoice: pending → closed (the invoice will not be paid). */
+export async function closePayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<PaymentRecord> {
+  const { before, after } = await transition(ctx, actor, id, 'close', async (tx, record, now) => {
+    const updated = await updatePaymentRecord(tx, record.id, { status: 'closed', invoiceStatus: 'closed' });
+    await audit(tx, actor, record, 'payment.closed', now);
+    return updated;
+  });
+  return toPaymentRecord({ ...after!, organisation: before.organisation });
+}
+
+/** Delete: a record never activated, gone (its audit events stay). */
+export async function deletePayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<void> {
+  const { before } = await transition(ctx, actor, id, 'delete', async (tx, record, now) => {
+    await deletePaymentRecord(tx, record.id);
+    await audit(tx, actor, record, 'payment.deleted', now, {
+      planName: record.planName,
+      amountMinor: record.amountMinor,
+      currency: record.currency,
+    });
+    return null;
+  });
+  for (const key of [before.receiptFileKey, before.invoiceFileKey]) {
+    if (key)
+      await ctx.files
+        .deleteFile(key)
+        .catch((err: unknown) => ctx.log.warn({ err }, 'could not remove a file'));
+  }
+}
+
+/**
+ * The receipt of a pending record (PDF or image, checked by its bytes): stored, then the record
+ * points at it; the uploader is told it arrived and the Super Administrators that it waits.
+ */
+export async function uploadReceipt(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+  file: UploadedFile,
+): Promise<PaymentRecord> {
+  // Checked before anything else, so a wrong file changes nothing; the record is checked again under its lock.
+  const found = await readableRecord(ctx.db, actor, id);
+  assertAllowed(actor, found, 'receipt');
+  const mime = (await fileTypeFromBuffer(file.bytes))?.mime as ReceiptType | undefined;
+  if (!mime || !(mime in RECEIPT_TYPES)) {
+    throw badRequest('unsupported_file_type', 'A receipt must be a PDF or an image (PNG, JPEG or WebP)');
+  }
+  const key = `${RECEIPT_PREFIX}/${id}/${randomUUID()}.${RECEIPT_TYPES[mime]}`;
+  await ctx.files.saveFile(key, file.bytes);
+  let result;
+  try {
+    result = await transition(ctx, actor, id, 'receipt', async (tx, record, now) => {
+      const updated = await updatePaymentRecord(tx, record.id, { receiptFileKey: key });
+      await audit(tx, actor, record, 'payment.receipt_uploaded', now, {
+        contentType: mime,
+        size: file.bytes.length,
+      });
+      return updated;
+    });
+  } catch (error) {
+    await ctx.files.deleteFile(key).catch(() => undefined);
+    throw error;
+  }
+  const { before, after } = result;
+  if (before.receiptFileKey && before.receiptFileKey !== key) {
+    await ctx.files.deleteFile(before.receiptFileKey).catch(() => undefined);
+  }
+  const row = after!;
+  const organization = await organizationOf(ctx, row.organizationId);
+  const invoice = invoiceDocument(row, organization, ctx.config);
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  await sendAll(ctx, 'receipt', async () => {
+    const messages: Array<MailMessage | Promise<MailMessage>> = [];
+    const uploader = (await activeAdministrators(ctx.db, row.organizationId)).find(
+      (u) => u.id === actor.userId,
+    );
+    if (uploader) messages.push(mails.receiptReceived(uploader, invoice, context));
+    const receipt = await receiptAttachment(ctx, row);
+    for (const to of await listSuperAdministrators(ctx.db)) {
+      messages.push(mails.receiptToCheck(to, invoice, context, receipt));
+    }
+    return messages;
+  });
+  return toPaymentRecord({ ...row, organisation: before.organisation });
+}
+
+/** Send Receipt (Super Administrator): the paid invoice and the receipt to the organization's Administrators. */
+export async function sendReceipt(ctx: PaymentsContext, actor: Actor, id: string): Promise<PaymentRecord> {
+  const { before } = await transition(ctx, actor, id, 'send-receipt', async (tx, record, now) => {
+    await audit(tx, actor, record, 'payment.receipt_sent', now);
+    return null;
+  });
+  const organization = await organizationOf(ctx, before.organizationId);
+  const invoice = invoiceDocument(before, organization, ctx.config);
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  await sendAll(ctx, 'paid invoice', async () => {
+    const receipt = await receiptAttachment(ctx, before);
+    return (await activeAdministrators(ctx.db, before.organizationId)).map((to) =>
+      mails.paidInvoice(to, invoice, context, receipt),
+    );
+  });
+  return toPaymentRecord(before);
+}
+
+/** View payment: one record. */
+export async function getPayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<PaymentRecord> {
+  return toPaymentRecord(await readableRecord(ctx.db, actor, id));
+}
+
+/** View invoice: the invoice PDF as the record stands now, in the reader's language. */
+export async function invoicePdf(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const record = await readableRecord(ctx.db, actor, id);
+  assertAllowed(actor, record, 'view-invoice');
+  const organization = await organizationOf(ctx, record.organizationId);
+  const invoice = invoiceDocument(record, organization, ctx.config);
+  return {
+    bytes: await renderInvoice(invoice, languageOf(actor.language)),
+    fileName: invoiceDownloadName(invoice),
+  };
+}
+
+/** The uploaded receipt. */
+export async function receiptFile(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
+  const record = await readableRecord(ctx.db, actor, id);
+  if (!record.receiptFileKey) throw notFound('receipt');
+  const bytes = await ctx.files.readFile(record.receiptFileKey);
+  if (!bytes) throw notFound('receipt');
+  const contentType = contentTypeOfKey(record.receiptFileKey);
+  return {
+    bytes,
+    contentType,
+    fileName: `receipt-${record.invoiceNumber ?? record.id}.${RECEIPT_TYPES[contentType]}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The billing clock
+
+/** The reminder goes out this long before a paid period ends. */
+export const REMINDER_BEFORE_MS = 7 * 86_400_000;
+
+export type BillingClockContext = Pick<PaymentsContext, 'db' | 'mailer' | 'config' | 'baseUrl' | 'log'>;
+
+/**
+ * One run of the billing clock at `now`: the renewal reminder for active records ending within 7
+ * days (once: reminder_sent_at), and the lapse of active records whose ends_at has passed
+ * (inactive, audited, mailed; the organization is on Free at once). Safe to run from several
+ * instances at once: each record is claimed by a conditional update before its mail goes out.
+ */
+export async function runBillingClock(
+  ctx: BillingClockContext,
+  now: Date,
+): Promise<{ reminded: string[]; lapsed: string[] }> {
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  const reminded: string[] = [];
+  for (const record of await findRecordsToRemind(ctx.db, now, new Date(now.getTime() + REMINDER_BEFORE_MS))) {
+    const claimed = await ctx.db.transaction(async (tx) => {
+      if (!(await claimReminder(tx, record.id, now))) return false;
+      await audit(tx, null, record, 'payment.reminded', now, {
+        endsAt: record.endsAt?.toISOString() ?? null,
+      });
+      return true;
+    });
+    if (!claimed) continue;
+    reminded.push(record.id);
+    await sendAll(ctx, 'renewal reminder', async () =>
+      (await activeAdministrators(ctx.db, record.organizationId)).map((to) =>
+        mails.reminder(to, packageEnd(record, record.organisation), context),
+      ),
+    );
+  }
+  const lapsed: string[] = [];
+  for (const record of await findLapsedRecords(ctx.db, now)) {
+    const done = await ctx.db.transaction(async (tx) => {
+      if (!(await lapseRecord(tx, record.id))) return false;
+      await audit(tx, null, record, 'payment.lapsed', now, { endsAt: record.endsAt?.toISOString() ?? null });
+      return true;
+    });
+    if (!done) continue;
+    lapsed.push(record.id);
+    await sendAll(ctx, 'lapse', async () =>
+      (await activeAdministrators(ctx.db, record.organizationId)).map((to) =>
+        mails.lapsed(to, packageEnd(record, record.organisation), context),
+      ),
+    );
+  }
+  return { reminded, lapsed };
+}
