@@ -65,6 +65,11 @@ export const ERROR_CODES = [
   // Billing (issue 12)
   'payment_transition_not_allowed',
   'plan_price_missing',
+  // Certificates (issue 13)
+  'certificate_already_given',
+  'certificate_not_passed',
+  'certificate_revoked',
+  'certificate_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,3 +18,4 @@ export * from './schemas/attempts.ts';
 export * from './schemas/submissions.ts';
 export * from './money.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/certificates.ts';
