@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './assessments.ts';
 export * from './attempts.ts';
 export * from './billing.ts';
+export * from './certificates.ts';
