@@ -25,7 +25,8 @@ const AI: Role[] = [...TEACHER_MENU, 'Administrator'];
 const CERTIFICATIONS: Role[] = ['Student', ...TEACHER_MENU, 'Administrator'];
 const ORGANIZATION: Role[] = ['Student', 'Administrator', 'Super Administrator'];
 const PAYMENTS: Role[] = ['Administrator', 'Super Administrator'];
-const SUBSCRIPTIONS: Role[] = ['Super Administrator'];
+/** The Super Administrator's Subscriptions, and an Administrator's own plan from Payments (issue 12). */
+const SUBSCRIPTIONS: Role[] = PAYMENTS;
 
 /** Every /account route of the router, with who may open it (SPEC §6). */
 const EXPECTED: Record<string, readonly Role[]> = {
@@ -102,7 +103,8 @@ describe('the account layout refuses the screens SPEC §6 does not give the role
   it.each([
     ['Teacher', '/account/payments/payment_history'],
     ['Teacher', '/account/subscription'],
-    ['Administrator', '/account/subscription'],
+    ['user', '/account/subscription'],
+    ['Student', '/account/payments/payment_history'],
     ['Student', '/account/users/u-1'],
     ['Student', '/account/questions/u-1/new'],
     ['Teacher', '/account/organizations'],
@@ -121,6 +123,8 @@ describe('the account layout refuses the screens SPEC §6 does not give the role
   it.each([
     ['Administrator', '/account/payments/payment_history'],
     ['Super Administrator', '/account/subscription'],
+    ['Administrator', '/account/subscription'],
+    ['Super Administrator', '/account/payments/payment_history'],
     ['Teacher', '/account/users/u-1'],
     ['Student', '/account/questions/u-1'],
   ])('a %s opens %s', async (role, path) => {

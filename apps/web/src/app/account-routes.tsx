@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { ScreenAccess, SectionId } from '../components/layout/navigation.ts';
+import { SUBSCRIPTION_ACCESS, type ScreenAccess, type SectionId } from '../components/layout/navigation.ts';
 
 /** What an /account route declares: who may open it (checked once, by the account layout's guard). */
 export interface AccountRouteHandle {
@@ -75,7 +75,8 @@ export const accountChildren: RouteObject[] = [
   },
   {
     path: 'subscription',
-    handle: section('subscriptions'),
+    // The Super Administrator's Subscriptions, and an Administrator's own plan (issue 12).
+    handle: { access: SUBSCRIPTION_ACCESS },
     lazy: () => import('./routes/subscription-route.tsx'),
   },
   {

@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
-import * as subscription from '../app/routes/subscription-route.tsx';
 import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
 import * as certifications from '../app/routes/certifications-route.tsx';
 import * as notificationsRoute from '../app/routes/notifications-route.tsx';
-import * as paymentHistory from '../app/routes/payment-history-route.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
 
@@ -18,11 +16,9 @@ const signIn = (role: string) =>
     .mockReturnValue(authValue(makeProfile({ role })) as unknown as ReturnType<typeof useAuth>);
 
 const ROUTES: Array<[string, ComponentType, string]> = [
-  ['subscription', subscription.Component, 'Subscription'],
   ['AI assistant', aiAssistant.Component, 'AI Assistant'],
   ['certifications', certifications.Component, 'Certifications'],
   ['notifications', notificationsRoute.Component, 'Notifications'],
-  ['payment history', paymentHistory.Component, 'Payment History'],
 ];
 
 describe('empty-state routes', () => {

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'aiGeneration',
   'attempts',
   'submissions',
+  'billing',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

@@ -12,6 +12,8 @@ export const assessmentKeys = {
   lists: () => ['assessments', 'list'] as const,
   list: (params: object) => ['assessments', 'list', params] as const,
   detail: (id: string) => ['assessments', 'detail', id] as const,
+  /** Every usage card (an activated or lapsed plan changes them all). */
+  usages: () => ['assessments', 'usage'] as const,
   usage: (organizationId?: string) => ['assessments', 'usage', organizationId ?? 'mine'] as const,
   monthly: (organizationId: string) => ['assessments', 'monthly', organizationId] as const,
 };
@@ -83,4 +85,16 @@ export const accountKeys = {
 export const authKeys = {
   all: ['auth'] as const,
   config: () => ['auth', 'config'] as const,
+};
+
+/** Plans, subscriptions and payment records (issue 12): one prefix, so a payment action refreshes them all. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  plans: () => ['billing', 'plans'] as const,
+  subscriptions: () => ['billing', 'subscription'] as const,
+  subscription: (organizationId: string) => ['billing', 'subscription', organizationId] as const,
+  payments: () => ['billing', 'payments'] as const,
+  paymentList: (params: object) => ['billing', 'payments', 'list', params] as const,
+  payment: (id: string) => ['billing', 'payments', 'detail', id] as const,
+  invoice: (id: string) => ['billing', 'invoice', id] as const,
 };

@@ -126,7 +126,7 @@ describe('keys built at run time match their lists', () => {
     // The 'organization' section reads "Organizations" on the platform, "My Organization" elsewhere.
     const sections = SECTION_IDS.filter((id) => id !== 'organization');
     expectFamily('common', 'nav.sections', [...sections, 'organizations', 'myOrganization']);
-    expectFamily('common', 'nav.links', ['questionExamples']);
+    expectFamily('common', 'nav.links', ['questionExamples', 'subscription']);
     expectFamily('common', 'dataTable.controls', Object.keys(PAGER_CONTROLS));
     expectFamily('assessments', 'studentActions', Object.keys(STUDENT_ACTIONS), [
       'closed',

@@ -1,16 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { IconReceipt } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { PaymentHistoryScreen } from '../../features/billing/components/payment-history-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** The organization's payment records. */
+/** /account/payments/payment_history: the payment records (SPEC §2, issue 12). */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconReceipt}
-      pageTitle={t('emptyStates.paymentHistory.pageTitle')}
-      title={t('emptyStates.paymentHistory.title')}
-      description={t('emptyStates.paymentHistory.description')}
-    />
-  );
+  const { user } = useAuth();
+  if (!user) return null;
+  return <PaymentHistoryScreen viewer={user} />;
 }

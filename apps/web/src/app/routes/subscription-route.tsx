@@ -1,16 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { IconCreditCard } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { SubscriptionScreen } from '../../features/billing/components/subscription-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** The organization's subscription status. */
+/** /account/subscription: the organization's subscription and the plans (SPEC §2, issue 12). */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconCreditCard}
-      pageTitle={t('emptyStates.subscription.pageTitle')}
-      title={t('emptyStates.subscription.title')}
-      description={t('emptyStates.subscription.description')}
-    />
-  );
+  const { user } = useAuth();
+  if (!user) return null;
+  return <SubscriptionScreen viewer={user} />;
 }

@@ -108,6 +108,16 @@ describe('labels', () => {
       { labelKey: 'nav.sections.ai', to: '/account/aiassistant/u-1' },
     ]);
   });
+
+  it("lists an Administrator's Subscription under Payments; the Super Administrator has a section for it", () => {
+    expect(linksFor('payments', { id: 'u-1', role: 'Administrator' })).toEqual([
+      { labelKey: 'nav.sections.payments', to: '/account/payments/payment_history' },
+      { labelKey: 'nav.links.subscription', to: '/account/subscription' },
+    ]);
+    expect(linksFor('payments', { id: 'u-1', role: 'Super Administrator' })).toEqual([
+      { labelKey: 'nav.sections.payments', to: '/account/payments/payment_history' },
+    ]);
+  });
 });
 
 describe('activeSectionFor', () => {
@@ -139,6 +149,13 @@ describe('activeSectionFor', () => {
   it("falls back to the dashboard for a section outside the role's menu", () => {
     expect(activeSectionFor('/account/users/u-1', sectionsForRole('Student'))).toBe('dashboard');
     expect(activeSectionFor('/account/users/u-1', sectionsForRole('Teacher'))).toBe('users');
+  });
+
+  it("selects Payments for an Administrator's subscription, Subscriptions for the Super Administrator's", () => {
+    expect(activeSectionFor('/account/subscription', sectionsForRole('Administrator'))).toBe('payments');
+    expect(activeSectionFor('/account/subscription', sectionsForRole('Super Administrator'))).toBe(
+      'subscriptions',
+    );
   });
 });
 

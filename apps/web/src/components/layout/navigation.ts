@@ -105,6 +105,14 @@ export function targetFor(section: SectionId, user: NavUser | null | undefined):
 }
 
 export const QUESTION_EXAMPLES_PATH = '/account/questiontype/questionexamples';
+export const SUBSCRIPTION_PATH = '/account/subscription';
+
+/**
+ * The subscription screen: the Super Administrator's 'subscriptions' section, and an
+ * Administrator's own plan (issue 12: they choose, pay for and renew it), reached from their
+ * Payments section; so it is open to the roles whose menu has Payments.
+ */
+export const SUBSCRIPTION_ACCESS: ScreenAccess = { section: 'payments' };
 
 /** The section's own name, as shown on its rail icon and panel heading. */
 export function sectionLabelKey(section: SectionId, role: string | null | undefined): string {
@@ -114,16 +122,22 @@ export function sectionLabelKey(section: SectionId, role: string | null | undefi
   return `nav.sections.${section}`;
 }
 
-/** The links a section's panel lists: its own target, plus 'Question Examples' under question types. */
+/**
+ * The links a section's panel lists: its own target, plus 'Question Examples' under question types
+ * and, for an Administrator (whose menu has no Subscriptions section), 'Subscription' under payments.
+ */
 export function linksFor(section: SectionId, user: NavUser | null | undefined): NavItem[] {
   const main = { labelKey: sectionLabelKey(section, user?.role), to: targetFor(section, user) };
   if (section === 'questiontype') {
     return [main, { labelKey: 'nav.links.questionExamples', to: QUESTION_EXAMPLES_PATH }];
   }
+  if (section === 'payments' && !sectionsForRole(user?.role).includes('subscriptions')) {
+    return [main, { labelKey: 'nav.links.subscription', to: SUBSCRIPTION_PATH }];
+  }
   return [main];
 }
 
-/** Path prefixes (under /account) to sections; the first match wins. */
+/** Path prefixes (under /account) to sections; the first match among the role's sections wins. */
 const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
   [/^\/account\/home(\/|$)/, 'dashboard'],
   // Question examples live under questiontype/ and select question types.
@@ -135,6 +149,8 @@ const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
   [/^\/account\/certifications(\/|$)/, 'certifications'],
   [/^\/account\/aiassistant(\/|$)/, 'ai'],
   [/^\/account\/subscription(\/|$)/, 'subscriptions'],
+  // An Administrator reaches the subscription from Payments.
+  [/^\/account\/subscription(\/|$)/, 'payments'],
   [/^\/account\/profile(\/|$)/, 'profile'],
 ];
 
@@ -143,8 +159,9 @@ const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
  * outside them (a Student on a users page) also falls back to the dashboard.
  */
 export function activeSectionFor(path: string, available?: readonly SectionId[]): SectionId {
-  const found = PATH_SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? 'dashboard';
-  return available && !available.includes(found) ? 'dashboard' : found;
+  const found = PATH_SECTIONS.filter(([pattern]) => pattern.test(path)).map(([, section]) => section);
+  if (!available) return found[0] ?? 'dashboard';
+  return found.find((section) => available.includes(section)) ?? 'dashboard';
 }
 
 /** A link is current when the path is its target or a page below it. */

@@ -9,7 +9,18 @@ const WebUrl = z
   .nullish()
   .transform((value) => (value && /^https?:\/\//i.test(value) ? value : null));
 
-const ExternalLinksSchema = z.object({ learningPlatformUrl: WebUrl, supportUrl: WebUrl });
+/** Only a plain address becomes a mailto link. */
+const Email = z
+  .string()
+  .nullish()
+  .transform((value) => (value && z.email().safeParse(value).success ? value : null));
+
+const ExternalLinksSchema = z.object({
+  learningPlatformUrl: WebUrl,
+  supportUrl: WebUrl,
+  /** Where schools write about invoices and slow activations (issue 12), when the server names it. */
+  billingSupportEmail: Email,
+});
 export type ExternalLinks = z.infer<typeof ExternalLinksSchema>;
 
 export const externalLinksQuery = () =>
@@ -24,5 +35,9 @@ export const externalLinksQuery = () =>
 /** The learning platform and support addresses (GET /api/auth/config); null until known or when not configured. */
 export function useExternalLinks(): ExternalLinks {
   const { data } = useQuery(externalLinksQuery());
-  return { learningPlatformUrl: data?.learningPlatformUrl ?? null, supportUrl: data?.supportUrl ?? null };
+  return {
+    learningPlatformUrl: data?.learningPlatformUrl ?? null,
+    supportUrl: data?.supportUrl ?? null,
+    billingSupportEmail: data?.billingSupportEmail ?? null,
+  };
 }

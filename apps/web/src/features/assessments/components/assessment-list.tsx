@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserProfile } from '@vbuilder/shared';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { mayOpen, SUBSCRIPTION_ACCESS } from '../../../components/layout/navigation.ts';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
 import { useServerTable } from '../../../components/data-table/use-server-table.ts';
 import { useAssessments } from '../api/get-assessments.ts';
@@ -72,7 +73,9 @@ export function AssessmentListScreen({ viewer }: { viewer: ListViewer }) {
           ))}
       </Group>
 
-      {showUsage && <UsageCard allowance={allowance} />}
+      {showUsage && (
+        <UsageCard allowance={allowance} canUpgrade={mayOpen(SUBSCRIPTION_ACCESS, viewer.role)} />
+      )}
 
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -15,7 +16,9 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { getQuestionType } from '@vbuilder/shared';
+import { SUBSCRIPTION_PATH } from '../../../components/layout/navigation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlanName } from '../hooks/use-plan-name.ts';
 import type { Allowance } from '../lib/use-allowance.ts';
@@ -26,9 +29,10 @@ export const UPGRADE_PROMPT_ID = 'assessment-upgrade-prompt';
 /**
  * The usage card of the assessment list (SPEC §2, §9): the current package and whether it is
  * active, assessments created this month (deleted ones too, as the note says) against the allowance ('3 / 5'), what remains (or Unlimited), the
- * plan's question types, when the allowance restarts, and at the limit the upgrade prompt.
+ * plan's question types, when the allowance restarts, and at the limit the upgrade prompt, which
+ * leads to the subscription screen for those who may open it (`canUpgrade`).
  */
-export function UsageCard({ allowance }: { allowance: Allowance }) {
+export function UsageCard({ allowance, canUpgrade = false }: { allowance: Allowance; canUpgrade?: boolean }) {
   // questionTypes: the names of the plan's question types.
   const { t, i18n } = useTranslation(['assessments', 'questionTypes']);
   const planName = usePlanName();
@@ -182,7 +186,15 @@ export function UsageCard({ allowance }: { allowance: Allowance }) {
             color="orange"
             variant="light"
             icon={<IconLock size={18} aria-hidden />}
-            title={t('usage.upgrade', { packageName })}
+            title={
+              canUpgrade ? (
+                <Anchor component={Link} to={SUBSCRIPTION_PATH} inherit c="inherit" underline="always">
+                  {t('usage.upgrade', { packageName })}
+                </Anchor>
+              ) : (
+                t('usage.upgrade', { packageName })
+              )
+            }
           >
             {t('usage.upgradeHint', { date: formatDate(usage.data.resetsAt, locale) })}
           </Alert>

@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BillingPeriod, PlanCatalogEntry, PlansResponse, Subscription } from '@vbuilder/shared';
+import { useBillingText } from '../lib/labels.ts';
+import { catalogCurrencies, planChoice, priceOf, type PlanChoice } from '../lib/plan-choice.ts';
+import { QuestionTypeList } from './question-type-list.tsx';
+import { useRequestPlanDialog, type RequestTarget } from './request-plan-dialog.tsx';
+
+interface Props {
+  plans: UseQueryResult<PlansResponse>;
+  subscription: Subscription | undefined;
+  /** Whom a request is for; null: the catalog is only shown (no organization chosen). */
+  target: RequestTarget | null;
+}
+
+/**
+ * The plan comparison (SPEC §3 Plan table): every plan with its price per month or year in its
+ * currency, its monthly allowance and question types, and Upgrade / Renew / Request. SPEC §4: a
+ * failed catalog load is an empty catalog with its message and a retry.
+ */
+export function PlanComparison({ plans, subscription, target }: Props) {
+  const { t } = useTranslation('billing');
+  const [period, setPeriod] = useState<BillingPeriod>('month');
+  const [pickedCurrency, setPickedCurrency] = useState<string | null>(null);
+  const openRequest = useRequestPlanDialog();
+  const catalog = plans.data?.data ?? [];
+  const currencies = catalogCurrencies(catalog);
+  const currency =
+    pickedCurrency && currencies.includes(pickedCurrency) ? pickedCurrency : (currencies[0] ?? null);
+  const waiting = subscription?.pendingRequest ?? null;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="plans-heading">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={2} size="h3" id="plans-heading">
+            {t('plans.title')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('plans.subtitle')}
+          </Text>
+        </div>
+        <Group gap="sm" align="flex-end">
+          {currencies.length > 1 && (
+            <Select
+              label={t('plans.currency')}
+              size="sm"
+              w={110}
+              allowDeselect={false}
+              value={currency}
+              data={currencies}
+              onChange={setPickedCurrency}
+            />
+          )}
+          <SegmentedControl
+            aria-label={t('plans.periodLabel')}
+            value={period}
+            onChange={(value) => setPeriod(value as BillingPeriod)}
+            data={[
+              { value: 'month', label: t('plans.monthly') },
+              { value: 'year', label: t('plans.yearly') },
+            ]}
+          />
+        </Group>
+      </Group>
+
+      {waiting && target && (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t('plans.waiting', { number: waiting.invoiceNumber ?? '—' })}
+        </Alert>
+      )}
+
+      {plans.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={260} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : plans.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('plans.loadFailed')}</Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void plans.refetch()}
+              loading={plans.isFetching}
+            >
+              {t('retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : catalog.length === 0 ? (
+        <Text c="gray.7">{t('plans.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {catalog.map((plan) => (
+            <PlanCard
+              key={plan.name}
+              plan={plan}
+              period={period}
+              currency={currency}
+              subscription={subscription}
+              choice={target ? planChoice(plan, subscription) : null}
+              blocked={Boolean(waiting)}
+              onChoose={(choice, price) =>
+                target &&
+                openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function PlanCard({
+  plan,
+  period,
+  currency,
+  subscription,
+  choice,
+  blocked,
+  onChoose,
+}: {
+  plan: PlanCatalogEntry;
+  period: BillingPeriod;
+  currency: string | null;
+  subscription: Subscription | undefined;
+  choice: PlanChoice | null;
+  blocked: boolean;
+  onChoose: (choice: PlanChoice, price: NonNullable<ReturnType<typeof priceOf>>) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const text = useBillingText();
+  const name = text.planName(plan.name);
+  const current = subscription?.packageName === plan.name && subscription.status !== 'pending';
+  const price = priceOf(plan, period, currency);
+  const headingId = `plan-${plan.name}`;
+
+  let priceText: string;
+  if (plan.name === 'Free') priceText = t('plans.freePrice');
+  else if (plan.name === 'Custom' && !price) priceText = t('plans.customPrice');
+  else if (price) priceText = text.perPeriod(period, text.money(price.amountMinor, price.currency));
+  else priceText = t('plans.noPrice');
+
+  const buttonLabels: Record<PlanChoice, { short: string; full: string }> = {
+    upgrade: { short: t('plans.upgrade'), full: t('plans.upgradeTo', { plan: name }) },
+    renew: { short: t('plans.renew'), full: t('plans.renewPlan', { plan: name }) },
+    request: { short: t('plans.request'), full: t('plans.requestPlan', { plan: name }) },
+  };
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      aria-labelledby={headingId}
+      style={current ? { borderColor: 'var(--mantine-color-indigo-5)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={3} size="h4" id={headingId}>
+            {name}
+          </Title>
+          {current && (
+            <Badge variant="light" color="indigo" radius="sm" style={{ textTransform: 'none' }}>
+              {t('plans.current')}
+            </Badge>
+          )}
+        </Group>
+        <Text fz={22} fw={700} lh={1.2}>
+          {priceText}
+        </Text>
+        <Text size="sm">{text.allowance(plan.monthlyAssessments)}</Text>
+        <QuestionTypeList types={plan.questionTypes} planName={name} />
+        {plan.name === 'Free' && (
+          <Text size="xs" c="gray.7">
+            {t('plans.freeNote')}
+          </Text>
+        )}
+        {plan.name === 'Custom' && (
+          <Text size="xs" c="gray.7">
+            {t('plans.customNote')}
+          </Text>
+        )}
+        {choice && (
+          <Button
+            mt="auto"
+            variant={choice === 'upgrade' ? 'filled' : 'light'}
+            disabled={!price || blocked}
+            aria-label={buttonLabels[choice].full}
+            onClick={() => price && onChoose(choice, price)}
+          >
+            {buttonLabels[choice].short}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

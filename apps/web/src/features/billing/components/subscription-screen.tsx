@@ -1,0 +1,105 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingOff, IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isSuperAdministrator } from '@vbuilder/shared';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useOrganizationName } from '../api/get-organization-name.ts';
+import { usePlans } from '../api/get-plans.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import {
+  ORGANIZATION_PARAM,
+  PAYMENT_HISTORY_PATH,
+  paymentHistoryOf,
+  type BillingViewer,
+} from '../lib/viewer.ts';
+import { OrganizationPicker } from './organization-picker.tsx';
+import { PlanComparison } from './plan-comparison.tsx';
+import type { RequestTarget } from './request-plan-dialog.tsx';
+import { SubscriptionStatusCard } from './subscription-status-card.tsx';
+
+/**
+ * /account/subscription: the organization's status card and the plan comparison. An
+ * Administrator sees and requests for their own organization. The Super Administrator has no
+ * organization of their own: they pick one (kept in the address, so a link opens it) and request
+ * for it; the invoice goes to its administrators.
+ */
+export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
+  const { t } = useTranslation('billing');
+  const superAdministrator = isSuperAdministrator(viewer.role);
+  const [params, setParams] = useSearchParams();
+  const picked = superAdministrator ? params.get(ORGANIZATION_PARAM) : null;
+  const organizationId = superAdministrator ? picked : viewer.organizationId;
+  const subscription = useSubscription(organizationId);
+  const plans = usePlans();
+  const organizationName = useOrganizationName(superAdministrator ? picked : null);
+
+  const target: RequestTarget | null = !organizationId
+    ? null
+    : superAdministrator
+      ? { kind: 'organization', organizationId, organizationName: organizationName.data ?? null }
+      : { kind: 'own', organizationId, email: viewer.email };
+  const historyHref =
+    superAdministrator && organizationId ? paymentHistoryOf(organizationId) : PAYMENT_HISTORY_PATH;
+
+  const pick = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(ORGANIZATION_PARAM, id);
+        else next.delete(ORGANIZATION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t('subscription.title')}
+          </Title>
+          <Text c="gray.7" size="sm">
+            {superAdministrator ? t('subscription.subtitlePlatform') : t('subscription.subtitle')}
+          </Text>
+        </div>
+        {organizationId && (
+          <Anchor component={Link} to={historyHref} size="sm" fw={600}>
+            <Group gap={6} wrap="nowrap">
+              <IconReceipt size={16} aria-hidden />
+              {t('subscription.historyLink')}
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+
+      {superAdministrator && (
+        <Paper withBorder radius="lg" p="md">
+          <OrganizationPicker
+            label={t('subscription.organization')}
+            description={t('subscription.organizationHint')}
+            placeholder={t('subscription.organizationPlaceholder')}
+            value={picked}
+            onChange={pick}
+            clearable
+            maw={480}
+          />
+        </Paper>
+      )}
+
+      {organizationId ? (
+        <SubscriptionStatusCard subscription={subscription} paymentHistoryHref={historyHref} />
+      ) : !superAdministrator ? (
+        <EmptyState
+          icon={IconBuildingOff}
+          headingOrder={2}
+          title={t('subscription.noOrganization.title')}
+          description={t('subscription.noOrganization.description')}
+        />
+      ) : null}
+
+      <PlanComparison plans={plans} subscription={subscription.data} target={target} />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import type { PaymentRecord } from '@vbuilder/shared';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { useChangePayment, type PaymentChange } from '../api/payment-actions.ts';
+import { useBillingText } from '../lib/labels.ts';
+
+/** The dialog a row's action opens instead of a call: the details, the invoice, or the upload. */
+export type PaymentView = 'details' | 'invoice' | 'upload' | null;
+
+const TOAST_ID = 'billing-payment-action';
+
+/**
+ * What a payment row's actions do (SPEC §2, §4, §8): Activate, Close invoice, Send Receipt and
+ * Delete each ask first, then call the API and say Activated / Closed / Receipt sent / Deleted, or
+ * 'Something went wrong' with the server's reason (a 409 says the state no longer allows it). View
+ * payment, View invoice and the upload open their dialogs. Any other action name (one this screen
+ * does not know) is refused with 'Unknown action selected.'.
+ */
+export function usePaymentActions(record: PaymentRecord) {
+  const { t } = useTranslation(['billing', 'common']);
+  const text = useBillingText();
+  const errorText = useErrorText();
+  const change = useChangePayment();
+  const [view, setView] = useState<PaymentView>(null);
+  const number = record.invoiceNumber ?? t('billing:payments.noNumber');
+  const plan = text.planName(record.planName);
+
+  const confirm = (kind: PaymentChange) => {
+    const dialogs: Record<
+      PaymentChange,
+      { title: string; body: string; confirm: string; color: string; done: string; doneTitle: string }
+    > = {
+      activate: {
+        title: t('billing:actions.activateTitle', { number }),
+        body: t('billing:actions.activateBody', { plan, organization: record.organisation }),
+        confirm: t('billing:actions.activate'),
+        color: 'green',
+        doneTitle: t('billing:toasts.activated'),
+        done: t('billing:toasts.activatedBody', { number, plan, organization: record.organisation }),
+      },
+      close: {
+        title: t('billing:actions.closeTitle', { number }),
+        body: t('billing:actions.closeBody', { plan }),
+        confirm: t('billing:actions.closeInvoice'),
+        color: 'orange',
+        doneTitle: t('billing:toasts.closed'),
+        done: t('billing:toasts.closedBody', { number }),
+      },
+      'send-receipt': {
+        title: t('billing:actions.sendReceiptTitle', { number }),
+        body: t('billing:actions.sendReceiptBody', { organization: record.organisation }),
+        confirm: t('billing:actions.sendReceipt'),
+        color: 'indigo',
+        doneTitle: t('billing:toasts.receiptSent'),
+        done: t('billing:toasts.receiptSentBody', { number, organization: record.organisation }),
+      },
+      delete: {
+        title: t('billing:actions.deleteTitle', { number }),
+        body: t('billing:actions.deleteBody', { plan }),
+        confirm: t('billing:actions.delete'),
+        color: 'red',
+        doneTitle: t('billing:toasts.deleted'),
+        done: t('billing:toasts.deletedBody', { number }),
+      },
+    };
+    const dialog = dialogs[kind];
+    modals.openConfirmModal({
+      title: dialog.title,
+      children: <Text size="sm">{dialog.body}</Text>,
+      labels: { confirm: dialog.confirm, cancel: t('billing:cancel') },
+      confirmProps: { color: dialog.color },
+      closeButtonProps: { 'aria-label': t('common:close') },
+      onConfirm: () =>
+        change.mutate(
+          { id: record.id, change: kind },
+          {
+            onSuccess: () => showToast('success', dialog.done, dialog.doneTitle, TOAST_ID),
+            onError: (error) =>
+              showToast('failure', errorText(errorCodeOf(error)), t('billing:toasts.failed'), TOAST_ID),
+          },
+        ),
+    });
+  };
+
+  /** Runs a row's action by its name (PAYMENT_ACTIONS of the shared contract). */
+  const run = (action: string) => {
+    switch (action) {
+      case 'activate':
+      case 'close':
+      case 'send-receipt':
+      case 'delete':
+        confirm(action);
+        return;
+      case 'receipt':
+        setView('upload');
+        return;
+      case 'view-payment':
+        setView('details');
+        return;
+      case 'view-invoice':
+        setView('invoice');
+        return;
+      default:
+        showToast('failure', t('billing:toasts.unknownAction'), undefined, TOAST_ID);
+    }
+  };
+
+  return { run, view, setView, busy: change.isPending };
+}
