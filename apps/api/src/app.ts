@@ -41,8 +41,9 @@ export interface AppDependencies {
    */
   deadlineCloserMs?: number | false;
   /**
-   * How often the billing clock runs (renewal reminders, lapses; ms); false: never. Default 15
-   * minutes, and off when NODE_ENV is 'test' (tests call runBillingClock with the time they want).
+   * How often the billing clock runs (renewal reminders, lapses; ms); false: never. Default
+   * BILLING_CLOCK_INTERVAL_MS (15 minutes; 0 turns it off), and off when NODE_ENV is 'test' (tests
+   * call runBillingClock with the time they want).
    */
   billingClockMs?: number | false;
 }
@@ -111,7 +112,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(paymentsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
-  const billingClockMs = deps.billingClockMs ?? (config.NODE_ENV === 'test' ? false : undefined);
+  const billingClockMs =
+    deps.billingClockMs ??
+    (config.NODE_ENV === 'test' || config.BILLING_CLOCK_INTERVAL_MS === 0
+      ? false
+      : config.BILLING_CLOCK_INTERVAL_MS);
   if (billingClockMs !== false) startBillingClock(app, billingClockMs);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });

@@ -49,6 +49,12 @@ export const ConfigSchema = z.object({
   BILLING_TAX_NAME: z.string().optional(),
   /** Days between an invoice's issue and its due date. */
   BILLING_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How often the billing clock sends renewal reminders and records lapses (ms); 0: never. */
+  BILLING_CLOCK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsContext, runBillingClock } from './payments.service.ts';
 
+/** The default when neither the config nor the caller says (BILLING_CLOCK_INTERVAL_MS). */
 export const BILLING_CLOCK_INTERVAL_MS = 15 * 60_000;
 
 /**

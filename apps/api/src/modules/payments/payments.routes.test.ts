@@ -513,18 +513,21 @@ describe('receipts and invoices', () => {
     expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
   });
 
-  it('renders the invoice as PDF', async () => {
+  it("stores the organization's copy of the invoice at the request and again with the status stamp", async () => {
     const { data } = PaymentRecordResponseSchema.parse(
       (await request(adminA, { plan: 'Basic', period: 'month' })).json(),
     );
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/payments/${data.id}/invoice.pdf`,
-      headers: adminA.headers,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const view = (who: Member) =>
+      t.app.inject({ method: 'GET', url: `/api/payments/${data.id}/invoice.pdf`, headers: who.headers });
+    const open = await view(adminA);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-type']).toBe('application/pdf');
+    expect(open.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await recordRow(t.app, data.id))!.invoiceFileKey).toBe(`invoices/${data.id}.pdf`);
+    // Everyone reads the same stored copy.
+    expect((await view(superAdmin)).rawPayload.equals(open.rawPayload)).toBe(true);
+    await t.app.inject({ method: 'POST', url: `/api/payments/${data.id}/close`, headers: adminA.headers });
+    expect((await view(adminA)).rawPayload.equals(open.rawPayload)).toBe(false);
   });
 });
 

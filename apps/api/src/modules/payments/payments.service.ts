@@ -188,6 +188,44 @@ async function receiptAttachment(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The stored invoice
+
+const INVOICE_PREFIX = 'invoices';
+
+/**
+ * The language of the organization's copy of the invoice: that of the Administrator who asked for
+ * the plan, else of the organization's first active Administrator, else English.
+ */
+async function invoiceLanguage(db: DbOrTx, row: PaymentRecordRow): Promise<LanguageCode> {
+  const administrators = await activeAdministrators(db, row.organizationId);
+  const requester = administrators.find((u) => u.id === row.createdBy);
+  return languageOf((requester ?? administrators[0])?.language);
+}
+
+/**
+ * Renders the invoice as the record stands and stores it (at the request, and again when its
+ * status changes so the copy carries the PAID or CLOSED stamp). Never fails the change it follows:
+ * without a stored copy, View invoice renders one.
+ */
+async function storeInvoice(
+  ctx: PaymentsContext,
+  row: PaymentRecordRow,
+  organization: Pick<OrganizationRow, 'name' | 'email' | 'phone' | 'address' | 'postalCode'>,
+): Promise<PaymentRecordRow> {
+  try {
+    const language = await invoiceLanguage(ctx.db, row);
+    const bytes = await renderInvoice(invoiceDocument(row, organization, ctx.config), language);
+    const key = `${INVOICE_PREFIX}/${row.id}.pdf`;
+    await ctx.files.saveFile(key, bytes);
+    if (row.invoiceFileKey === key) return row;
+    return (await updatePaymentRecord(ctx.db, row.id, { invoiceFileKey: key })) ?? row;
+  } catch (err) {
+    ctx.log.error({ err, paymentRecordId: row.id }, 'could not store the invoice');
+    return row;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Requests
 
 /**
@@ -296,7 +334,8 @@ export async function requestPayment(
     return inserted;
   });
 
-  const invoice = invoiceDocument(row, organization, ctx.config);
+  const stored = await storeInvoice(ctx, row, organization);
+  const invoice = invoiceDocument(stored, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
   await sendAll(ctx, 'invoice', async () => {
     // The Administrator who asked gets the invoice; for a plan the Super Administrator set up, every Administrator does.
@@ -306,7 +345,7 @@ export async function requestPayment(
       : administrators.filter((u) => u.id === actor.userId);
     return recipients.map((to) => mails.invoiceIssued(to, invoice, context));
   });
-  return toPaymentRecord({ ...row, organisation: organization.name });
+  return toPaymentRecord({ ...stored, organisation: organization.name });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,8 +533,8 @@ export async function activatePayment(
     });
     return updated;
   });
-  const row = after!;
-  const organization = await organizationOf(ctx, row.organizationId);
+  const organization = await organizationOf(ctx, after!.organizationId);
+  const row = await storeInvoice(ctx, after!, organization);
   const invoice = invoiceDocument(row, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
   await sendAll(ctx, 'activation', async () => {
@@ -514,7 +553,8 @@ export async function closePayment(ctx: PaymentsContext, actor: Actor, id: strin
     await audit(tx, actor, record, 'payment.closed', now);
     return updated;
   });
-  return toPaymentRecord({ ...after!, organisation: before.organisation });
+  const row = await storeInvoice(ctx, after!, await organizationOf(ctx, after!.organizationId));
+  return toPaymentRecord({ ...row, organisation: before.organisation });
 }
 
 /** Delete: a record never activated, gone (its audit events stay). */
@@ -615,7 +655,7 @@ export async function getPayment(ctx: PaymentsContext, actor: Actor, id: string)
   return toPaymentRecord(await readableRecord(ctx.db, actor, id));
 }
 
-/** View invoice: the invoice PDF as the record stands now, in the reader's language. */
+/** View invoice: the stored invoice (the organization's copy), rendered for the reader when there is none. */
 export async function invoicePdf(
   ctx: PaymentsContext,
   actor: Actor,
@@ -625,10 +665,10 @@ export async function invoicePdf(
   assertAllowed(actor, record, 'view-invoice');
   const organization = await organizationOf(ctx, record.organizationId);
   const invoice = invoiceDocument(record, organization, ctx.config);
-  return {
-    bytes: await renderInvoice(invoice, languageOf(actor.language)),
-    fileName: invoiceDownloadName(invoice),
-  };
+  const stored = record.invoiceFileKey ? await ctx.files.readFile(record.invoiceFileKey) : null;
+  // Records from before stored invoices (or whose copy could not be stored) are rendered for the reader.
+  const bytes = stored ?? (await renderInvoice(invoice, languageOf(actor.language)));
+  return { bytes, fileName: invoiceDownloadName(invoice) };
 }
 
 /** The uploaded receipt. */
