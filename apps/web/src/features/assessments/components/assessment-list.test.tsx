@@ -336,6 +336,19 @@ describe('AssessmentListScreen', () => {
       expect(create).toBeDisabled();
       expect(create).toHaveAccessibleDescription(/Upgrade Free to create another assessment/);
       expect(screen.queryByRole('link', { name: 'Create assessment' })).not.toBeInTheDocument();
+      // A Teacher cannot open the subscription screen: the prompt is words, not a link.
+      expect(screen.queryByRole('link', { name: /Upgrade Free/ })).not.toBeInTheDocument();
+    });
+
+    it("at the limit an Administrator's upgrade prompt leads to the subscription screen (issue 12)", async () => {
+      await renderScreen(
+        { ...TEACHER, role: 'Administrator' },
+        { list: pageOf([makeAssessment()]), usage: makeUsage(5), monthly: 5 },
+      );
+      expect(screen.getByRole('link', { name: 'Upgrade Free to create another assessment' })).toHaveAttribute(
+        'href',
+        '/account/subscription',
+      );
     });
 
     it('counts a 400 of the monthly call as 0', async () => {

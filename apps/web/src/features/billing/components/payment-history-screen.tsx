@@ -258,13 +258,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
                         ? t('payments.empty.descriptionPlatform')
                         : t('payments.empty.description')
                     }
-                  >
-                    {!superAdministrator && (
-                      <Button component={Link} to={SUBSCRIPTION_PATH} variant="light">
-                        {t('payments.plansLink')}
-                      </Button>
-                    )}
-                  </EmptyState>
+                  ></EmptyState>
                 )
               }
             />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { IconExternalLink, IconHeadset, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useExternalLinks } from '../../../components/layout/use-external-links.ts';
@@ -15,42 +15,44 @@ export function SupportContact() {
     ? `mailto:${billingSupportEmail}?subject=${encodeURIComponent(t('support.subject'))}`
     : null;
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconHeadset size={18} aria-hidden />}
-      title={t('support.title')}
-      component="aside"
-      aria-label={t('support.title')}
-    >
-      <Group justify="space-between" gap="sm" align="center">
-        <Text size="sm" maw={640}>
-          {t('support.body')}
-        </Text>
-        {mailto ? (
-          <Button
-            component="a"
-            href={mailto}
-            variant="white"
-            size="sm"
-            leftSection={<IconMail size={16} aria-hidden />}
-          >
-            {t('support.mail')}
-          </Button>
-        ) : supportUrl ? (
-          <Button
-            component="a"
-            href={supportUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="white"
-            size="sm"
-            leftSection={<IconExternalLink size={16} aria-hidden />}
-          >
-            {t('support.site')}
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
+    <Box component="aside" aria-label={t('support.title')}>
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconHeadset size={18} aria-hidden />}
+        title={t('support.title')}
+        // Advice, not an alert: nothing is announced when the page opens.
+        role="note"
+      >
+        <Group justify="space-between" gap="sm" align="center">
+          <Text size="sm" maw={640}>
+            {t('support.body')}
+          </Text>
+          {mailto ? (
+            <Button
+              component="a"
+              href={mailto}
+              variant="white"
+              size="sm"
+              leftSection={<IconMail size={16} aria-hidden />}
+            >
+              {t('support.mail')}
+            </Button>
+          ) : supportUrl ? (
+            <Button
+              component="a"
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="white"
+              size="sm"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              {t('support.site')}
+            </Button>
+          ) : null}
+        </Group>
+      </Alert>
+    </Box>
   );
 }
