@@ -215,3 +215,11 @@ export const listSuperAdministrators = (db: DbOrTx): Promise<UserRow[]> =>
     .from(users)
     .where(and(eq(users.role, 'Super Administrator'), eq(users.status, 'active')))
     .orderBy(asc(users.id));
+
+/**
+ * Serializes the changes to which record of an organization is in force (activations) until the
+ * transaction ends, so two activations at once cannot both leave their record active.
+ */
+export async function lockOrganizationBilling(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${organizationId}`}))`);
+}

@@ -15,6 +15,7 @@ import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in
 import { insertPaymentRecord } from '../plans/plans.repository.ts';
 import { currentPlan } from '../plans/plans.service.ts';
 import { toPaymentRecord } from './payments.mapper.ts';
+import { allocateInvoiceSequence } from './payments.repository.ts';
 import {
   auditOf,
   mailsTo,
@@ -553,5 +554,42 @@ describe('invoice numbers', () => {
       Array.from({ length: 50 }, (_, i) => `VB-2031-${String(i + 1).padStart(6, '0')}`),
     );
     clock.set('2026-03-10T09:00:00Z');
+  });
+
+  it('a rolled-back request gives its number back', async () => {
+    await t.app.db
+      .transaction(async (tx) => {
+        expect(await allocateInvoiceSequence(tx, 2040)).toBe(1);
+        throw new Error('the insert failed');
+      })
+      .catch(() => undefined);
+    await t.app.db.transaction(async (tx) => {
+      expect(await allocateInvoiceSequence(tx, 2040)).toBe(1);
+    });
+  });
+});
+
+describe('activations at once', () => {
+  it('two pending records of one organization activated together leave exactly one active', async () => {
+    const org = (await makeOrganization(t.app, 'Race School')).id;
+    const custom = () =>
+      request(superAdmin, {
+        plan: 'Custom',
+        organizationId: org,
+        amountMinor: 1000,
+        currency: 'USD',
+        period: 'month',
+        monthlyAssessments: 10,
+      });
+    const ids = [(await custom()).json().data.id as string, (await custom()).json().data.id as string];
+    const results = await Promise.all(
+      ids.map((id) =>
+        t.app.inject({ method: 'POST', url: `/api/payments/${id}/activate`, headers: superAdmin.headers }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const statuses = await Promise.all(ids.map(async (id) => (await recordRow(t.app, id))!.status));
+    expect(statuses.filter((s) => s === 'active')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'inactive')).toHaveLength(1);
   });
 });

@@ -61,6 +61,7 @@ import {
   listOrganizationRecords,
   listPaymentRecords,
   listSuperAdministrators,
+  lockOrganizationBilling,
   lockPaymentRecord,
   updatePaymentRecord,
   type PaymentRecordWithOrganization,
@@ -503,6 +504,7 @@ export async function activatePayment(
     const periodStart =
       record.periodStart && record.periodStart.getTime() > now.getTime() ? record.periodStart : now;
     const endsAt = addPeriod(periodStart, periodOf(record));
+    await lockOrganizationBilling(tx, record.organizationId);
     const superseded = await supersedeActiveRecords(tx, record.organizationId, record.id);
     for (const supersededId of superseded) {
       await recordAudit(
