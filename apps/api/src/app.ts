@@ -28,6 +28,7 @@ import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import { startBillingClock } from './modules/payments/billing-clock.ts';
+import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(attemptsRoutes, { prefix: '/api' });
   await app.register(plansRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(certificatesRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
   const billingClockMs =

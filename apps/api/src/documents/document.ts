@@ -21,6 +21,8 @@ import { lineExtent, lineWidth, shapeLine, type ShapedLine } from './shaper.ts';
  */
 
 export const A4: [number, number] = [595.28, 841.89];
+/** A4 turned sideways (certificates). */
+export const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 export const INK = rgb(0.13, 0.15, 0.2);
 export const MUTED = rgb(0.42, 0.45, 0.5);
 export const RULE = rgb(0.85, 0.87, 0.9);
@@ -32,6 +34,8 @@ export interface DocumentInfo {
   language: string;
   createdAt: Date;
   margin?: number;
+  /** Width and height of every page in points; A4 portrait by default. */
+  pageSize?: [number, number];
 }
 
 export interface TextOptions {
@@ -77,6 +81,8 @@ export class DocumentWriter {
   readonly doc: PDFDocument;
   readonly margin: number;
   readonly pages: PDFPage[] = [];
+  /** Width and height of the pages, in points. */
+  readonly size: [number, number];
   page!: PDFPage;
   y = 0;
   private readonly fonts = new Map<LoadedFont, PdfFont>();
@@ -85,6 +91,7 @@ export class DocumentWriter {
   private constructor(doc: PDFDocument, info: DocumentInfo) {
     this.doc = doc;
     this.margin = info.margin ?? 50;
+    this.size = info.pageSize ?? A4;
     this.language = info.language;
     doc.setTitle(info.title, { showInWindowTitleBar: true });
     if (info.subject) doc.setSubject(info.subject);
@@ -101,13 +108,13 @@ export class DocumentWriter {
   }
 
   get width() {
-    return A4[0] - 2 * this.margin;
+    return this.size[0] - 2 * this.margin;
   }
 
   newPage() {
-    this.page = this.doc.addPage(A4);
+    this.page = this.doc.addPage(this.size);
     this.pages.push(this.page);
-    this.y = A4[1] - this.margin;
+    this.y = this.size[1] - this.margin;
   }
 
   /** Makes room for `height` points, on a new page if this one is full. */
@@ -162,7 +169,7 @@ export class DocumentWriter {
   text(value: string, options: TextOptions = {}) {
     const size = options.size ?? 10;
     const x = options.x ?? this.margin;
-    const width = options.width ?? A4[0] - this.margin - x;
+    const width = options.width ?? this.size[0] - this.margin - x;
     for (const line of this.wrap(value, size, width, options.bold)) {
       const shaped = this.shape(line, options.bold);
       const { ascent, descent } = lineExtent(shaped, size);
@@ -196,7 +203,7 @@ export class DocumentWriter {
   rule(y = this.y) {
     this.page.drawLine({
       start: { x: this.margin, y },
-      end: { x: A4[0] - this.margin, y },
+      end: { x: this.size[0] - this.margin, y },
       thickness: 0.5,
       color: RULE,
     });

@@ -1,5 +1,6 @@
 export {
   A4,
+  A4_LANDSCAPE,
   DocumentWriter,
   INK,
   MUTED,

@@ -19,6 +19,13 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment, listResources } from '../assessments/assessments.access.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
+import {
+  certificateNotifier,
+  giveOnPass,
+  notifyGiven,
+  type CertificateNotifier,
+  type GivenCertificate,
+} from '../certificates/certificates.service.ts';
 import { markAnswers } from './attempts.marking.ts';
 import {
   findAnswer,
@@ -40,9 +47,15 @@ import { toAttempt, toResult } from './attempts.views.ts';
 export interface AttemptsContext {
   db: Db;
   clock: Clock;
+  /** Mails the certificates the assessment's rule gives when a submission passes (issue 13). */
+  certificates?: CertificateNotifier;
 }
 
-export const attemptsContext = (app: FastifyInstance): AttemptsContext => ({ db: app.db, clock: app.clock });
+export const attemptsContext = (app: FastifyInstance): AttemptsContext => ({
+  db: app.db,
+  clock: app.clock,
+  certificates: certificateNotifier(app),
+});
 
 const GRACE_MS = ATTEMPT_LIMITS.graceSeconds * 1000;
 
@@ -126,8 +139,10 @@ export async function closeAttempt(
   attemptId: string,
   by: 'student' | 'deadline',
   now: Date,
+  certificates?: CertificateNotifier,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const certificatesGiven: GivenCertificate[] = [];
+  const closed = await db.transaction(async (tx) => {
     const current = await findAttempt(tx, attemptId);
     if (!current || current.status !== 'in_progress') return false;
     const assessment = await assessmentOf(tx, current);
@@ -148,14 +163,23 @@ export async function closeAttempt(
       ),
       revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0),
     });
+    // A pass gives the certificate of the assessment's rule, with the submission (issue 13).
+    certificatesGiven.push(...(await giveOnPass(tx, attemptId, now)));
     return true;
   });
+  await notifyGiven(certificates, certificatesGiven);
+  return closed;
 }
 
 /** Closes the attempt with its saved answers when its time is up (lazy close on every read). */
-async function closeIfExpired(db: Db, row: AttemptRow, now: Date): Promise<AttemptRow> {
+async function closeIfExpired(
+  db: Db,
+  row: AttemptRow,
+  now: Date,
+  certificates?: CertificateNotifier,
+): Promise<AttemptRow> {
   if (row.status !== 'in_progress' || !isExpired(row, now)) return row;
-  await closeAttempt(db, row.id, 'deadline', now);
+  await closeAttempt(db, row.id, 'deadline', now, certificates);
   return (await findAttempt(db, row.id)) ?? row;
 }
 
@@ -174,7 +198,7 @@ export async function startAttempt(
   for (let tries = 0; tries < 5; tries += 1) {
     const existing = await findInProgressAttempt(db, assessment.id, actor.userId);
     if (existing) {
-      const current = await closeIfExpired(db, existing, now);
+      const current = await closeIfExpired(db, existing, now, ctx.certificates);
       if (current.status === 'in_progress')
         return { attempt: await viewOf(db, current, now), created: false };
     }
@@ -204,7 +228,7 @@ export async function startAttempt(
 /** GET /attempts/:id (closes it first when its time is up). */
 export async function readAttempt(ctx: AttemptsContext, actor: Actor, id: string): Promise<Attempt> {
   const now = ctx.clock.now();
-  const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now);
+  const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now, ctx.certificates);
   return viewOf(ctx.db, row, now);
 }
 
@@ -259,7 +283,7 @@ export async function saveAnswer(
     };
   });
   if ('ack' in outcome) return outcome.ack;
-  await closeAttempt(ctx.db, attemptId, 'deadline', now);
+  await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx.certificates);
   throw conflict('attempt_closed', 'The time for this attempt is over');
 }
 
@@ -290,13 +314,13 @@ export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: stri
   const row = await ownAttempt(ctx.db, actor, id);
   if (row.status === 'in_progress') {
     if (isExpired(row, now)) {
-      await closeAttempt(ctx.db, id, 'deadline', now);
+      await closeAttempt(ctx.db, id, 'deadline', now, ctx.certificates);
       const closed = await findAttempt(ctx.db, id);
       // Unless the student's own submit won the race, the late one is refused.
       if (closed?.submittedBy !== 'student')
         throw conflict('attempt_closed', 'The time for this attempt is over');
     } else {
-      await closeAttempt(ctx.db, id, 'student', now);
+      await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
     }
   }
   const submitted = await findAttempt(ctx.db, id);
@@ -325,7 +349,7 @@ export async function myResults(
     assessment = await findAssessment(db, { organizationId: actor.organizationId }, assessmentId);
   if (!assessment) throw notFound('assessment');
   if (attempts.some((a) => a.status === 'in_progress' && isExpired(a, now))) {
-    for (const a of attempts) await closeIfExpired(db, a, now);
+    for (const a of attempts) await closeIfExpired(db, a, now, ctx.certificates);
     attempts = await listStudentAttempts(db, assessmentId, actor.userId);
   }
   const submitted = attempts.filter((a) => a.status === 'submitted');
@@ -357,11 +381,16 @@ export async function myResults(
  * (submittedBy 'deadline'). Safe to run on several instances at once: the conditional update in
  * closeAttempt lets exactly one of them submit each attempt. Returns how many this call closed.
  */
-export async function closeExpiredAttempts(db: Db, now: Date, batch = 100): Promise<number> {
+export async function closeExpiredAttempts(
+  db: Db,
+  now: Date,
+  batch = 100,
+  certificates?: CertificateNotifier,
+): Promise<number> {
   let closed = 0;
   for (;;) {
     const ids = await listExpiredAttemptIds(db, new Date(now.getTime() - GRACE_MS), batch);
-    for (const id of ids) if (await closeAttempt(db, id, 'deadline', now)) closed += 1;
+    for (const id of ids) if (await closeAttempt(db, id, 'deadline', now, certificates)) closed += 1;
     if (ids.length < batch) return closed;
   }
 }

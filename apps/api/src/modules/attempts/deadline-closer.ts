@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { certificateNotifier } from '../certificates/certificates.service.ts';
 import { closeExpiredAttempts } from './attempts.service.ts';
 
 export const DEADLINE_CLOSER_INTERVAL_MS = 15_000;
@@ -13,7 +14,7 @@ export function startDeadlineCloser(app: FastifyInstance, intervalMs = DEADLINE_
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = closeExpiredAttempts(app.db, app.clock.now())
+    running = closeExpiredAttempts(app.db, app.clock.now(), undefined, certificateNotifier(app))
       .then((closed) => {
         if (closed > 0) app.log.info({ closed }, 'Closed attempts at their deadline');
       })

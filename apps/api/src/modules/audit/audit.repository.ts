@@ -29,11 +29,16 @@ export type AuditAction =
   | 'payment.receipt_sent'
   | 'payment.deleted'
   | 'payment.reminded'
-  | 'payment.lapsed';
+  | 'payment.lapsed'
+  | 'certificate.given'
+  | 'certificate.revoked'
+  | 'certificate.reissued'
+  | 'certificate.template_updated'
+  | 'certificate.rule_updated';
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'organization' | 'assessment' | 'attempt' | 'payment' | 'plan';
+  targetType: 'user' | 'organization' | 'assessment' | 'attempt' | 'payment' | 'plan' | 'certificate';
   targetId: string;
   /** The organization the target belongs to, so an organization's history can be read in one query. */
   organizationId: string | null;

@@ -15,6 +15,7 @@ import {
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
+import { certificateNotifier } from '../certificates/certificates.service.ts';
 import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
 import { resultsReportPdf } from './submissions.report.ts';
 import { loadResults } from './submissions.results.ts';
@@ -147,7 +148,13 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { policy: { roles: MARKERS } },
     },
-    (req) => submitMarks({ db: app.db, clock: app.clock }, req.actor, req.params.id, req.body),
+    (req) =>
+      submitMarks(
+        { db: app.db, clock: app.clock, certificates: certificateNotifier(app) },
+        req.actor,
+        req.params.id,
+        req.body,
+      ),
   );
 
   const fileRoute = (extension: keyof typeof FILE_TYPES, name: string, summary: string) =>

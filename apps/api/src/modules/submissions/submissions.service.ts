@@ -25,6 +25,12 @@ import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import { listStudentAttempts, writeTotals } from '../attempts/attempts.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
+  giveOnPass,
+  notifyGiven,
+  type CertificateNotifier,
+  type GivenCertificate,
+} from '../certificates/certificates.service.ts';
+import {
   aggregateSubmissions,
   attemptFiguresByStudent,
   findAttempt,
@@ -246,6 +252,8 @@ export async function getMarkingView(
 export interface MarkingContext {
   db: Db;
   clock: Clock;
+  /** Mails the certificates a mark that makes a pass gives by the assessment's rule. */
+  certificates?: CertificateNotifier;
 }
 
 /** `index`: the mark's place in the body, so a form can show the error at that field. */
@@ -336,8 +344,11 @@ export async function submitMarks(
         now,
       );
     }
-    return { attemptId: attempt.id };
+    // A mark that turns the attempt into a pass gives the rule's certificate (issue 13).
+    const given: GivenCertificate[] = changed.length > 0 ? await giveOnPass(tx, attempt.id, now) : [];
+    return { attemptId: attempt.id, given };
   });
+  await notifyGiven(ctx.certificates, result.given);
   return getSubmissionDetail(ctx.db, actor, result.attemptId);
 }
 
