@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowedPaymentActions,
@@ -26,6 +30,14 @@ import {
   recordRow,
 } from './test-helpers.ts';
 
+const work = mkdtempSync(path.join(tmpdir(), 'vbuilder-invoices-'));
+/** The text of a PDF as poppler's pdftotext reads it. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(work, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+}
+
 const clock = movableClock('2026-03-10T09:00:00Z');
 let t: TestApp;
 
@@ -47,7 +59,8 @@ let adminB: Member;
 let teacherA: Member;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { clock });
+  // 7 % tax: every invoice of this file carries a tax line.
+  t = await buildTestApp({ BILLING_TAX_RATE_BP: '700' }, { clock });
   orgA = (await makeOrganization(t.app, 'Billing Academy A')).id;
   orgB = (await makeOrganization(t.app, 'Billing Academy B')).id;
   superAdmin = await as('Super Administrator', null);
@@ -130,8 +143,8 @@ describe('requesting a plan', () => {
       status: 'pending',
       invoiceStatus: 'open',
       amountMinor: 4900,
-      taxMinor: 0,
-      totalMinor: 4900,
+      taxMinor: 343,
+      totalMinor: 5243,
       currency: 'USD',
       billingPeriod: 'month',
       monthlyAssessments: 500,
@@ -525,6 +538,10 @@ describe('receipts and invoices', () => {
     expect(open.headers['content-type']).toBe('application/pdf');
     expect(open.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await recordRow(t.app, data.id))!.invoiceFileKey).toBe(`invoices/${data.id}.pdf`);
+    // The invoice reads back with its number and the total with the 7 % tax line (19.00 + 1.33).
+    const text = pdfText(open.rawPayload).replace(/\s+/g, '');
+    expect(text).toContain(data.invoiceNumber!);
+    expect(text).toContain('$20.33');
     // Everyone reads the same stored copy.
     expect((await view(superAdmin)).rawPayload.equals(open.rawPayload)).toBe(true);
     await t.app.inject({ method: 'POST', url: `/api/payments/${data.id}/close`, headers: adminA.headers });
