@@ -1,4 +1,4 @@
-import { rgb, type PDFImage, type RGB } from 'pdf-lib';
+import { rgb, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { fillCertificateBody, type LanguageCode } from '@vbuilder/shared';
 import { A4_LANDSCAPE, DocumentWriter, MUTED } from '../../documents/index.ts';
@@ -79,8 +79,18 @@ function centred(
   width: number,
   options: { size: number; bold?: boolean; color?: RGB; leading?: number },
 ): number {
+  return centredLines(w, w.wrap(text, options.size, width, options.bold), centerX, top, options);
+}
+
+function centredLines(
+  w: DocumentWriter,
+  lines: string[],
+  centerX: number,
+  top: number,
+  options: { size: number; bold?: boolean; color?: RGB; leading?: number },
+): number {
   let y = top;
-  for (const line of w.wrap(text, options.size, width, options.bold)) {
+  for (const line of lines) {
     const height = w.lineHeight(line || 'x', options.size, options.bold) * (options.leading ?? 1.25);
     const lineWidth = w.measure(line, options.size, options.bold);
     w.cell(line, centerX - lineWidth / 2, y - height * 0.78, lineWidth + 1, {
@@ -91,6 +101,55 @@ function centred(
     y -= height;
   }
   return y;
+}
+
+/** Where the foot's signature and date lines are drawn, and the top of the space the foot takes. */
+const FOOT_LINE = 118;
+const FOOT_TOP = 150;
+
+interface Block {
+  text: string;
+  size: number;
+  bold?: boolean;
+  color: RGB;
+  /** The widest a line may be. */
+  width: number;
+  leading?: number;
+}
+
+/**
+ * The block's lines, balanced: as many lines as the full width needs, each about as long as the
+ * others (a centred paragraph whose last line holds a single word looks broken).
+ */
+function balancedLines(w: DocumentWriter, block: Block): string[] {
+  const lines = w.wrap(block.text, block.size, block.width, block.bold);
+  if (lines.length < 2) return lines;
+  let low = block.width / lines.length;
+  let high = block.width;
+  let best = lines;
+  while (high - low > 2) {
+    const mid = (low + high) / 2;
+    const attempt = w.wrap(block.text, block.size, mid, block.bold);
+    if (attempt.length <= lines.length) {
+      best = attempt;
+      high = mid;
+    } else {
+      low = mid;
+    }
+  }
+  return best;
+}
+
+const lineHeightOf = (w: DocumentWriter, block: Block, line: string) =>
+  w.lineHeight(line || 'x', block.size, block.bold) * (block.leading ?? 1.25);
+
+function blockHeight(w: DocumentWriter, block: Block): number {
+  return balancedLines(w, block).reduce((sum, line) => sum + lineHeightOf(w, block, line), 0);
+}
+
+/** Draws the block's lines centred on `centerX` from `top` down; returns the y below the last one. */
+function drawBlock(w: DocumentWriter, block: Block, centerX: number, top: number): number {
+  return centredLines(w, balancedLines(w, block), centerX, top, block);
 }
 
 /** The largest size up to `max` at which `text` fits on one line of `width` (never under `min`). */
@@ -135,36 +194,6 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Buff
 
   const centerX = pageWidth / 2;
   const textWidth = pageWidth - 2 * 110;
-  let y = pageHeight - 58;
-
-  if (c.template.logo) {
-    const image: PDFImage =
-      c.template.logo.type === 'image/png'
-        ? await w.doc.embedPng(c.template.logo.bytes)
-        : await w.doc.embedJpg(c.template.logo.bytes);
-    const scale = Math.min(150 / image.width, 56 / image.height);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    page.drawImage(image, { x: centerX - width / 2, y: y - height, width, height });
-    y -= height + 14;
-  } else {
-    y -= 18;
-  }
-
-  const titleSize = fittingSize(w, c.template.title, textWidth, 30, 18);
-  y = centred(w, c.template.title, centerX, y, textWidth, { size: titleSize, bold: true, color: primary });
-  page.drawLine({
-    start: { x: centerX - 60, y: y - 4 },
-    end: { x: centerX + 60, y: y - 4 },
-    thickness: 1.5,
-    color: accent,
-  });
-  y -= 26;
-
-  const nameSize = fittingSize(w, c.holderName, textWidth, 32, 16);
-  y = centred(w, c.holderName, centerX, y, textWidth, { size: nameSize, bold: true, color: INK });
-  y -= 12;
-
   const date = formatDate(c.issuedAt, c.language);
   const score =
     c.percentage === null
@@ -177,14 +206,69 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Buff
     date,
     organization: c.organizationName,
   });
-  centred(w, body, centerX, y, textWidth - 40, { size: 13, color: INK, leading: 1.45 });
+
+  // The middle block (logo, title, rule, name, body) is measured first, then centred between the
+  // top of the frame and the foot, so a short text does not leave a gap under it.
+  const top = pageHeight - (c.revoked ? 66 : 52);
+  const bottom = FOOT_TOP;
+  const logo = c.template.logo
+    ? c.template.logo.type === 'image/png'
+      ? await w.doc.embedPng(c.template.logo.bytes)
+      : await w.doc.embedJpg(c.template.logo.bytes)
+    : null;
+  const logoScale = logo ? Math.min(150 / logo.width, 56 / logo.height) : 0;
+  const logoHeight = logo ? logo.height * logoScale + 16 : 0;
+  const title: Block = {
+    text: c.template.title,
+    size: fittingSize(w, c.template.title, textWidth, 30, 18),
+    bold: true,
+    color: primary,
+    width: textWidth,
+  };
+  const name: Block = {
+    text: c.holderName,
+    size: fittingSize(w, c.holderName, textWidth, 32, 16),
+    bold: true,
+    color: INK,
+    width: textWidth,
+  };
+  const RULE_GAP = 30;
+  const NAME_GAP = 14;
+  let paragraph: Block = { text: body, size: 15, color: INK, width: textWidth - 60, leading: 1.5 };
+  const fixedHeight = () => logoHeight + blockHeight(w, title) + RULE_GAP + blockHeight(w, name) + NAME_GAP;
+  // A long body gets smaller before it reaches the foot.
+  while (paragraph.size > 10 && fixedHeight() + blockHeight(w, paragraph) > top - bottom) {
+    paragraph = { ...paragraph, size: paragraph.size - 1 };
+  }
+  const total = fixedHeight() + blockHeight(w, paragraph);
+  let y = top - Math.max(0, (top - bottom - total) / 2);
+
+  if (logo) {
+    const width = logo.width * logoScale;
+    const height = logo.height * logoScale;
+    page.drawImage(logo, { x: centerX - width / 2, y: y - height, width, height });
+    y -= logoHeight;
+  }
+  y = drawBlock(w, title, centerX, y);
+  page.drawLine({
+    start: { x: centerX - 60, y: y - 8 },
+    end: { x: centerX + 60, y: y - 8 },
+    thickness: 1.5,
+    color: accent,
+  });
+  y -= RULE_GAP;
+  y = drawBlock(w, name, centerX, y);
+  y -= NAME_GAP;
+  drawBlock(w, paragraph, centerX, y);
 
   // The foot: signatory on the left, the date on the right, the QR code and its address between.
-  const footY = 118;
+  const footY = FOOT_LINE;
   const columnWidth = 200;
   const leftX = 80;
   const rightX = pageWidth - 80 - columnWidth;
-  const signature = [c.template.signatoryName, c.template.signatoryTitle].filter((s) => s.trim());
+  // Without a signatory, the organization stands in its place, so the foot stays balanced.
+  const signatory = [c.template.signatoryName, c.template.signatoryTitle].filter((s) => s.trim());
+  const signature = signatory.length ? signatory : [c.organizationName, t('certificates:pdf.issuer')];
   if (signature.length) {
     page.drawLine({
       start: { x: leftX, y: footY },
@@ -232,21 +316,24 @@ export async function renderCertificatePdf(c: CertificateDocument): Promise<Buff
   centred(w, verifyLine, centerX, qrY + 1, 520, { size: 7.5, color: MUTED, leading: 1.15 });
 
   if (c.revoked) {
+    // A red band across the top, above the text: plain to see, and it hides nothing.
     const label = t('certificates:pdf.revoked');
-    const size = 54;
-    const width = w.measure(label, size, true);
+    const bandHeight = 26;
     page.drawRectangle({
-      x: centerX - width / 2 - 18,
-      y: pageHeight / 2 - 34,
-      width: width + 36,
-      height: 76,
-      borderColor: REVOKED,
-      borderWidth: 4,
-      opacity: 0.9,
-      borderOpacity: 0.9,
+      x: 31,
+      y: pageHeight - 31 - bandHeight,
+      width: pageWidth - 62,
+      height: bandHeight,
+      color: REVOKED,
+    });
+    const size = fittingSize(w, label, pageWidth - 100, 14, 8);
+    const width = w.measure(label, size, true);
+    const height = w.lineHeight(label, size, true);
+    w.cell(label, centerX - width / 2, pageHeight - 31 - bandHeight / 2 - height * 0.3, width + 2, {
+      size,
+      bold: true,
       color: rgb(1, 1, 1),
     });
-    w.cell(label, centerX - width / 2, pageHeight / 2 - 14, width + 2, { size, bold: true, color: REVOKED });
   }
 
   return w.save();
