@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { exampleToQuestion, PLANS, QUESTION_EXAMPLES, QuestionSchema, type Role } from '@vbuilder/shared';
 import authPlugin from '../plugins/auth.ts';
 import type { DeclaredRoute, Policy } from '../plugins/authorize.ts';
-import { assessments, attempts, auditEvents, paymentRecords } from '../db/schema/index.ts';
+import { assessments, attempts, auditEvents, certificates, paymentRecords } from '../db/schema/index.ts';
 import { recordPlan } from '../modules/plans/plans.service.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
@@ -35,7 +35,7 @@ afterAll(() => t.close());
 // ---------------------------------------------------------------------------------------------
 // The explicit part: id kinds and per-route expectations.
 
-type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment';
+type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment' | 'certificate';
 /** The path segment before a parameter (or the parameter's name) tells what the id is. */
 const ID_KINDS: Record<string, IdKind> = {
   organizations: 'organization',
@@ -48,6 +48,8 @@ const ID_KINDS: Record<string, IdKind> = {
   attempts: 'attempt',
   studentId: 'user',
   payments: 'payment',
+  assessmentId: 'assessment',
+  certificates: 'certificate',
 };
 
 const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
@@ -119,6 +121,15 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // A pending record has no paid invoice to send, and a CSV is no receipt.
   'POST /api/payments/:id/send-receipt': { ownNever: ALL_ROLES },
   'POST /api/payments/:id/receipt': { ownNever: ALL_ROLES },
+  // Certificates (issue 13): "own" is one held by a Student of the caller's organization (not the
+  // calling Student); only its Administrators (and the Super Administrator) reach it.
+  'GET /api/certificates/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/certificates/:id/pdf': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/certificates/:id/badge': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'POST /api/certificates/:id/revoke': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'POST /api/certificates/:id/reissue': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'PUT /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -267,6 +278,61 @@ const FRESH_PAYMENT = 'fresh-payment-record';
 const standingPayments = new Map<Tenant, string>([
   [tenantA, await paymentOf(tenantA)],
   [tenantB, await paymentOf(tenantB)],
+]);
+
+// Certificates (issue 13): a live one held by a Student who passed, standing for reads, fresh
+// (with its own student, assessment and passed attempt) for revoke and reissue.
+async function certificateOf(tenant: Tenant): Promise<string> {
+  const student = await member(tenant, 'Student');
+  const assessmentId = await assessmentOf(tenant);
+  const [attempt] = await t.app.db
+    .insert(attempts)
+    .values({
+      organizationId: tenant.organizationId,
+      assessmentId,
+      studentId: student.id,
+      number: 1,
+      status: 'submitted',
+      questions: [QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'q1'))],
+      startedAt: new Date(),
+      submittedAt: new Date(),
+      submittedBy: 'student',
+      markingStatus: 'auto',
+      score: 1,
+      maxScore: 1,
+      percentage: 100,
+      passed: true,
+      passMark: 50,
+    })
+    .returning();
+  const [row] = await t.app.db
+    .insert(certificates)
+    .values({
+      code: crypto
+        .randomUUID()
+        .replaceAll('-', '')
+        .toUpperCase()
+        .slice(0, 32)
+        .replace(/[0189]/g, 'A'),
+      organizationId: tenant.organizationId,
+      assessmentId,
+      studentId: student.id,
+      attemptId: attempt!.id,
+      holderName: student.name,
+      assessmentTitle: 'Matrix assessment',
+      organizationName: 'Matrix',
+      percentage: 100,
+      issuedAt: new Date(),
+    })
+    .returning();
+  tenant.secrets.add(row!.id).add(row!.code);
+  return row!.id;
+}
+/** Stands in the path for a fresh certificate, made per call. */
+const FRESH_CERTIFICATE = 'fresh-certificate';
+const standingCertificates = new Map<Tenant, string>([
+  [tenantA, await certificateOf(tenantA)],
+  [tenantB, await certificateOf(tenantB)],
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -511,9 +577,15 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
                       : mutates(route.method)
                         ? FRESH_PAYMENT
                         : standingPayments.get(pathTenant)!
-                    : p.kind === 'uuid'
-                      ? MISSING()
-                      : 'matrix-opaque';
+                    : p.kind === 'certificate'
+                      ? variant === 'missing'
+                        ? MISSING()
+                        : mutates(route.method)
+                          ? FRESH_CERTIFICATE
+                          : standingCertificates.get(pathTenant)!
+                      : p.kind === 'uuid'
+                        ? MISSING()
+                        : 'matrix-opaque';
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.
@@ -528,7 +600,9 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
         // A changing call on a payment record gets a fresh one per body: each call acts on a pending record.
         const callUrl = url.includes(FRESH_PAYMENT)
           ? url.replace(FRESH_PAYMENT, await paymentOf(pathTenant))
-          : url;
+          : url.includes(FRESH_CERTIFICATE)
+            ? url.replace(FRESH_CERTIFICATE, await certificateOf(pathTenant))
+            : url;
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: callUrl,
@@ -631,6 +705,11 @@ describe('authorization matrix', () => {
         'DELETE /api/payments/:id',
         'GET /api/payments/:id/invoice.pdf',
         'GET /api/payments/:id/receipt',
+        'GET /api/certificates',
+        'POST /api/certificates',
+        'GET /api/certificates/verify/:code',
+        'GET /api/certificates/:id/pdf',
+        'POST /api/certificates/:id/revoke',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.
