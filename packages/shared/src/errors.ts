@@ -65,6 +65,12 @@ export const ERROR_CODES = [
   // Billing (issue 12)
   'payment_transition_not_allowed',
   'plan_price_missing',
+  /** A plan request of the organization is already waiting for payment: one at a time. */
+  'payment_request_pending',
+  /** Card payment is not offered (no card provider key, or no card price for the plan and period). */
+  'card_payments_unavailable',
+  /** The card payment provider could not be reached or refused the request (502). */
+  'card_provider_failed',
   // Certificates (issue 13)
   'certificate_already_given',
   'certificate_not_passed',

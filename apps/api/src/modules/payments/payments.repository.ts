@@ -155,6 +155,27 @@ export async function listOrganizationRecords(
   return rows.map(flatten);
 }
 
+/** The organization's request waiting for payment (pending), if any: the newest when old data holds several. */
+export async function findPendingRecord(
+  db: DbOrTx,
+  organizationId: string,
+  productLine: string,
+): Promise<PaymentRecordRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentRecords)
+    .where(
+      and(
+        eq(paymentRecords.organizationId, organizationId),
+        eq(paymentRecords.productLine, productLine),
+        eq(paymentRecords.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(paymentRecords.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Active records whose end falls in (now, until] and whose reminder has not gone out. */
 export async function findRecordsToRemind(
   db: DbOrTx,

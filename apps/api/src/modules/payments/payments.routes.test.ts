@@ -205,6 +205,92 @@ describe('requesting a plan', () => {
   });
 });
 
+describe('one pending request at a time', () => {
+  it('a second request while one waits is refused with 409, nothing made; after closing it, a request goes through', async () => {
+    clock.set('2026-06-01T00:00:00Z');
+    const org = (await makeOrganization(t.app, 'One Request School')).id;
+    const admin = await as('Administrator', org);
+    const first = PaymentRecordResponseSchema.parse(
+      (await request(admin, { plan: 'Basic', period: 'month' })).json(),
+    ).data;
+    const records = async () =>
+      PaymentRecordsResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/payments/organization/${org}`,
+            headers: admin.headers,
+          })
+        ).json(),
+      ).total;
+    expect(await records()).toBe(1);
+
+    // The same plan, another plan, and a Custom plan from the Super Administrator: all wait for the open one.
+    for (const [who, payload] of [
+      [admin, { plan: 'Basic', period: 'month' }],
+      [admin, { plan: 'Professional', period: 'year' }],
+      [
+        superAdmin,
+        {
+          plan: 'Custom',
+          organizationId: org,
+          amountMinor: 1000,
+          currency: 'USD',
+          period: 'month',
+          monthlyAssessments: null,
+        },
+      ],
+    ] as const) {
+      const res = await request(who, payload);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'payment_request_pending',
+        details: { paymentId: first.id, invoiceNumber: first.invoiceNumber },
+      });
+      expect(res.json().message).toContain(first.invoiceNumber);
+    }
+    expect(await records()).toBe(1);
+    // Translated for the reader.
+    const thaiAdmin = bearer(
+      await tokenFor(t.app, await makeUser(t.app, 'Administrator', org, { language: 'th' })),
+    );
+    const thai = await request({ id: '', email: '', headers: thaiAdmin }, { plan: 'Basic', period: 'month' });
+    expect(thai.json().message).toBe(
+      'มีคำขอแพ็กเกจที่กำลังรอการชำระเงินอยู่แล้ว ชำระใบแจ้งหนี้นั้น หรือปิดใบแจ้งหนี้นั้นในประวัติการชำระเงินก่อนขอแพ็กเกจอื่น',
+    );
+
+    // A renewal waits too: activate, request the renewal, and a second renewal is refused.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${first.id}/activate`,
+      headers: superAdmin.headers,
+    });
+    const renewal = await request(admin, { plan: 'Basic', period: 'month' });
+    expect(renewal.statusCode).toBe(201);
+    expect((await request(admin, { plan: 'Basic', period: 'month' })).json().code).toBe(
+      'payment_request_pending',
+    );
+    // Closing the waiting invoice lets the school ask again.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${renewal.json().data.id}/close`,
+      headers: admin.headers,
+    });
+    expect((await request(admin, { plan: 'Professional', period: 'month' })).statusCode).toBe(201);
+    clock.set('2026-03-10T09:00:00Z');
+  });
+
+  it('two requests at once: one is made, the other refused', async () => {
+    const org = (await makeOrganization(t.app, 'Double Click School')).id;
+    const admin = await as('Administrator', org);
+    const results = await Promise.all([
+      request(admin, { plan: 'Basic', period: 'month' }),
+      request(admin, { plan: 'Basic', period: 'month' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
 describe('lists and the subscription', () => {
   it('an Administrator lists their organization only; the Super Administrator every one, filtered', async () => {
     const own = await t.app.inject({
@@ -528,12 +614,13 @@ describe('receipts and invoices', () => {
   });
 
   it("stores the organization's copy of the invoice at the request and again with the status stamp", async () => {
+    const admin = await as('Administrator', (await makeOrganization(t.app, 'Invoice Copy School')).id);
     const { data } = PaymentRecordResponseSchema.parse(
-      (await request(adminA, { plan: 'Basic', period: 'month' })).json(),
+      (await request(admin, { plan: 'Basic', period: 'month' })).json(),
     );
     const view = (who: Member) =>
       t.app.inject({ method: 'GET', url: `/api/payments/${data.id}/invoice.pdf`, headers: who.headers });
-    const open = await view(adminA);
+    const open = await view(admin);
     expect(open.statusCode).toBe(200);
     expect(open.headers['content-type']).toBe('application/pdf');
     expect(open.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -544,17 +631,19 @@ describe('receipts and invoices', () => {
     expect(text).toContain('$20.33');
     // Everyone reads the same stored copy.
     expect((await view(superAdmin)).rawPayload.equals(open.rawPayload)).toBe(true);
-    await t.app.inject({ method: 'POST', url: `/api/payments/${data.id}/close`, headers: adminA.headers });
-    expect((await view(adminA)).rawPayload.equals(open.rawPayload)).toBe(false);
+    await t.app.inject({ method: 'POST', url: `/api/payments/${data.id}/close`, headers: admin.headers });
+    expect((await view(admin)).rawPayload.equals(open.rawPayload)).toBe(false);
   });
 });
 
 describe('invoice numbers', () => {
   it('are gapless and unique under 50 concurrent requests', async () => {
     clock.set('2031-01-15T00:00:00Z');
-    const org = (await makeOrganization(t.app, 'Numbering School')).id; // no Administrators: no mail to render
+    // One request each (an organization has one pending request at a time); no Administrators: no mail to render.
+    const orgs: string[] = [];
+    for (let i = 0; i < 50; i++) orgs.push((await makeOrganization(t.app, `Numbering School ${i}`)).id);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
+      orgs.map((org) =>
         request(superAdmin, {
           plan: 'Custom',
           organizationId: org,
@@ -589,16 +678,23 @@ describe('invoice numbers', () => {
 describe('activations at once', () => {
   it('two pending records of one organization activated together leave exactly one active', async () => {
     const org = (await makeOrganization(t.app, 'Race School')).id;
-    const custom = () =>
-      request(superAdmin, {
-        plan: 'Custom',
-        organizationId: org,
-        amountMinor: 1000,
-        currency: 'USD',
-        period: 'month',
-        monthlyAssessments: 10,
-      });
-    const ids = [(await custom()).json().data.id as string, (await custom()).json().data.id as string];
+    // Requests are one at a time now, but records from before (or a request and a set-plan) can still meet here.
+    const custom = async () =>
+      (
+        await insertPaymentRecord(t.app.db, {
+          organizationId: org,
+          planName: 'Custom',
+          packageId: 'vbuilder-custom',
+          status: 'pending',
+          invoiceStatus: 'open',
+          amountMinor: 1000,
+          currency: 'USD',
+          billingPeriod: 'month',
+          customMonthlyAssessments: 10,
+          createdAt: clock.now(),
+        })
+      ).id;
+    const ids = [await custom(), await custom()];
     const results = await Promise.all(
       ids.map((id) =>
         t.app.inject({ method: 'POST', url: `/api/payments/${id}/activate`, headers: superAdmin.headers }),

@@ -14,6 +14,7 @@ import {
   type CreatePaymentBody,
   type LanguageCode,
   type PaymentAction,
+  type PaymentMethod,
   type PaymentRecord,
   type PaymentRecordsQuery,
   type PaymentRecordsResponse,
@@ -54,6 +55,7 @@ import {
   claimReminder,
   deletePaymentRecord,
   findLapsedRecords,
+  findPendingRecord,
   findRecordsToRemind,
   lapseRecord,
   findPaymentRecord,
@@ -229,18 +231,116 @@ async function storeInvoice(
 // ---------------------------------------------------------------------------------------------
 // Requests
 
+/** What a new pending record is for: the plan, its period and the price it is sold at. */
+export interface PendingRequest {
+  plan: CreatePaymentBody['plan'];
+  period: CreatePaymentBody['period'];
+  amountMinor: number;
+  currency: string;
+  /** A Custom plan's allowance a month (null: unlimited); ignored for catalog plans. */
+  monthlyAssessments?: number | null;
+  method: PaymentMethod;
+}
+
+/** 409 payment_request_pending: the organization's request waiting for payment, named in the details. */
+const requestPending = (pending: PaymentRecordRow) =>
+  new AppError(
+    409,
+    'payment_request_pending',
+    `Invoice ${pending.invoiceNumber ?? pending.id} is already waiting for payment: pay it, or close it in Payment History, before requesting another plan`,
+    { paymentId: pending.id, invoiceNumber: pending.invoiceNumber },
+  );
+
 /**
- * POST /api/payments: an Administrator requests a catalog plan for their organization (the
- * Super Administrator for any organization, and Custom plans at a negotiated price). One
- * transaction inserts the pending record with the year's next invoice number; the invoice goes
- * to the organization's Administrator(s) by mail afterwards. Requesting the plan in force again is
- * a renewal: its period starts where the current one ends.
+ * The one path that makes a pending record (the invoice request and the card checkout): one
+ * transaction, under the organization's billing lock, refuses a second request while one is
+ * pending (409 payment_request_pending: a school pays or closes the open invoice first, renewal or
+ * not), inserts the record with the year's next invoice number and audits it; then the invoice is
+ * rendered and stored. Requesting the plan in force again is a renewal: its period starts where
+ * the current one ends.
  */
-export async function requestPayment(
+export async function createPendingRecord(
   ctx: PaymentsContext,
   actor: Actor,
-  body: CreatePaymentBody,
-): Promise<PaymentRecord> {
+  organization: OrganizationRow,
+  request: PendingRequest,
+): Promise<PaymentRecordRow> {
+  const organizationId = organization.id;
+  const { plan, period, amountMinor, currency } = request;
+  const taxRateBp = ctx.config.BILLING_TAX_RATE_BP;
+  const taxMinor = taxOf({ amountMinor, currency }, taxRateBp).amountMinor;
+  const now = ctx.clock.now();
+  const dueAt = new Date(now.getTime() + ctx.config.BILLING_PAYMENT_TERMS_DAYS * 86_400_000);
+
+  const row = await ctx.db.transaction(async (tx) => {
+    // One request at a time per organization: the lock makes two at once queue, and the second sees the first.
+    await lockOrganizationBilling(tx, organizationId);
+    const pending = await findPendingRecord(tx, organizationId, PRODUCT_LINE);
+    if (pending) throw requestPending(pending);
+    // A renewal of the plan in force starts at its end.
+    const effective = await findNewestEffectiveRecord(tx, organizationId);
+    const renewal =
+      effective &&
+      isInForce(effective, now) &&
+      effective.endsAt &&
+      planNamed(effective.planName)?.name === plan;
+    const year = now.getUTCFullYear();
+    const sequence = await allocateInvoiceSequence(tx, year);
+    const inserted = await insertPaymentRecordRow(tx, {
+      organizationId,
+      planName: plan,
+      packageId: packageIdOf(plan),
+      productLine: PRODUCT_LINE,
+      status: 'pending',
+      invoiceNumber: formatInvoiceNumber(year, sequence),
+      invoiceStatus: 'open',
+      createdAt: now,
+      amountMinor,
+      taxRateBp,
+      taxMinor,
+      currency,
+      billingPeriod: period,
+      customMonthlyAssessments: plan === 'Custom' ? (request.monthlyAssessments ?? null) : null,
+      periodStart: renewal ? effective.endsAt : null,
+      dueAt,
+      method: request.method,
+      createdBy: actor.userId,
+    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.requested',
+        targetType: 'payment',
+        targetId: inserted.id,
+        organizationId,
+        details: {
+          plan,
+          period,
+          amountMinor,
+          taxMinor,
+          currency,
+          invoiceNumber: inserted.invoiceNumber,
+          renewal: Boolean(renewal),
+          method: request.method,
+        },
+      },
+      now,
+    );
+    return inserted;
+  });
+  return storeInvoice(ctx, row, organization);
+}
+
+/**
+ * The organization a request is for: the Super Administrator names it (and may set up Custom
+ * plans); an Administrator asks for their own.
+ */
+export async function requestedOrganization(
+  ctx: PaymentsContext,
+  actor: Actor,
+  body: Pick<CreatePaymentBody, 'plan' | 'organizationId'>,
+): Promise<OrganizationRow> {
   const superAdministrator = isSuperAdministrator(actor.role);
   if (body.plan === 'Custom' && !superAdministrator) {
     throw forbidden('Only the Super Administrator sets up Custom plans');
@@ -259,7 +359,21 @@ export async function requestPayment(
     }
     organizationId = actor.organizationId;
   }
-  const organization = await readableOrganization(ctx.db, actor, organizationId);
+  return readableOrganization(ctx.db, actor, organizationId);
+}
+
+/**
+ * POST /api/payments: an Administrator requests a catalog plan for their organization (the
+ * Super Administrator for any organization, and Custom plans at a negotiated price): a pending
+ * record (createPendingRecord) whose invoice goes to the organization's Administrator(s) by mail.
+ */
+export async function requestPayment(
+  ctx: PaymentsContext,
+  actor: Actor,
+  body: CreatePaymentBody,
+): Promise<PaymentRecord> {
+  const superAdministrator = isSuperAdministrator(actor.role);
+  const organization = await requestedOrganization(ctx, actor, body);
 
   let amountMinor: number;
   let currency: string;
@@ -277,70 +391,19 @@ export async function requestPayment(
     amountMinor = price.amountMinor;
     currency = price.currency;
   }
-  const taxRateBp = ctx.config.BILLING_TAX_RATE_BP;
-  const taxMinor = taxOf({ amountMinor, currency }, taxRateBp).amountMinor;
-  const now = ctx.clock.now();
-  const dueAt = new Date(now.getTime() + ctx.config.BILLING_PAYMENT_TERMS_DAYS * 86_400_000);
-
-  const row = await ctx.db.transaction(async (tx) => {
-    // A renewal of the plan in force starts at its end.
-    const effective = await findNewestEffectiveRecord(tx, organizationId);
-    const renewal =
-      effective &&
-      isInForce(effective, now) &&
-      effective.endsAt &&
-      planNamed(effective.planName)?.name === body.plan;
-    const year = now.getUTCFullYear();
-    const sequence = await allocateInvoiceSequence(tx, year);
-    const inserted = await insertPaymentRecordRow(tx, {
-      organizationId,
-      planName: body.plan,
-      packageId: packageIdOf(body.plan),
-      productLine: PRODUCT_LINE,
-      status: 'pending',
-      invoiceNumber: formatInvoiceNumber(year, sequence),
-      invoiceStatus: 'open',
-      createdAt: now,
-      amountMinor,
-      taxRateBp,
-      taxMinor,
-      currency,
-      billingPeriod: body.period,
-      customMonthlyAssessments: body.plan === 'Custom' ? body.monthlyAssessments : null,
-      periodStart: renewal ? effective.endsAt : null,
-      dueAt,
-      method: 'invoice',
-      createdBy: actor.userId,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'payment.requested',
-        targetType: 'payment',
-        targetId: inserted.id,
-        organizationId,
-        details: {
-          plan: body.plan,
-          period: body.period,
-          amountMinor,
-          taxMinor,
-          currency,
-          invoiceNumber: inserted.invoiceNumber,
-          renewal: Boolean(renewal),
-        },
-      },
-      now,
-    );
-    return inserted;
+  const stored = await createPendingRecord(ctx, actor, organization, {
+    plan: body.plan,
+    period: body.period,
+    amountMinor,
+    currency,
+    monthlyAssessments: body.plan === 'Custom' ? body.monthlyAssessments : null,
+    method: 'invoice',
   });
-
-  const stored = await storeInvoice(ctx, row, organization);
   const invoice = invoiceDocument(stored, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
   await sendAll(ctx, 'invoice', async () => {
     // The Administrator who asked gets the invoice; for a plan the Super Administrator set up, every Administrator does.
-    const administrators = await activeAdministrators(ctx.db, organizationId);
+    const administrators = await activeAdministrators(ctx.db, organization.id);
     const recipients = superAdministrator
       ? administrators
       : administrators.filter((u) => u.id === actor.userId);
