@@ -13,6 +13,7 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  * - GET    /template, PUT /template            CertificateTemplateResponse (Administrators)
  * - PUT    /template/logo (multipart `file`), DELETE /template/logo, GET /template/logo (the image)
  * - GET    /rules/:assessmentId, PUT /rules/:assessmentId   CertificateRule (Administrators)
+ * - GET    /:id                   CertificateResponse (holder and the organization's Administrators)
  * - GET    /:id/pdf               the certificate PDF (holder and the organization's Administrators)
  * - GET    /:id/badge             the Open Badges 3.0 credential as a VC-JWT (`application/vc+jwt`)
  * - GET    /verify/:code          public, rate-limited: CertificateVerificationResponse, or 404
