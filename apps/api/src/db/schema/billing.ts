@@ -93,3 +93,20 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * The card payment provider's webhook events already handled (Stripe's event id): inserted in the
+ * transaction that acts on the event, so the same event delivered twice acts once.
+ */
+export const paymentProviderEvents = pgTable(
+  'payment_provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The record the event was about, when it named one (no foreign key: the record may be deleted later). */
+    paymentRecordId: uuid('payment_record_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
