@@ -96,5 +96,15 @@ export const billingKeys = {
   payments: () => ['billing', 'payments'] as const,
   paymentList: (params: object) => ['billing', 'payments', 'list', params] as const,
   payment: (id: string) => ['billing', 'payments', 'detail', id] as const,
-  invoice: (id: string) => ['billing', 'invoice', id] as const,
+};
+
+/** Certificates (issue 13): the lists, the organization's template, each assessment's rule, a public check. */
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  lists: () => ['certificates', 'list'] as const,
+  list: (params: object) => ['certificates', 'list', params] as const,
+  template: () => ['certificates', 'template'] as const,
+  logo: (logoKey: string) => ['certificates', 'template', 'logo', logoKey] as const,
+  rule: (assessmentId: string) => ['certificates', 'rule', assessmentId] as const,
+  verification: (code: string) => ['certificates', 'verify', code] as const,
 };

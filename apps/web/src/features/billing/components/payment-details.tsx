@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileInvoice, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,13 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { usePayment } from '../api/get-payment.ts';
-import { fetchReceipt } from '../api/get-receipt.ts';
+import { useOpenDocument } from '../hooks/use-open-document.ts';
 import { useBillingText } from '../lib/labels.ts';
 import { InvoiceStatusBadge, PaymentStatusBadge } from './billing-badges.tsx';
-import { InvoiceViewer } from './invoice-viewer.tsx';
 
 /**
  * 'View payment': every field of a record (SPEC §3 Payment record) as it stands now (GET
- * /payments/:id; the listed row meanwhile), its invoice and its receipt. A failed fetch says
+ * /payments/:id; the listed row meanwhile), its invoice and its receipt (each opened in a new tab). A failed fetch says
  * 'Failed to fetch payment details.' and keeps the listed row, marked as possibly out of date.
  */
 export function PaymentDetails({
@@ -52,8 +51,7 @@ function DetailsBody({
 }) {
   const { t } = useTranslation('billing');
   const text = useBillingText();
-  const [viewing, setViewing] = useState(false);
-  const [openingReceipt, setOpeningReceipt] = useState(false);
+  const documents = useOpenDocument();
   const fresh = usePayment(listed);
   const record = fresh.data ?? listed;
   const failed = fresh.isError;
@@ -61,24 +59,6 @@ function DetailsBody({
     if (failed) showToast('failure', t('details.loadFailed'), undefined, 'billing-payment-details');
   }, [failed, t]);
 
-  // The receipt opens in a new tab from a blob address; the tab is opened at the click, so no pop-up blocker stops it.
-  const openReceipt = async () => {
-    const tab = window.open('', '_blank');
-    setOpeningReceipt(true);
-    try {
-      const { blob } = await fetchReceipt(record.id);
-      const url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-      // The tab has read it by then; the address is not needed longer.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      tab?.close();
-      showToast('failure', t('details.receiptFailed'), undefined, 'billing-receipt');
-    } finally {
-      setOpeningReceipt(false);
-    }
-  };
   const locale = text.locale;
   const missing = (words: string) => (
     <Text span c="gray.7" fs="italic" size="sm">
@@ -140,8 +120,8 @@ function DetailsBody({
           <Button
             variant="light"
             leftSection={<IconReceipt size={16} aria-hidden />}
-            onClick={() => void openReceipt()}
-            loading={openingReceipt}
+            onClick={() => void documents.open(record, 'receipt')}
+            loading={documents.opening === 'receipt'}
           >
             {t('details.viewReceipt')}
           </Button>
@@ -150,7 +130,8 @@ function DetailsBody({
           <Button
             variant="light"
             leftSection={<IconFileInvoice size={16} aria-hidden />}
-            onClick={() => setViewing(true)}
+            onClick={() => void documents.open(record, 'invoice')}
+            loading={documents.opening === 'invoice'}
           >
             {t('actions.viewInvoice')}
           </Button>
@@ -159,7 +140,6 @@ function DetailsBody({
           {t('close')}
         </Button>
       </Group>
-      <InvoiceViewer record={viewing ? record : null} onClose={() => setViewing(false)} />
     </Stack>
   );
 }

@@ -92,7 +92,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
       header: t('payments.columns.invoiceNumber'),
       primary: true,
       cell: (record) => (
-        <Text span fw={600} size="sm" ff="monospace">
+        <Text span fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
           {record.invoiceNumber ?? t('payments.noNumber')}
         </Text>
       ),
@@ -106,7 +106,17 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
     {
       key: 'plan',
       header: t('payments.columns.plan'),
-      cell: (record) => `${text.planName(record.planName)} · ${text.period(record.billingPeriod)}`,
+      // The period under the name: one column narrower than 'Professional · Monthly' on a line.
+      cell: (record) => (
+        <>
+          <Text span size="sm" display="block">
+            {text.planName(record.planName)}
+          </Text>
+          <Text span size="xs" c="gray.7" display="block">
+            {text.period(record.billingPeriod)}
+          </Text>
+        </>
+      ),
     },
     {
       key: 'status',
@@ -227,7 +237,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
               rowKey={(record) => record.id}
               loading={payments.isPending}
               refreshing={payments.isPlaceholderData}
-              minWidth={980}
+              minWidth={900}
               spacing="sm"
               onRowClick={setOpened}
               rowLabel={(record) =>

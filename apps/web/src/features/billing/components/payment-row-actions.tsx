@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { allowedPaymentActions, type PaymentAction, type PaymentRecord } from '@vbuilder/shared';
 import { RowMenu } from '../../../components/data-table/row-menu.tsx';
 import { usePaymentActions } from '../hooks/use-payment-actions.tsx';
-import { InvoiceViewer } from './invoice-viewer.tsx';
 import { PaymentDetails } from './payment-details.tsx';
 import { ReceiptUpload } from './receipt-upload.tsx';
 
@@ -78,10 +77,6 @@ export function PaymentRowActions({
       <PaymentDetails
         record={actions.view === 'details' ? record : null}
         role={role}
-        onClose={() => actions.setView(null)}
-      />
-      <InvoiceViewer
-        record={actions.view === 'invoice' ? record : null}
         onClose={() => actions.setView(null)}
       />
       <ReceiptUpload

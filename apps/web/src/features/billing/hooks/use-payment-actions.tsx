@@ -8,9 +8,10 @@ import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useChangePayment, type PaymentChange } from '../api/payment-actions.ts';
 import { useBillingText } from '../lib/labels.ts';
+import { useOpenDocument } from './use-open-document.ts';
 
-/** The dialog a row's action opens instead of a call: the details, the invoice, or the upload. */
-export type PaymentView = 'details' | 'invoice' | 'upload' | null;
+/** The dialog a row's action opens instead of a call: the details or the upload. */
+export type PaymentView = 'details' | 'upload' | null;
 
 const TOAST_ID = 'billing-payment-action';
 
@@ -18,7 +19,8 @@ const TOAST_ID = 'billing-payment-action';
  * What a payment row's actions do (SPEC §2, §4, §8): Activate, Close invoice, Send Receipt and
  * Delete each ask first, then call the API and say Activated / Closed / Receipt sent / Deleted, or
  * 'Something went wrong' with the server's reason (a 409 says the state no longer allows it). View
- * payment, View invoice and the upload open their dialogs. Any other action name (one this screen
+ * payment and the upload open their dialogs; View invoice opens the PDF in a new tab. Reading
+ * changes nothing, so the views do not ask first. Any other action name (one this screen
  * does not know) is refused with 'Unknown action selected.'.
  */
 export function usePaymentActions(record: PaymentRecord) {
@@ -26,6 +28,7 @@ export function usePaymentActions(record: PaymentRecord) {
   const text = useBillingText();
   const errorText = useErrorText();
   const change = useChangePayment();
+  const documents = useOpenDocument();
   const [view, setView] = useState<PaymentView>(null);
   const number = record.invoiceNumber ?? t('billing:payments.noNumber');
   const plan = text.planName(record.planName);
@@ -103,12 +106,12 @@ export function usePaymentActions(record: PaymentRecord) {
         setView('details');
         return;
       case 'view-invoice':
-        setView('invoice');
+        void documents.open(record, 'invoice');
         return;
       default:
         showToast('failure', t('billing:toasts.unknownAction'), undefined, TOAST_ID);
     }
   };
 
-  return { run, view, setView, busy: change.isPending };
+  return { run, view, setView, busy: change.isPending || documents.opening !== null };
 }
