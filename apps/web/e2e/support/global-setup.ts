@@ -13,6 +13,8 @@ const specsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** The spec that gets a Teacher with a temporary password, and the one that gets a Free organization. */
 const FORCED_FOR = 'sign-in-and-menus';
 const FREE_FOR = 'assessment-list';
+/** The spec whose Administrator buys a plan: for an organization on Free, not the seeded Enterprise. */
+const BILLING_FOR = 'billing';
 
 async function waitForHealth(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -113,6 +115,25 @@ function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganizat
       org.id,
     );
     list.free = { organizationId: org.id, organizationName: org.name, teacher };
+  }
+  const billing = organizations[BILLING_FOR];
+  if (billing) {
+    // Without any payment record (on Free), with an Administrator who requests a paid plan.
+    const org = JSON.parse(admin(env, ['create-org', '--name', 'Billing Academy'])) as {
+      id: string;
+      name: string;
+    };
+    const administrator = createUser(
+      env,
+      {
+        email: `admin@billing-academy.${billing.domain}`,
+        password: 'Billing-Academy-Pass-1',
+        role: 'Administrator',
+        name: 'Bea Buyer',
+      },
+      org.id,
+    );
+    billing.buyer = { organizationId: org.id, organizationName: org.name, administrator };
   }
   return organizations;
 }

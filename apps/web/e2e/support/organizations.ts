@@ -23,6 +23,8 @@ export interface SpecOrganization {
   forced?: SeededAccount;
   /** assessment-list: a second organization, on the Free package (no payment record), with one Teacher. */
   free?: { organizationId: string; organizationName: string; teacher: SeededAccount };
+  /** billing: a second organization, on the Free package (no payment record), with one Administrator. */
+  buyer?: { organizationId: string; organizationName: string; administrator: SeededAccount };
 }
 
 /** 'language-and-pages' for …/language-and-pages.e2e.ts. */
