@@ -11,11 +11,13 @@ export const AuthConfigSchema = z.object({
   scopes: z.string(),
   learningPlatformUrl: z.string(),
   supportUrl: z.string(),
+  /** Where schools write about invoices and slow activations (issue 12): Payment History's mail button. */
+  billingSupportEmail: z.string(),
 });
 
 /**
  * What the SPA needs before it can sign anyone in: the embedded provider at /oidc, or the external
- * issuer (Keycloak realm) when OIDC_ISSUER is set, plus the top bar's outside links (SPEC §1).
+ * issuer (Keycloak realm) when OIDC_ISSUER is set, plus the top bar's outside links (SPEC §1) and the billing support address (issue 12).
  */
 const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -25,6 +27,7 @@ const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     scopes: OIDC_SCOPES.join(' '),
     learningPlatformUrl: config.LEARNING_PLATFORM_URL,
     supportUrl: config.SUPPORT_URL,
+    billingSupportEmail: config.BILLING_SUPPORT_EMAIL,
   };
   app.get(
     '/auth/config',

@@ -80,6 +80,7 @@ describe('embedded OpenID provider', () => {
       scopes: 'openid profile email offline_access',
       learningPlatformUrl: t.app.config.LEARNING_PLATFORM_URL,
       supportUrl: t.app.config.SUPPORT_URL,
+      billingSupportEmail: t.app.config.BILLING_SUPPORT_EMAIL,
     });
   });
 
@@ -443,7 +444,10 @@ describe('embedded OpenID provider', () => {
 describe('external issuer mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ OIDC_ISSUER: 'https://sso.example.test/realms/schools/' });
+    t = await buildTestApp({
+      OIDC_ISSUER: 'https://sso.example.test/realms/schools/',
+      BILLING_SUPPORT_EMAIL: 'accounts@school-billing.test',
+    });
   });
   afterAll(() => t.close());
 
@@ -457,6 +461,8 @@ describe('external issuer mode', () => {
       issuer: 'https://sso.example.test/realms/schools',
       clientId: 'vbuilder-web',
       scopes: 'openid profile email offline_access',
+      // The configured billing support address reaches Payment History's mail button (issue 12).
+      billingSupportEmail: 'accounts@school-billing.test',
     });
   });
 });
