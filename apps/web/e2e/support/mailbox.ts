@@ -8,11 +8,14 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   receivedAt: number;
+  /** The attached files, each saved beside the mail's JSON file (e.g. an invoice PDF). */
+  attachments: { filename: string; contentType: string; path: string }[];
 }
 
 /**
- * A real SMTP server on loopback that keeps each received mail as a JSON file. Port 0: a free
- * one, returned. Journeys run side by side, so each reads only the mail to its own addresses.
+ * A real SMTP server on loopback that keeps each received mail as a JSON file, its attachments as
+ * files beside it. Port 0: a free one, returned. Journeys run side by side, so each reads only the
+ * mail to its own addresses.
  */
 export async function startMailbox(port: number, dir: string) {
   let count = 0;
@@ -23,13 +26,20 @@ export async function startMailbox(port: number, dir: string) {
       simpleParser(stream)
         .then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+          const base = `${Date.now()}-${++count}`;
+          const attachments = parsed.attachments.map((file, i) => {
+            const saved = path.join(dir, `${base}-${i}.bin`);
+            writeFileSync(saved, file.content);
+            return { filename: file.filename ?? '', contentType: file.contentType, path: saved };
+          });
           const mail: ReceivedMail = {
             to,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             receivedAt: Date.now(),
+            attachments,
           };
-          writeFileSync(path.join(dir, `${Date.now()}-${++count}.json`), JSON.stringify(mail));
+          writeFileSync(path.join(dir, `${base}.json`), JSON.stringify(mail));
           callback();
         })
         .catch(callback);
@@ -53,6 +63,7 @@ export async function waitForMail(
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
       const mails = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
         .sort()
         .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail)
         .filter((m) => m.to.split(',').includes(to.toLowerCase()) && m.receivedAt >= since);
