@@ -55,6 +55,14 @@ export const ConfigSchema = z.object({
     .int()
     .min(0)
     .default(15 * 60_000),
+  /** Card payments (Stripe): offered only when the secret key is set; it never leaves the server. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint POST /api/payments/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the SDK sends API calls (tests point it at a local fake); absent: Stripe's own. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -121,6 +121,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // A pending record has no paid invoice to send, and a CSV is no receipt.
   'POST /api/payments/:id/send-receipt': { ownNever: ALL_ROLES },
   'POST /api/payments/:id/receipt': { ownNever: ALL_ROLES },
+  // Card payments: without STRIPE_SECRET_KEY here, checkout and the webhook answer 409
+  // card_payments_unavailable. The webhook is public: its Stripe-Signature header is its
+  // authorization (payments.card.test.ts).
   // Certificates (issue 13): "own" is one held by a Student of the caller's organization (not the
   // calling Student); only its Administrators (and the Super Administrator) reach it.
   'GET /api/certificates/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
@@ -705,6 +708,8 @@ describe('authorization matrix', () => {
         'DELETE /api/payments/:id',
         'GET /api/payments/:id/invoice.pdf',
         'GET /api/payments/:id/receipt',
+        'POST /api/payments/checkout',
+        'POST /api/payments/webhooks/stripe',
         'GET /api/certificates',
         'POST /api/certificates',
         'GET /api/certificates/verify/:code',

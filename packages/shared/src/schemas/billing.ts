@@ -54,6 +54,11 @@ export const PlanCatalogEntrySchema = z.object({
   monthlyAssessments: z.number().int().nullable(),
   questionTypes: z.array(z.string()),
   prices: z.array(PlanPriceSchema),
+  /**
+   * The prices the card payment provider sells the package at (POST /api/payments/checkout), when
+   * card payments are offered and its product matches the package id; absent or empty: none.
+   */
+  cardPrices: z.array(PlanPriceSchema).optional(),
 });
 export type PlanCatalogEntry = z.infer<typeof PlanCatalogEntrySchema>;
 
@@ -208,6 +213,29 @@ export type CustomPlanBody = z.infer<typeof CustomPlanBodySchema>;
 /** The body of POST /api/payments: a catalog plan or a Custom plan. */
 export const CreatePaymentBodySchema = z.union([CustomPlanBodySchema, RequestPlanBodySchema]);
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
+
+/**
+ * POST /api/payments/checkout (an Administrator, for their organization): pay a catalog plan by
+ * card. The server makes the pending record (method 'card') with its invoice number and a card
+ * payment provider's checkout session, and answers the address to send the browser to.
+ */
+export const CheckoutBodySchema = z.object({
+  plan: PricedPackageSchema,
+  period: BillingPeriod,
+  /** One of the plan's card prices' currencies; absent: the first for the period. */
+  currency: CurrencySchema.optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+export const CheckoutResponseSchema = z.object({
+  data: z.object({
+    /** The provider's checkout page; back to /account/subscription?checkout=success|cancel afterwards. */
+    url: z.string(),
+    /** The pending record the payment will activate. */
+    payment: PaymentRecordSchema,
+  }),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 /** PUT /api/plans/:name/prices (Super Administrator): the plan's whole price list; one price per period and currency. */
 export const UpdatePlanPricesBodySchema = z.object({

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   invoiceCounters,
   organizations,
+  paymentProviderEvents,
   paymentRecords,
   users,
   type PaymentRecordRow,
@@ -243,4 +244,20 @@ export const listSuperAdministrators = (db: DbOrTx): Promise<UserRow[]> =>
  */
 export async function lockOrganizationBilling(tx: DbOrTx, organizationId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${organizationId}`}))`);
+}
+
+/**
+ * Records a provider's webhook event as handled; false when it already was (a redelivery). Call it
+ * in the transaction that acts on the event: a second delivery at once waits on the key, then sees it.
+ */
+export async function insertProviderEvent(
+  tx: DbOrTx,
+  event: typeof paymentProviderEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentProviderEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentProviderEvents.eventId });
+  return rows.length > 0;
 }

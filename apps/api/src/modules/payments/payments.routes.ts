@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckoutBodySchema,
+  CheckoutResponseSchema,
   CreatePaymentBodySchema,
   ErrorResponseSchema,
   IdParamsSchema,
@@ -14,6 +16,7 @@ import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { readUploadedFile } from '../../lib/files.ts';
 import { ADMINISTRATORS, SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
+import { handleStripeWebhook, startCheckout } from './payments.card.ts';
 import {
   activatePayment,
   closePayment,
@@ -47,6 +50,8 @@ const sendDocument = (reply: FastifyReply, bytes: Buffer, contentType: string, f
     .send(bytes);
 
 const administrators = { policy: { roles: ADMINISTRATORS } };
+/** An organization's own Administrators (card payment is theirs to make; the Super Administrator has no card to pay with). */
+const ORGANIZATION_ADMINISTRATORS = ADMINISTRATORS.filter((role) => role !== 'Super Administrator');
 const superAdministrator = { policy: { roles: SUPER_ADMINISTRATOR } };
 
 /**
@@ -73,6 +78,53 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => reply.code(201).send({ data: await requestPayment(ctx, req.actor, req.body) }),
   );
+
+  app.post(
+    '/payments/checkout',
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay a plan by card (an Administrator, for their organization): a pending card record with its invoice number and the card provider's checkout address; 409 card_payments_unavailable when card payment is not offered",
+        body: CheckoutBodySchema,
+        response: { 201: CheckoutResponseSchema, ...errors, 502: ErrorResponseSchema },
+      },
+      config: { policy: { roles: ORGANIZATION_ADMINISTRATORS } },
+    },
+    async (req, reply) => reply.code(201).send({ data: await startCheckout(ctx, req.actor, req.body) }),
+  );
+
+  // Stripe's webhook reads its body as the raw bytes the signature covers: a child context with its own parser.
+  await app.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    webhooks.post(
+      '/payments/webhooks/stripe',
+      {
+        schema: {
+          tags,
+          summary:
+            "Stripe's webhook (public: the Stripe-Signature header is checked against STRIPE_WEBHOOK_SECRET); a paid Checkout session activates its record, once per event",
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: ErrorResponseSchema,
+            409: ErrorResponseSchema,
+          },
+        },
+        config: { policy: 'public' },
+      },
+      async (req) => {
+        const signature = req.headers['stripe-signature'];
+        return handleStripeWebhook(
+          ctx,
+          Buffer.isBuffer(req.body) ? req.body : undefined,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
+  });
 
   app.get(
     '/payments',

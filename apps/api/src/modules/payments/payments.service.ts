@@ -68,9 +68,28 @@ import {
   updatePaymentRecord,
   type PaymentRecordWithOrganization,
 } from './payments.repository.ts';
+import { cardProviderFor, type CardPrice } from './stripe.ts';
 
 type RecordsQuery = z.output<typeof PaymentRecordsQuerySchema>;
-export type { PaymentRecordsQuery };
+export type { CardPrice, PaymentRecordsQuery };
+
+/**
+ * Whether card payment is offered (a card provider key is set, issue 12 §3) and the packages'
+ * card prices from the provider's products. A failed product load leaves them empty (SPEC §4).
+ */
+export async function cardCatalogOf(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ cardPayments: boolean; cardPrices: CardPrice[] }> {
+  const provider = cardProviderFor(config);
+  if (!provider) return { cardPayments: false, cardPrices: [] };
+  try {
+    return { cardPayments: true, cardPrices: await provider.prices() };
+  } catch (err) {
+    log.error({ err }, 'could not list the card payment products');
+    return { cardPayments: true, cardPrices: [] };
+  }
+}
 
 /** What the payment rules need from the app. */
 export interface PaymentsContext {
@@ -465,7 +484,12 @@ export async function listAllPayments(
  */
 export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Date): Promise<Subscription> {
   const records = await listOrganizationRecords(db, organizationId, PRODUCT_LINE);
-  const effective = records.find((r) => r.activatedAt !== null) ?? null;
+  // The record activated last is in force (its activation superseded the others), as currentPlan reads it.
+  const effective = records.reduce<(typeof records)[number] | null>(
+    (newest, r) =>
+      r.activatedAt && (!newest || r.activatedAt.getTime() > newest.activatedAt!.getTime()) ? r : newest,
+    null,
+  );
   const pending = records.find((r) => r.status === 'pending') ?? null;
   const inForce = effective && isInForce(effective, now) ? effective : null;
   const plan = (inForce && planOfRecord(inForce)) || PLANS.Free;
@@ -553,53 +577,70 @@ const organizationOf = async (ctx: PaymentsContext, organizationId: string) => {
   return organization;
 };
 
+/** Who an activation or a closing is audited as: a person, or the card payment provider (by name). */
+export type TransitionActor = Actor | { provider: string; eventId: string };
+
+const auditActorOf = (actor: TransitionActor): Actor | null => ('provider' in actor ? null : actor);
+const auditDetailsOf = (actor: TransitionActor): Record<string, unknown> =>
+  'provider' in actor ? { by: actor.provider, eventId: actor.eventId } : {};
+
 /**
- * Activate (Super Administrator): pending → active, invoice paid. The period starts now, or at the
- * old end for a renewal requested while the plan was in force; every other active record of the
- * organization is superseded (inactive). The allowance changes at once.
+ * The activation of a pending record, in the caller's transaction with the record locked: the
+ * period starts now, or at the old end for a renewal requested while the plan was in force; every
+ * other active record of the organization is superseded (inactive). Audited as `actor`.
  */
-export async function activatePayment(
-  ctx: PaymentsContext,
-  actor: Actor,
-  id: string,
-): Promise<PaymentRecord> {
-  const { after } = await transition(ctx, actor, id, 'activate', async (tx, record, now) => {
-    const periodStart =
-      record.periodStart && record.periodStart.getTime() > now.getTime() ? record.periodStart : now;
-    const endsAt = addPeriod(periodStart, periodOf(record));
-    await lockOrganizationBilling(tx, record.organizationId);
-    const superseded = await supersedeActiveRecords(tx, record.organizationId, record.id);
-    for (const supersededId of superseded) {
-      await recordAudit(
-        tx,
-        actor,
-        {
-          action: 'payment.superseded',
-          targetType: 'payment',
-          targetId: supersededId,
-          organizationId: record.organizationId,
-          details: { by: record.id },
-        },
-        now,
-      );
-    }
-    const updated = await updatePaymentRecord(tx, record.id, {
-      status: 'active',
-      invoiceStatus: 'paid',
-      activatedAt: now,
-      periodStart,
-      endsAt,
-      reminderSentAt: null,
-    });
-    await audit(tx, actor, record, 'payment.activated', now, {
-      periodStart: periodStart.toISOString(),
-      endsAt: endsAt.toISOString(),
-      superseded,
-    });
-    return updated;
+export async function applyActivation(
+  tx: DbOrTx,
+  actor: TransitionActor,
+  record: PaymentRecordWithOrganization,
+  now: Date,
+  changes: { paymentId?: string | null } = {},
+): Promise<PaymentRecordRow> {
+  const periodStart =
+    record.periodStart && record.periodStart.getTime() > now.getTime() ? record.periodStart : now;
+  const endsAt = addPeriod(periodStart, periodOf(record));
+  await lockOrganizationBilling(tx, record.organizationId);
+  const superseded = await supersedeActiveRecords(tx, record.organizationId, record.id);
+  for (const supersededId of superseded) {
+    await recordAudit(
+      tx,
+      auditActorOf(actor),
+      {
+        action: 'payment.superseded',
+        targetType: 'payment',
+        targetId: supersededId,
+        organizationId: record.organizationId,
+        details: { by: record.id },
+      },
+      now,
+    );
+  }
+  const updated = await updatePaymentRecord(tx, record.id, {
+    status: 'active',
+    invoiceStatus: 'paid',
+    activatedAt: now,
+    periodStart,
+    endsAt,
+    reminderSentAt: null,
+    ...(changes.paymentId ? { paymentId: changes.paymentId } : {}),
   });
-  const organization = await organizationOf(ctx, after!.organizationId);
-  const row = await storeInvoice(ctx, after!, organization);
+  await audit(tx, auditActorOf(actor), record, 'payment.activated', now, {
+    periodStart: periodStart.toISOString(),
+    endsAt: endsAt.toISOString(),
+    superseded,
+    ...(changes.paymentId ? { paymentId: changes.paymentId } : {}),
+    ...auditDetailsOf(actor),
+  });
+  return updated!;
+}
+
+/** After an activation is committed: the invoice stored again with its PAID stamp, the Administrators mailed. */
+export async function afterActivation(
+  ctx: PaymentsContext,
+  activated: PaymentRecordRow,
+): Promise<PaymentRecord> {
+  const organization = await organizationOf(ctx, activated.organizationId);
+  const row = await storeInvoice(ctx, activated, organization);
   const invoice = invoiceDocument(row, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
   await sendAll(ctx, 'activation', async () => {
@@ -611,14 +652,48 @@ export async function activatePayment(
   return toPaymentRecord({ ...row, organisation: organization.name });
 }
 
+/**
+ * Activate (Super Administrator): pending → active, invoice paid (applyActivation); the allowance
+ * changes at once.
+ */
+export async function activatePayment(
+  ctx: PaymentsContext,
+  actor: Actor,
+  id: string,
+): Promise<PaymentRecord> {
+  const { after } = await transition(ctx, actor, id, 'activate', (tx, record, now) =>
+    applyActivation(tx, actor, record, now),
+  );
+  return afterActivation(ctx, after!);
+}
+
+/** The closing of a pending record (invoice closed unpaid), in the caller's transaction with the record locked. */
+export async function applyClose(
+  tx: DbOrTx,
+  actor: TransitionActor,
+  record: PaymentRecordWithOrganization,
+  now: Date,
+  details: Record<string, unknown> = {},
+): Promise<PaymentRecordRow> {
+  const updated = await updatePaymentRecord(tx, record.id, { status: 'closed', invoiceStatus: 'closed' });
+  await audit(tx, auditActorOf(actor), record, 'payment.closed', now, {
+    ...details,
+    ...auditDetailsOf(actor),
+  });
+  return updated!;
+}
+
+/** After a closing is committed: the invoice stored again with its CLOSED stamp. */
+export async function afterClose(ctx: PaymentsContext, closed: PaymentRecordRow): Promise<PaymentRecordRow> {
+  return storeInvoice(ctx, closed, await organizationOf(ctx, closed.organizationId));
+}
+
 /** Close invoice: pending → closed (the invoice will not be paid). */
 export async function closePayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<PaymentRecord> {
-  const { before, after } = await transition(ctx, actor, id, 'close', async (tx, record, now) => {
-    const updated = await updatePaymentRecord(tx, record.id, { status: 'closed', invoiceStatus: 'closed' });
-    await audit(tx, actor, record, 'payment.closed', now);
-    return updated;
-  });
-  const row = await storeInvoice(ctx, after!, await organizationOf(ctx, after!.organizationId));
+  const { before, after } = await transition(ctx, actor, id, 'close', (tx, record, now) =>
+    applyClose(tx, actor, record, now),
+  );
+  const row = await afterClose(ctx, after!);
   return toPaymentRecord({ ...row, organisation: before.organisation });
 }
 

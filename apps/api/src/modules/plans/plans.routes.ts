@@ -3,15 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanNameParamsSchema, PlansResponseSchema, UpdatePlanPricesBodySchema } from '@vbuilder/shared';
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
+import { cardCatalogOf } from '../payments/payments.service.ts';
 import { planCatalog, updatePlanPrices } from './plans.service.ts';
 
 const tags = ['plans'];
 
-/** Card payments are offered only when the server holds a card provider key (issue 12 §3). */
-const cardPayments = (app: FastifyInstance): boolean => {
-  const config = app.config as { STRIPE_SECRET_KEY?: string | undefined };
-  return Boolean(config.STRIPE_SECRET_KEY);
-};
+const cardCatalog = (app: FastifyInstance) => cardCatalogOf(app.config, app.log);
 
 /** The plan catalog (SPEC §3 Plan table, §9) and its prices. */
 const plansRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +22,10 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { policy: 'authenticated' },
     },
-    () => planCatalog(app.db, cardPayments(app)),
+    async () => {
+      const card = await cardCatalog(app);
+      return planCatalog(app.db, card.cardPayments, card.cardPrices);
+    },
   );
 
   app.put(
@@ -40,8 +40,18 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { policy: { roles: SUPER_ADMINISTRATOR } },
     },
-    (req) =>
-      updatePlanPrices(app.db, req.actor, req.params.name, req.body, app.clock.now(), cardPayments(app)),
+    async (req) => {
+      const card = await cardCatalog(app);
+      return updatePlanPrices(
+        app.db,
+        req.actor,
+        req.params.name,
+        req.body,
+        app.clock.now(),
+        card.cardPayments,
+        card.cardPrices,
+      );
+    },
   );
 };
 

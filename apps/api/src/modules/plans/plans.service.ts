@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PaymentRecordRow } from '../../db/schema/index.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { CardPrice } from '../payments/payments.service.ts';
 import {
   findNewestEffectiveRecord,
   insertPaymentRecord,
@@ -88,7 +89,11 @@ export async function recordPlan(
 }
 
 /** GET /api/plans: the five packages of PLANS with their allowances, question types and prices. */
-export async function planCatalog(db: DbOrTx, cardPayments: boolean): Promise<PlansResponse> {
+export async function planCatalog(
+  db: DbOrTx,
+  cardPayments: boolean,
+  cardPrices: readonly CardPrice[] = [],
+): Promise<PlansResponse> {
   const prices = await listPlanPrices(db);
   const data: PlanCatalogEntry[] = PACKAGE_NAMES.map((name) => {
     const plan = PLANS[name];
@@ -105,6 +110,9 @@ export async function planCatalog(db: DbOrTx, cardPayments: boolean): Promise<Pl
           currency: p.currency,
           amountMinor: p.amountMinor,
         })),
+      cardPrices: cardPrices
+        .filter((p) => p.plan === name)
+        .map((p) => ({ period: p.period, currency: p.currency, amountMinor: p.amountMinor })),
     };
   });
   return { data, cardPayments };
@@ -118,6 +126,7 @@ export async function updatePlanPrices(
   body: UpdatePlanPricesBody,
   now: Date,
   cardPayments: boolean,
+  cardPrices: readonly CardPrice[] = [],
 ): Promise<PlansResponse> {
   await db.transaction(async (tx) => {
     await replacePlanPrices(tx, name, body.prices, actor.userId, now);
@@ -134,5 +143,5 @@ export async function updatePlanPrices(
       now,
     );
   });
-  return planCatalog(db, cardPayments);
+  return planCatalog(db, cardPayments, cardPrices);
 }
