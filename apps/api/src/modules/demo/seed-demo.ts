@@ -8,6 +8,7 @@ import { insertOrganization } from '../organizations/organizations.repository.ts
 import { insertUser } from '../users/users.repository.ts';
 import { seedDemoAssessments } from '../assessments/demo-assessments.ts';
 import { recordPlan } from '../plans/plans.service.ts';
+import { seedDefaultPrices } from './default-prices.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -44,7 +45,8 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
 
 /**
  * Creates the demo organization with one active user per role and random passwords, on the
- * Enterprise plan, with two sample assessments by its Teacher (one published, one draft).
+ * Enterprise plan, with two sample assessments by its Teacher (one published, one draft). When no
+ * plan has a price yet, the default catalog (default-prices.ts) is set, so plans can be requested.
  * The passwords exist only in the return value: callers print them once.
  */
 export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<DemoSeed> {
@@ -74,6 +76,7 @@ export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<
     // On the top plan, so every question type can be shown; with sample assessments to open.
     const now = new Date();
     await recordPlan(tx, org.id, PLANS.Enterprise, { now });
+    await seedDefaultPrices(tx, now);
     const teacher = accounts.find((a) => a.role === 'Teacher')!;
     await seedDemoAssessments(tx, org.id, teacher.id, now);
     return { organizationId: org.id, organizationName: org.name, accounts };
