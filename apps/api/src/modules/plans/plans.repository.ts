@@ -8,8 +8,11 @@ import {
 } from '../../db/schema/index.ts';
 
 /**
- * The organization's newest payment record that took effect (activatedAt set), by creation; null
- * when none did. Pending and closed requests never took effect, so they do not displace a paid plan.
+ * The organization's newest payment record that took effect (activatedAt set), by activation, then
+ * creation; null when none did. Pending and closed requests never took effect, so they do not
+ * displace a paid plan. By activation: an activation supersedes every other active record, so the
+ * record activated last is the one in force, even when a request made earlier is activated after a
+ * plan set in between (`set-plan` while its invoice was open).
  */
 export async function findNewestEffectiveRecord(
   db: DbOrTx,
@@ -19,7 +22,7 @@ export async function findNewestEffectiveRecord(
     .select()
     .from(paymentRecords)
     .where(and(eq(paymentRecords.organizationId, organizationId), isNotNull(paymentRecords.activatedAt)))
-    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
+    .orderBy(desc(paymentRecords.activatedAt), desc(paymentRecords.createdAt), desc(paymentRecords.id))
     .limit(1);
   return row ?? null;
 }
