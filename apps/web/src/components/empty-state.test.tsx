@@ -5,7 +5,6 @@ import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
-import * as certifications from '../app/routes/certifications-route.tsx';
 import * as notificationsRoute from '../app/routes/notifications-route.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
@@ -17,7 +16,6 @@ const signIn = (role: string) =>
 
 const ROUTES: Array<[string, ComponentType, string]> = [
   ['AI assistant', aiAssistant.Component, 'AI Assistant'],
-  ['certifications', certifications.Component, 'Certifications'],
   ['notifications', notificationsRoute.Component, 'Notifications'],
 ];
 
@@ -31,16 +29,6 @@ describe('empty-state routes', () => {
     const inner = screen.getByRole('heading', { level: 2 });
     expect(inner.textContent).not.toMatch(/^emptyStates\.|coming soon/i);
     expect(document.body.textContent).not.toMatch(/emptyStates\.|coming soon/i);
-  });
-
-  it('speaks to administrators as givers of certificates and to others as holders', async () => {
-    signIn('user');
-    const { unmount } = await renderAt(<certifications.Component />);
-    expect(screen.getByText('No certificates given yet')).toBeInTheDocument();
-    unmount();
-    signIn('Student');
-    await renderAt(<certifications.Component />);
-    expect(screen.getByText("You haven't earned any certificates yet.")).toBeInTheDocument();
   });
 });
 

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'attempts',
   'submissions',
   'billing',
+  'certificates',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

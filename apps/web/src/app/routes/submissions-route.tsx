@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { isAdministrator } from '@vbuilder/shared';
 import { useAssessment } from '../../features/assessments/api/get-assessment.ts';
 import { SubmissionsScreen } from '../../features/submissions/components/submissions-screen.tsx';
 import { errorCodeOf } from '../../lib/api-errors.ts';
@@ -20,6 +21,12 @@ export function Component() {
       assessmentMissing={missing}
       backTo={`/account/questions/${user?.id ?? userId}`}
       markingPath={(studentId) => `/account/questions/pending-marking/${quizId}/${studentId}`}
+      // Only administrators give certificates (SPEC §6): the certificates screen, preset to this one.
+      giveCertificatesPath={
+        user && isAdministrator(user.role)
+          ? `/account/certifications/${user.id}?give=${encodeURIComponent(quizId)}`
+          : undefined
+      }
     />
   );
 }

@@ -27,6 +27,7 @@ describe('public routes', () => {
     '/create-organization',
     '/change-password',
     '/signin/abc123',
+    '/verify/ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
     '/login?login=1',
     '/resetpassword?token=x#top',
     '/sign-up/',
@@ -91,6 +92,11 @@ describe('signed-in users on public routes', () => {
 
   it('stay on the provider sign-in page, which is finishing an authorization request', () => {
     expect(shouldLeavePublicRoute('/signin/abc')).toBe(false);
+  });
+
+  it('stay on a certificate verification page (anyone may check a code, signed in or not)', () => {
+    expect(shouldLeavePublicRoute('/verify/ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBe(false);
+    expect(intendedPathToStore('/verify/ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBeNull();
   });
 
   it('stay on /create-organization only while they have no organization', () => {

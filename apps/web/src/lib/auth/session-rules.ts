@@ -26,7 +26,8 @@ export const PUBLIC_ROUTES = [
   CHANGE_PASSWORD_PATH,
 ] as const;
 
-const PUBLIC_PREFIXES = ['/signin/'] as const;
+/** The identity provider's sign-in pages, and the public verification of a certificate (issue 13). */
+const PUBLIC_PREFIXES = ['/signin/', '/verify/'] as const;
 
 /**
  * Public routes a signed-in user may stay on. The callback and change-password pages come from

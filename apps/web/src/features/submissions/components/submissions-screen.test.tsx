@@ -43,7 +43,7 @@ function serveFile(path: string, body: string, type: string, fileName?: string) 
   );
 }
 
-function renderScreen() {
+function renderScreen(giveCertificatesPath?: string) {
   return renderWithProviders(
     <MemoryRouter>
       <SubmissionsScreen
@@ -52,6 +52,7 @@ function renderScreen() {
         assessmentMissing={false}
         backTo="/account/questions/teacher-1"
         markingPath={(studentId) => `/account/questions/pending-marking/assessment-1/${studentId}`}
+        giveCertificatesPath={giveCertificatesPath}
       />
     </MemoryRouter>,
   );
@@ -59,6 +60,22 @@ function renderScreen() {
 
 // The first render loads the players and editors: slower than the default 5 s on a busy machine.
 describe('SubmissionsScreen', { timeout: 20_000 }, () => {
+  it("offers Administrators 'Give certificates', leading to the certificates screen preset to the assessment", async () => {
+    serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
+    await renderScreen('/account/certifications/admin-1?give=assessment-1');
+    expect(await screen.findByRole('link', { name: 'Give certificates' })).toHaveAttribute(
+      'href',
+      '/account/certifications/admin-1?give=assessment-1',
+    );
+  });
+
+  it("has no 'Give certificates' for a Teacher", async () => {
+    serve({ '/assessments/assessment-1/submissions': makeList([makeSummary()]) });
+    await renderScreen();
+    await screen.findByRole('table', { name: 'Submitted attempts, newest first' });
+    expect(screen.queryByRole('link', { name: 'Give certificates' })).toBeNull();
+  });
+
   it('shows the title, the figures and the submitted attempts with Details and Mark', async () => {
     serve({
       '/assessments/assessment-1/submissions': makeList([

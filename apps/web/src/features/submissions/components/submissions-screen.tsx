@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
 import { useSubmissions } from '../api/get-submissions.ts';
 import { ExportButtons } from './export-buttons.tsx';
@@ -28,6 +30,8 @@ interface Props {
   backTo: string;
   /** The manual marking page of one student. */
   markingPath: (studentId: string) => string;
+  /** Administrators: the certificates screen with its give dialog preset to this assessment. */
+  giveCertificatesPath?: string;
 }
 
 type Tab = 'submissions' | 'students';
@@ -43,6 +47,7 @@ export function SubmissionsScreen({
   assessmentMissing,
   backTo,
   markingPath,
+  giveCertificatesPath,
 }: Props) {
   const { t } = useTranslation('submissions');
   const [tab, setTab] = useState<Tab>('submissions');
@@ -101,9 +106,21 @@ export function SubmissionsScreen({
             </>
           )}
         </div>
-        {assessment !== undefined && (
-          <ExportButtons assessmentId={assessmentId} title={assessment?.title ?? ''} />
-        )}
+        <Group gap="sm">
+          {giveCertificatesPath && (
+            <Button
+              component={Link}
+              to={giveCertificatesPath}
+              variant="light"
+              leftSection={<IconAward size={16} aria-hidden />}
+            >
+              {t('page.giveCertificates')}
+            </Button>
+          )}
+          {assessment !== undefined && (
+            <ExportButtons assessmentId={assessmentId} title={assessment?.title ?? ''} />
+          )}
+        </Group>
       </Group>
 
       {submissions.isError && !submissions.data ? (

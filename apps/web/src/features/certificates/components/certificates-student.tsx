@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBadge, IconCertificate, IconDownload, IconLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Certificate } from '@vbuilder/shared';
+import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { TablePager } from '../../../components/data-table/table-pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadErrorCard } from '../../../components/load-error-card.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useCertificates } from '../api/get-certificates.ts';
+import { useCertificateFiles } from '../hooks/use-certificate-files.ts';
+import { CertificateStatusBadge } from './certificate-status-badge.tsx';
+
+/**
+ * A Student's certificates (SPEC §2 'user view of earned ones'): assessment, date, status, and for
+ * each the PDF, the verification link to share and the Open Badge.
+ */
+export function CertificatesStudent() {
+  const { t, i18n } = useTranslation('certificates');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const certificates = useCertificates({ page, pageSize });
+  const files = useCertificateFiles();
+
+  const columns: Column<Certificate>[] = [
+    {
+      key: 'assessment',
+      header: t('columns.assessment'),
+      primary: true,
+      cell: (certificate) => (
+        <Text span fw={600} size="sm">
+          {certificate.assessment.title}
+        </Text>
+      ),
+    },
+    { key: 'organization', header: t('columns.organization'), cell: (c) => c.organization.name },
+    { key: 'issuedAt', header: t('columns.issued'), cell: (c) => formatDate(c.issuedAt, i18n.language) },
+    {
+      key: 'score',
+      header: t('columns.score'),
+      cell: (c) =>
+        c.percentage === null ? (
+          <Text span size="sm" c="gray.7">
+            {t('columns.noScore')}
+          </Text>
+        ) : (
+          t('columns.percentage', { value: c.percentage })
+        ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (c) => (
+        <>
+          <CertificateStatusBadge status={c.status} />
+          {c.revokedAt && (
+            <Text span size="xs" c="gray.7" display="block" mt={2}>
+              {t('student.revokedOn', { date: formatDate(c.revokedAt, i18n.language) })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      <div>
+        <Title order={1} size="h2">
+          {t('page.title')}
+        </Title>
+        <Text c="gray.7" size="sm" aria-live="polite">
+          {certificates.data ? t('student.count', { count: certificates.data.total }) : t('student.subtitle')}
+        </Text>
+      </div>
+      {certificates.isError && !certificates.data ? (
+        <LoadErrorCard
+          heading={t('load.failed')}
+          error={certificates.error}
+          onRetry={() => void certificates.refetch()}
+          retrying={certificates.isFetching}
+        />
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+          <Stack gap="md">
+            <DataTable
+              caption={t('table.studentCaption')}
+              columns={columns}
+              rows={certificates.data?.items}
+              rowKey={(c) => c.id}
+              loading={certificates.isPending}
+              refreshing={certificates.isPlaceholderData}
+              minWidth={960}
+              spacing="sm"
+              cardActions="footer"
+              actions={(c) => (
+                <Group gap={6} wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconDownload size={14} aria-hidden />}
+                    loading={files.busy(c, 'pdf')}
+                    onClick={() => files.downloadPdf(c)}
+                    aria-label={t('student.downloadPdfOf', { assessment: c.assessment.title })}
+                  >
+                    {t('actions.pdf')}
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconLink size={14} aria-hidden />}
+                    onClick={() => files.copyLink(c)}
+                    aria-label={t('student.copyLinkOf', { assessment: c.assessment.title })}
+                  >
+                    {t('actions.link')}
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconBadge size={14} aria-hidden />}
+                    loading={files.busy(c, 'badge')}
+                    onClick={() => files.downloadBadge(c)}
+                    aria-label={t('student.downloadBadgeOf', { assessment: c.assessment.title })}
+                  >
+                    {t('actions.badge')}
+                  </Button>
+                </Group>
+              )}
+              empty={
+                <EmptyState
+                  framed={false}
+                  icon={IconCertificate}
+                  headingOrder={2}
+                  title={t('empty.studentTitle')}
+                  description={t('empty.studentDescription')}
+                />
+              }
+            />
+            {certificates.data && certificates.data.total > 0 && (
+              <TablePager
+                total={certificates.data.total}
+                page={page}
+                pageSize={pageSize}
+                onPage={setPage}
+                onPageSize={(size) => {
+                  setPageSize(size);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
