@@ -1,0 +1,247 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  formatMoney,
+  type PaymentRecord,
+  type PaymentRecordsResponse,
+  type PlansResponse,
+} from '@vbuilder/shared';
+import { bearer } from './support/assessments.ts';
+import { E2E } from './support/env.ts';
+import { accessToken, account, demo, signIn } from './support/fixtures.ts';
+import { waitForMail } from './support/mailbox.ts';
+import { PHONE } from './support/shots.ts';
+
+/**
+ * Issue 12, the invoice journey: 'Billing Academy' (global-setup.ts: on Free, no payment record)
+ * buys Professional by invoice. Its Administrator requests it on Subscription, gets the invoice
+ * mail with the PDF attached, uploads a receipt on Payment History; the Super Administrator
+ * activates it; the Administrator's usage card shows Professional and 500, and the invoice PDF
+ * carries the number of the Payment History row and the amount.
+ */
+
+/** The text of a PDF file, as pdftotext reads it. */
+const pdfText = (file: string) =>
+  execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+
+/** A small but real one-page PDF (a bank receipt), built here so the upload sends a genuine file. */
+function receiptPdf(): Buffer {
+  const content = 'BT /F1 14 Tf 72 760 Td (Bank transfer receipt - Billing Academy) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** The organization's payment records (newest first), as its Administrator or the Super Administrator. */
+async function paymentsOf(request: APIRequestContext, token: string, organizationId: string) {
+  const res = await request.get(`/api/payments/organization/${organizationId}`, { headers: bearer(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as PaymentRecordsResponse).data;
+}
+
+/**
+ * Professional's monthly price in the currency the plan comparison shows first; the Super
+ * Administrator adds one through the API when the catalog has none (no price editor needed).
+ */
+async function professionalMonthlyPrice(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/plans', { headers: bearer(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  const catalog = ((await res.json()) as PlansResponse).data;
+  const currency = catalog.flatMap((plan) => plan.prices.map((p) => p.currency))[0] ?? 'USD';
+  const professional = catalog.find((plan) => plan.name === 'Professional')!;
+  const found = professional.prices.find((p) => p.period === 'month' && p.currency === currency);
+  if (found) return found;
+  const price = { period: 'month' as const, amountMinor: 4900, currency };
+  const put = await request.put('/api/plans/Professional/prices', {
+    headers: bearer(token),
+    data: { prices: [...professional.prices, price] },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  return price;
+}
+
+/** The Payment History row (desktop) of an invoice. */
+const historyRow = (page: Page, number: string) => page.getByRole('row', { name: `Payment ${number}` });
+
+test('an Administrator buys Professional by invoice; the Super Administrator activates it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const buyer = demo().buyer;
+  if (!buyer) throw new Error('global-setup.ts seeded no Billing Academy for the billing spec');
+  const administrator = buyer.administrator;
+  const superAdministrator = account('Super Administrator');
+
+  // The Super Administrator, in a browser of their own: a Professional price to buy at, and no
+  // request left waiting by an earlier attempt of this test.
+  const platform = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
+  await signIn(platform, superAdministrator.email, superAdministrator.password);
+  const platformToken = await accessToken(platform);
+  const price = await professionalMonthlyPrice(platform.request, platformToken);
+  for (const waiting of (await paymentsOf(platform.request, platformToken, buyer.organizationId)).filter(
+    (record) => record.status === 'pending',
+  )) {
+    const closed = await platform.request.post(`/api/payments/${waiting.id}/close`, {
+      headers: bearer(platformToken),
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+  }
+  const amount = formatMoney(price, 'en');
+
+  // The Administrator requests Professional, monthly, on Subscription and confirms.
+  await signIn(page, administrator.email, administrator.password);
+  await page.goto('/account/subscription');
+  await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
+  const status = page.getByRole('region', { name: 'Subscription status' });
+  await expect(status.getByText(/^(Free package|Active)$/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  const professional = page.getByRole('article', { name: 'Professional' });
+  await expect(professional.getByText(`${amount} / month`)).toBeVisible();
+  const requested = Date.now();
+  // Request on Free; Renew when an earlier attempt got as far as activating it.
+  await professional.getByRole('button', { name: /^(Request|Renew) Professional$/ }).click();
+  const confirm = page.getByRole('dialog', { name: /^(Request|Renew) Professional\?$/ });
+  await expect(confirm.getByText('Monthly')).toBeVisible();
+  await expect(confirm.getByText(amount, { exact: true })).toBeVisible();
+  await expect(
+    confirm.getByText(
+      `The invoice is emailed to you (${administrator.email}) and listed in Payment History.`,
+    ),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: /^(Request|Renew)$/ }).click();
+  await expect(page.getByText('Plan requested')).toBeVisible();
+  const sent = await page.getByText(/^Invoice VB-\d{4}-\d+ has been sent\.$/).textContent();
+  const number = /VB-\d{4}-\d+/.exec(sent ?? '')![0];
+  await expect(status.getByText('Request waiting for activation')).toBeVisible();
+  await expect(status.getByText(`Professional (Monthly) · ${amount} · invoice ${number}.`)).toBeVisible();
+
+  // The invoice mail: to the Administrator, the number and amount said, the open invoice attached.
+  const mail = await waitForMail(E2E.mailDir, administrator.email, requested);
+  expect(mail.subject).toBe(`Invoice ${number} for your vbuilder Professional package`);
+  expect(mail.text).toContain(
+    `Thank you for choosing the Professional package for ${buyer.organizationName}. Invoice ${number} is attached to this email.`,
+  );
+  expect(mail.text).toContain(`Amount due: ${amount}, to be paid by`);
+  expect(mail.text).toContain('/account/payments/payment_history');
+  expect(mail.attachments).toHaveLength(1);
+  const attached = mail.attachments[0]!;
+  expect(attached.contentType).toBe('application/pdf');
+  expect(attached.filename).toContain(number);
+  const openInvoice = pdfText(attached.path);
+  expect(openInvoice).toContain(number);
+  expect(openInvoice).toContain(buyer.organizationName);
+  expect(openInvoice).toContain('Professional');
+  expect(openInvoice).toContain(amount);
+  expect(openInvoice).not.toContain('PAID');
+
+  // Payment History: the pending row; the Administrator uploads the receipt from its menu.
+  await page.goto('/account/payments/payment_history');
+  await expect(page.getByRole('heading', { name: 'Payment History', level: 1 })).toBeVisible();
+  const row = historyRow(page, number);
+  await expect(row.getByRole('rowheader', { name: number, exact: true })).toBeVisible();
+  await expect(row.getByText('Professional', { exact: true })).toBeVisible();
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(row.getByText('Open', { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: amount, exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Actions for payment ${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Upload receipt' }).click();
+  const upload = page.getByRole('dialog', { name: `Upload the receipt for ${number}` });
+  const chooser = page.waitForEvent('filechooser');
+  await upload.getByLabel('Choose the receipt file').click();
+  await (
+    await chooser
+  ).setFiles({ name: 'bank-receipt.pdf', mimeType: 'application/pdf', buffer: receiptPdf() });
+  await expect(upload.getByText('bank-receipt.pdf')).toBeVisible();
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('Files submitted')).toBeVisible();
+  await expect(
+    page.getByText(
+      `The receipt for invoice ${number} was uploaded. The plan is activated once the payment is confirmed.`,
+    ),
+  ).toBeVisible();
+  await expect(upload).toBeHidden();
+
+  // The Super Administrator opens the organization's records (the address the organization filter
+  // keeps) and activates the payment after confirming.
+  await platform.goto(`/account/payments/payment_history?organization=${buyer.organizationId}`);
+  const platformRow = historyRow(platform, number);
+  await expect(platformRow.getByText(buyer.organizationName, { exact: true })).toBeVisible();
+  await expect(platformRow.getByText('Pending', { exact: true })).toBeVisible();
+  await platformRow.getByRole('button', { name: `Actions for payment ${number}` }).click();
+  await platform.getByRole('menuitem', { name: 'Activate' }).click();
+  const activate = platform.getByRole('dialog', { name: `Activate payment ${number}?` });
+  await expect(
+    activate.getByText(
+      `${buyer.organizationName} moves to Professional at once, with its allowance and question types, until the end of the paid period.`,
+    ),
+  ).toBeVisible();
+  await activate.getByRole('button', { name: 'Activate', exact: true }).click();
+  await expect(platform.getByText('Activated', { exact: true })).toBeVisible();
+  await expect(
+    platform.getByText(`${buyer.organizationName} is now on Professional (payment ${number}).`),
+  ).toBeVisible();
+  await expect(platformRow.getByText('Active', { exact: true })).toBeVisible();
+  await expect(platformRow.getByText('Paid', { exact: true })).toBeVisible();
+  await platform.context().close();
+
+  // The Administrator's usage card on the assessment list: Professional, 500 a month.
+  await page.goto(`/account/questions/${administrator.id}`);
+  const usage = page.getByRole('region', { name: 'Plan and usage' });
+  await expect(usage.getByText('Professional package')).toBeVisible();
+  await expect(usage.getByText('Active', { exact: true })).toBeVisible();
+  await expect(usage.getByText(/^\d+ \/ 500$/)).toBeVisible();
+  await expect(usage.getByText('500 assessments a month')).toBeVisible();
+
+  // The invoice as View invoice fetches it (GET /api/payments/:id/invoice.pdf): the row's number,
+  // the amount, now paid.
+  const token = await accessToken(page);
+  const record = (await paymentsOf(page.request, token, buyer.organizationId)).find(
+    (r: PaymentRecord) => r.invoiceNumber === number,
+  )!;
+  expect(record).toMatchObject({ status: 'active', invoiceStatus: 'paid', planName: 'Professional' });
+  const res = await page.request.get(`/api/payments/${record.id}/invoice.pdf`, { headers: bearer(token) });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vbuilder-invoice-')), `${number}.pdf`);
+  writeFileSync(file, await res.body());
+  const paidInvoice = pdfText(file);
+  expect(paidInvoice).toContain(number);
+  expect(paidInvoice).toContain(amount);
+  expect(paidInvoice).toContain('PAID');
+
+  // At phone width Payment History is a list of cards: the record, and its actions menu.
+  await page.setViewportSize(PHONE);
+  await page.goto('/account/payments/payment_history');
+  const card = page
+    .getByRole('list', { name: 'Payment records' })
+    .getByRole('listitem', { name: `Payment ${number}` });
+  await expect(card.getByText(number, { exact: true })).toBeVisible();
+  await expect(card.getByText('Professional', { exact: true })).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText(amount, { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: `Actions for payment ${number}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'View payment' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'View invoice' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Upload receipt' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'View payment' })).toBeHidden();
+});
