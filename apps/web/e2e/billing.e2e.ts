@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   formatMoney,
@@ -221,7 +219,7 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
   const res = await page.request.get(`/api/payments/${record.id}/invoice.pdf`, { headers: bearer(token) });
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/pdf');
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'vbuilder-invoice-')), `${number}.pdf`);
+  const file = test.info().outputPath(`${number}.pdf`);
   writeFileSync(file, await res.body());
   const paidInvoice = pdfText(file);
   expect(paidInvoice).toContain(number);
