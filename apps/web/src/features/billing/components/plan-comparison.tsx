@@ -18,7 +18,13 @@ import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import type { BillingPeriod, PlanCatalogEntry, PlansResponse, Subscription } from '@vbuilder/shared';
 import { useBillingText } from '../lib/labels.ts';
-import { catalogCurrencies, planChoice, priceOf, type PlanChoice } from '../lib/plan-choice.ts';
+import {
+  catalogCurrencies,
+  isPricedPackage,
+  planChoice,
+  priceOf,
+  type PlanChoice,
+} from '../lib/plan-choice.ts';
 import { QuestionTypeList } from './question-type-list.tsx';
 import { useRequestPlanDialog, type RequestTarget } from './request-plan-dialog.tsx';
 
@@ -27,6 +33,8 @@ interface Props {
   subscription: Subscription | undefined;
   /** Whom a request is for; null: the catalog is only shown (no organization chosen). */
   target: RequestTarget | null;
+  /** The Super Administrator's price editor: a plan without a price offers to set it. */
+  onEditPrices?: (plan: PlanCatalogEntry) => void;
 }
 
 /**
@@ -34,7 +42,7 @@ interface Props {
  * currency, its monthly allowance and question types, and Upgrade / Renew / Request. SPEC §4: a
  * failed catalog load is an empty catalog with its message and a retry.
  */
-export function PlanComparison({ plans, subscription, target }: Props) {
+export function PlanComparison({ plans, subscription, target, onEditPrices }: Props) {
   const { t } = useTranslation('billing');
   const [period, setPeriod] = useState<BillingPeriod>('month');
   const [pickedCurrency, setPickedCurrency] = useState<string | null>(null);
@@ -121,6 +129,7 @@ export function PlanComparison({ plans, subscription, target }: Props) {
               subscription={subscription}
               choice={target ? planChoice(plan, subscription) : null}
               blocked={Boolean(waiting)}
+              onEditPrices={onEditPrices && (() => onEditPrices(plan))}
               onChoose={(choice, price) =>
                 target &&
                 openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
@@ -140,6 +149,7 @@ function PlanCard({
   subscription,
   choice,
   blocked,
+  onEditPrices,
   onChoose,
 }: {
   plan: PlanCatalogEntry;
@@ -148,6 +158,7 @@ function PlanCard({
   subscription: Subscription | undefined;
   choice: PlanChoice | null;
   blocked: boolean;
+  onEditPrices: (() => void) | undefined;
   onChoose: (choice: PlanChoice, price: NonNullable<ReturnType<typeof priceOf>>) => void;
 }) {
   const { t } = useTranslation('billing');
@@ -156,9 +167,12 @@ function PlanCard({
   const current = subscription?.packageName === plan.name && subscription.status !== 'pending';
   const price = priceOf(plan, period, currency);
   const headingId = `plan-${plan.name}`;
+  // A catalog plan nobody has priced yet: an Administrator cannot request it (README Billing).
+  const unpriced = isPricedPackage(plan.name) && plan.prices.length === 0;
 
   let priceText: string;
   if (plan.name === 'Free') priceText = t('plans.freePrice');
+  else if (unpriced) priceText = onEditPrices ? t('plans.noPriceYet') : t('plans.priceNotSet');
   else if (plan.name === 'Custom' && !price) priceText = t('plans.customPrice');
   else if (price) priceText = text.perPeriod(period, text.money(price.amountMinor, price.currency));
   else priceText = t('plans.noPrice');
@@ -189,9 +203,15 @@ function PlanCard({
             </Badge>
           )}
         </Group>
-        <Text fz={22} fw={700} lh={1.2}>
-          {priceText}
-        </Text>
+        {unpriced ? (
+          <Text size="md" fw={600} c="orange.9" lh={1.35}>
+            {priceText}
+          </Text>
+        ) : (
+          <Text fz={22} fw={700} lh={1.2}>
+            {priceText}
+          </Text>
+        )}
         <Text size="sm">{text.allowance(plan.monthlyAssessments)}</Text>
         <QuestionTypeList types={plan.questionTypes} planName={name} />
         {plan.name === 'Free' && (
@@ -204,7 +224,16 @@ function PlanCard({
             {t('plans.customNote')}
           </Text>
         )}
-        {choice && (
+        {unpriced && onEditPrices ? (
+          <Button
+            mt="auto"
+            variant="light"
+            aria-label={t('prices.editPlan', { plan: name })}
+            onClick={onEditPrices}
+          >
+            {t('prices.set')}
+          </Button>
+        ) : choice && !unpriced ? (
           <Button
             mt="auto"
             variant={choice === 'upgrade' ? 'filled' : 'light'}
@@ -214,7 +243,7 @@ function PlanCard({
           >
             {buttonLabels[choice].short}
           </Button>
-        )}
+        ) : null}
       </Stack>
     </Card>
   );

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingOff, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isSuperAdministrator } from '@vbuilder/shared';
+import { isSuperAdministrator, type PackageName } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useOrganizationName } from '../api/get-organization-name.ts';
 import { usePlans } from '../api/get-plans.ts';
@@ -15,6 +16,8 @@ import {
 } from '../lib/viewer.ts';
 import { OrganizationPicker } from './organization-picker.tsx';
 import { PlanComparison } from './plan-comparison.tsx';
+import { PlanPricesDialog } from './plan-prices-dialog.tsx';
+import { PlanPricesSection } from './plan-prices-section.tsx';
 import type { RequestTarget } from './request-plan-dialog.tsx';
 import { SubscriptionStatusCard } from './subscription-status-card.tsx';
 
@@ -22,7 +25,8 @@ import { SubscriptionStatusCard } from './subscription-status-card.tsx';
  * /account/subscription: the organization's status card and the plan comparison. An
  * Administrator sees and requests for their own organization. The Super Administrator has no
  * organization of their own: they pick one (kept in the address, so a link opens it) and request
- * for it; the invoice goes to its administrators.
+ * for it; the invoice goes to its administrators. The Super Administrator also edits the catalog
+ * plans' prices here (Plan prices).
  */
 export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
   const { t } = useTranslation('billing');
@@ -33,6 +37,9 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
   const subscription = useSubscription(organizationId);
   const plans = usePlans();
   const organizationName = useOrganizationName(superAdministrator ? picked : null);
+  // The plan whose prices the Super Administrator edits (read from the catalog, so it stays current).
+  const [editing, setEditing] = useState<PackageName | null>(null);
+  const editedPlan = plans.data?.data.find((plan) => plan.name === editing) ?? null;
 
   const target: RequestTarget | null = !organizationId
     ? null
@@ -99,7 +106,19 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
         />
       ) : null}
 
-      <PlanComparison plans={plans} subscription={subscription.data} target={target} />
+      <PlanComparison
+        plans={plans}
+        subscription={subscription.data}
+        target={target}
+        onEditPrices={superAdministrator ? (plan) => setEditing(plan.name) : undefined}
+      />
+
+      {superAdministrator && (
+        <>
+          <PlanPricesSection plans={plans} onEdit={(plan) => setEditing(plan.name)} />
+          <PlanPricesDialog plan={editedPlan} onClose={() => setEditing(null)} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,51 @@
+import { CURRENCY_PATTERN } from '@vbuilder/shared';
+
+/** Used only where Intl cannot list the currencies it knows. */
+const FALLBACK_CODES = [
+  'AUD',
+  'BDT',
+  'CNY',
+  'EUR',
+  'GBP',
+  'IDR',
+  'INR',
+  'JPY',
+  'KES',
+  'KHR',
+  'MMK',
+  'MYR',
+  'NPR',
+  'PHP',
+  'SGD',
+  'THB',
+  'TZS',
+  'UGX',
+  'USD',
+  'VND',
+];
+
+/** The ISO 4217 codes Intl knows, sorted; `extra` (codes already in use) joins them. */
+export function currencyCodes(extra: readonly string[] = []): string[] {
+  let codes: string[];
+  try {
+    codes = Intl.supportedValuesOf('currency');
+  } catch {
+    codes = FALLBACK_CODES;
+  }
+  if (codes.length === 0) codes = FALLBACK_CODES;
+  return [...new Set([...codes, ...extra.filter((code) => CURRENCY_PATTERN.test(code))])].sort();
+}
+
+/** Select options 'USD · US Dollar' in the reader's language (the code alone when Intl has no name). */
+export function currencyOptions(locale: string, extra: readonly string[] = []) {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'currency' });
+  } catch {
+    names = null;
+  }
+  return currencyCodes(extra).map((code) => {
+    const name = names?.of(code);
+    return { value: code, label: name && name !== code ? `${code} · ${name}` : code };
+  });
+}
