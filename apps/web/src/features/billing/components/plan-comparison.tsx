@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -25,6 +25,7 @@ import {
   priceOf,
   type PlanChoice,
 } from '../lib/plan-choice.ts';
+import { CardCheckoutButton } from './card-checkout-button.tsx';
 import { QuestionTypeList } from './question-type-list.tsx';
 import { useRequestPlanDialog, type RequestTarget } from './request-plan-dialog.tsx';
 
@@ -52,6 +53,8 @@ export function PlanComparison({ plans, subscription, target, onEditPrices }: Pr
   const currency =
     pickedCurrency && currencies.includes(pickedCurrency) ? pickedCurrency : (currencies[0] ?? null);
   const waiting = subscription?.pendingRequest ?? null;
+  // Card payment: an Administrator for their own organization, when the server takes cards.
+  const cardPayments = Boolean(plans.data?.cardPayments) && target?.kind === 'own';
 
   return (
     <Stack gap="md" component="section" aria-labelledby="plans-heading">
@@ -120,22 +123,37 @@ export function PlanComparison({ plans, subscription, target, onEditPrices }: Pr
         <Text c="gray.7">{t('plans.empty')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {catalog.map((plan) => (
-            <PlanCard
-              key={plan.name}
-              plan={plan}
-              period={period}
-              currency={currency}
-              subscription={subscription}
-              choice={target ? planChoice(plan, subscription) : null}
-              blocked={Boolean(waiting)}
-              onEditPrices={onEditPrices && (() => onEditPrices(plan))}
-              onChoose={(choice, price) =>
-                target &&
-                openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
-              }
-            />
-          ))}
+          {catalog.map((plan) => {
+            const choice = target ? planChoice(plan, subscription) : null;
+            return (
+              <PlanCard
+                key={plan.name}
+                plan={plan}
+                period={period}
+                currency={currency}
+                subscription={subscription}
+                choice={choice}
+                blocked={Boolean(waiting)}
+                cardAction={
+                  cardPayments && choice ? (
+                    <CardCheckoutButton
+                      plan={plan}
+                      choice={choice}
+                      period={period}
+                      currency={currency}
+                      disabled={Boolean(waiting)}
+                      renewalFrom={subscription?.renewalDate ?? null}
+                    />
+                  ) : null
+                }
+                onEditPrices={onEditPrices && (() => onEditPrices(plan))}
+                onChoose={(choice, price) =>
+                  target &&
+                  openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
+                }
+              />
+            );
+          })}
         </SimpleGrid>
       )}
     </Stack>
@@ -149,6 +167,7 @@ function PlanCard({
   subscription,
   choice,
   blocked,
+  cardAction,
   onEditPrices,
   onChoose,
 }: {
@@ -158,6 +177,8 @@ function PlanCard({
   subscription: Subscription | undefined;
   choice: PlanChoice | null;
   blocked: boolean;
+  /** Pay by card, beside the invoice request. */
+  cardAction: ReactNode;
   onEditPrices: (() => void) | undefined;
   onChoose: (choice: PlanChoice, price: NonNullable<ReturnType<typeof priceOf>>) => void;
 }) {
@@ -244,6 +265,7 @@ function PlanCard({
             {buttonLabels[choice].short}
           </Button>
         ) : null}
+        {cardAction}
       </Stack>
     </Card>
   );

@@ -14,6 +14,7 @@ import {
   paymentHistoryOf,
   type BillingViewer,
 } from '../lib/viewer.ts';
+import { CheckoutReturnNotice } from './checkout-return-notice.tsx';
 import { OrganizationPicker } from './organization-picker.tsx';
 import { PlanComparison } from './plan-comparison.tsx';
 import { PlanPricesDialog } from './plan-prices-dialog.tsx';
@@ -94,6 +95,8 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
           />
         </Paper>
       )}
+
+      <CheckoutReturnNotice organizationId={organizationId} />
 
       {organizationId ? (
         <SubscriptionStatusCard subscription={subscription} paymentHistoryHref={historyHref} />

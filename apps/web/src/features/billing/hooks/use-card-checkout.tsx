@@ -1,0 +1,96 @@
+import { DataList, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CheckoutBody, PlanCatalogEntry, PlanPrice } from '@vbuilder/shared';
+import { showToast } from '../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../lib/api-errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { billingKeys } from '../../../lib/query-keys.ts';
+import { useStartCheckout } from '../api/start-checkout.ts';
+import { useBillingText } from '../lib/labels.ts';
+import { browser } from '../lib/navigation.ts';
+import { isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
+
+export interface CardCheckout {
+  plan: PlanCatalogEntry;
+  choice: PlanChoice;
+  /** One of the plan's card prices. */
+  price: PlanPrice;
+  /** The end of the period in force: a renewal starts there. */
+  renewalFrom: string | null;
+}
+
+/**
+ * Pay by card (an Administrator, issue 12 §3): a confirmation that says what is bought, at what
+ * price, and that the payment happens on the card provider's secure page; then POST
+ * /payments/checkout and the browser goes to the provider's checkout page. It comes back to
+ * /account/subscription?checkout=success|cancel (CheckoutReturnNotice).
+ */
+export function useCardCheckout() {
+  const { t } = useTranslation(['billing', 'common']);
+  const text = useBillingText();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const checkout = useStartCheckout();
+
+  const open = ({ plan, choice, price, renewalFrom }: CardCheckout) => {
+    if (!isPricedPackage(plan.name)) return;
+    const name = text.planName(plan.name);
+    const body: CheckoutBody = { plan: plan.name, period: price.period, currency: price.currency };
+    const starts =
+      choice === 'renew' && renewalFrom
+        ? t('billing:request.startsAfter', { date: formatDate(renewalFrom, text.locale) })
+        : t('billing:card.startsOnPayment');
+
+    modals.openConfirmModal({
+      title: t('billing:card.title', { plan: name }),
+      children: (
+        <Stack gap="sm">
+          <DataList size="sm" gap={6} labelWidth={140}>
+            <DataList.Item>
+              <DataList.ItemLabel c="gray.7">{t('billing:request.plan')}</DataList.ItemLabel>
+              <DataList.ItemValue fw={600}>{name}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel c="gray.7">{t('billing:request.period')}</DataList.ItemLabel>
+              <DataList.ItemValue>{text.period(price.period)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel c="gray.7">{t('billing:request.price')}</DataList.ItemLabel>
+              <DataList.ItemValue fw={600}>
+                {text.money(price.amountMinor, price.currency)}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel c="gray.7">{t('billing:request.allowance')}</DataList.ItemLabel>
+              <DataList.ItemValue>{text.allowance(plan.monthlyAssessments)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList>
+          <Text size="sm" fw={500}>
+            {t('billing:card.securePage')}
+          </Text>
+          <Text size="sm">{starts}</Text>
+          <Text size="xs" c="gray.7">
+            {t('billing:card.taxNote')}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: t('billing:card.continue'), cancel: t('billing:cancel') },
+      closeButtonProps: { 'aria-label': t('common:close') },
+      onConfirm: () =>
+        checkout.mutate(body, {
+          onSuccess: ({ url }) => browser.assign(url),
+          onError: (error) => {
+            // A request already waiting, or a record the refused checkout closed: show it as it is now.
+            void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+            showToast('failure', errorText(errorCodeOf(error)), t('billing:card.failed'), 'billing-card');
+          },
+        }),
+    });
+  };
+
+  // While the checkout is made, and after it while the browser leaves for the provider's page.
+  return { open, busy: checkout.isPending || checkout.isSuccess };
+}
