@@ -225,7 +225,7 @@ function PlanCard({
           )}
         </Group>
         {unpriced ? (
-          <Text size="md" fw={600} c="orange.9" lh={1.35}>
+          <Text size="md" fw={600} c="orange.9" lh={1.35} style={{ textWrap: 'balance' }}>
             {priceText}
           </Text>
         ) : (

@@ -10,6 +10,8 @@ import {
   Select,
   Stack,
   Text,
+  type ComboboxItem,
+  type OptionsFilter,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -129,6 +131,18 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
       ),
     [text.locale, plan.prices],
   );
+  const currencyNames = useMemo(() => new Map(currencies.map((c) => [c.value, c.name])), [currencies]);
+  const currencyText = (code: string) => {
+    const currencyName = currencyNames.get(code);
+    return currencyName ? `${code} · ${currencyName}` : code;
+  };
+  // The search finds a currency by its code or its name.
+  const currencyFilter: OptionsFilter = ({ options, search, limit }) => {
+    const query = search.trim().toLocaleLowerCase(text.locale);
+    return (options as ComboboxItem[])
+      .filter((option) => !query || currencyText(option.value).toLocaleLowerCase(text.locale).includes(query))
+      .slice(0, limit);
+  };
   const periods = [
     { value: 'month', label: text.period('month') },
     { value: 'year', label: text.period('year') },
@@ -160,15 +174,25 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
 
   const rows = form.getValues().prices;
 
-  const confirm = (count: number) =>
+  const confirm = (prices: readonly PlanPrice[]) =>
     new Promise<boolean>((resolve) => {
       modals.openConfirmModal({
         title: t('prices.confirmTitle', { plan: name }),
-        children: (
-          <Text size="sm">
-            {count === 0 ? t('prices.confirmEmpty', { plan: name }) : t('prices.confirmBody', { plan: name })}
-          </Text>
-        ),
+        children:
+          prices.length === 0 ? (
+            <Text size="sm">{t('prices.confirmEmpty', { plan: name })}</Text>
+          ) : (
+            <Stack gap="sm">
+              <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {prices.map((price) => (
+                  <Text component="li" size="sm" fw={600} key={`${price.period}:${price.currency}`}>
+                    {text.perPeriod(price.period, text.money(price.amountMinor, price.currency))}
+                  </Text>
+                ))}
+              </Stack>
+              <Text size="sm">{t('prices.confirmBody', { plan: name })}</Text>
+            </Stack>
+          ),
         labels: { confirm: t('prices.save'), cancel: t('cancel') },
         closeButtonProps: { 'aria-label': t('close') },
         onConfirm: () => resolve(true),
@@ -178,7 +202,7 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
     });
 
   const onSubmit = handleSubmit(async (body) => {
-    if (!(await confirm(body.prices.length))) return;
+    if (!(await confirm(body.prices))) return;
     await update.mutateAsync({ name: plan.name as PricedPackage, body });
     showToast('success', t('prices.saved', { plan: name }), undefined, 'plan-prices');
     onClose();
@@ -227,13 +251,14 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
                       allowDeselect={false}
                       limit={50}
                       nothingFoundMessage={t('prices.noCurrency')}
+                      filter={currencyFilter}
+                      renderOption={({ option }) => currencyText(option.value)}
                       w={{ base: 'calc(50% - 6px)', xs: 150 }}
                       comboboxProps={{ width: 280, position: 'bottom-start' }}
                       {...form.getInputProps(`prices.${i}.currency`)}
                     />
                     <NumberInput
                       label={t('prices.amount')}
-                      description={row.currency ?? undefined}
                       inputMode={digits > 0 ? 'decimal' : 'numeric'}
                       decimalScale={digits}
                       fixedDecimalScale={digits > 0}

@@ -142,7 +142,12 @@ describe('the Super Administrator edits the prices', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add price' }));
     const added = rowsOf(dialog)[1]!;
     expect(within(added).getByLabelText('Billing period', { selector: 'input' })).toHaveValue('Yearly');
-    await chooseOption(within(added).getByLabelText('Currency', { selector: 'input' }), 'EUR · Euro');
+    // The currency is found by its name too; the field shows its code.
+    const currency = within(added).getByLabelText('Currency', { selector: 'input' });
+    fireEvent.click(currency);
+    fireEvent.change(currency, { target: { value: 'euro' } });
+    await chooseOption(currency, 'EUR · Euro');
+    expect(currency).toHaveValue('EUR');
     fireEvent.change(within(added).getByLabelText('Amount'), { target: { value: '499' } });
 
     server.use(answer('put', '/plans/Professional/prices', makePlans()));
@@ -151,6 +156,13 @@ describe('the Super Administrator edits the prices', () => {
     expect(
       within(confirm).getByText(
         'Administrators will request Professional at the new prices from now on. Invoices already issued keep their amounts.',
+      ),
+    ).toBeInTheDocument();
+    // It names what is saved, in each currency's format.
+    expect(within(confirm).getByText(`${usd(59.5)} / month`)).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(
+        `${new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(499)} / year`,
       ),
     ).toBeInTheDocument();
     expect(receivedRequests('PUT')).toEqual([]);

@@ -36,7 +36,10 @@ export function currencyCodes(extra: readonly string[] = []): string[] {
   return [...new Set([...codes, ...extra.filter((code) => CURRENCY_PATTERN.test(code))])].sort();
 }
 
-/** Select options 'USD · US Dollar' in the reader's language (the code alone when Intl has no name). */
+/**
+ * Select options: the code as the value and the label (short enough for a narrow field), and the
+ * currency's name in the reader's language for the list and the search ('' when Intl has none).
+ */
 export function currencyOptions(locale: string, extra: readonly string[] = []) {
   let names: Intl.DisplayNames | null = null;
   try {
@@ -46,6 +49,6 @@ export function currencyOptions(locale: string, extra: readonly string[] = []) {
   }
   return currencyCodes(extra).map((code) => {
     const name = names?.of(code);
-    return { value: code, label: name && name !== code ? `${code} · ${name}` : code };
+    return { value: code, label: code, name: name && name !== code ? name : '' };
   });
 }
