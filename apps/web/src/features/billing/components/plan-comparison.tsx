@@ -36,6 +36,8 @@ interface Props {
   target: RequestTarget | null;
   /** The Super Administrator's price editor: a plan without a price offers to set it. */
   onEditPrices?: (plan: PlanCatalogEntry) => void;
+  /** The Super Administrator, once an organization is picked: the Custom card sets up a Custom plan for it. */
+  onSetUpCustom?: () => void;
 }
 
 /**
@@ -43,7 +45,7 @@ interface Props {
  * currency, its monthly allowance and question types, and Upgrade / Renew / Request. SPEC §4: a
  * failed catalog load is an empty catalog with its message and a retry.
  */
-export function PlanComparison({ plans, subscription, target, onEditPrices }: Props) {
+export function PlanComparison({ plans, subscription, target, onEditPrices, onSetUpCustom }: Props) {
   const { t } = useTranslation('billing');
   const [period, setPeriod] = useState<BillingPeriod>('month');
   const [pickedCurrency, setPickedCurrency] = useState<string | null>(null);
@@ -147,6 +149,7 @@ export function PlanComparison({ plans, subscription, target, onEditPrices }: Pr
                   ) : null
                 }
                 onEditPrices={onEditPrices && (() => onEditPrices(plan))}
+                onSetUpCustom={plan.name === 'Custom' && target ? onSetUpCustom : undefined}
                 onChoose={(choice, price) =>
                   target &&
                   openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
@@ -169,6 +172,7 @@ function PlanCard({
   blocked,
   cardAction,
   onEditPrices,
+  onSetUpCustom,
   onChoose,
 }: {
   plan: PlanCatalogEntry;
@@ -180,6 +184,8 @@ function PlanCard({
   /** Pay by card, beside the invoice request. */
   cardAction: ReactNode;
   onEditPrices: (() => void) | undefined;
+  /** Custom, for the Super Administrator with an organization picked. */
+  onSetUpCustom: (() => void) | undefined;
   onChoose: (choice: PlanChoice, price: NonNullable<ReturnType<typeof priceOf>>) => void;
 }) {
   const { t } = useTranslation('billing');
@@ -242,7 +248,7 @@ function PlanCard({
         )}
         {plan.name === 'Custom' && (
           <Text size="xs" c="gray.7">
-            {t('plans.customNote')}
+            {onSetUpCustom ? t('custom.note') : t('plans.customNote')}
           </Text>
         )}
         {unpriced && onEditPrices ? (
@@ -263,6 +269,10 @@ function PlanCard({
             onClick={() => price && onChoose(choice, price)}
           >
             {buttonLabels[choice].short}
+          </Button>
+        ) : onSetUpCustom ? (
+          <Button mt="auto" variant="light" disabled={blocked} onClick={onSetUpCustom}>
+            {t('custom.setUp')}
           </Button>
         ) : null}
         {cardAction}

@@ -15,6 +15,7 @@ import {
   type BillingViewer,
 } from '../lib/viewer.ts';
 import { CheckoutReturnNotice } from './checkout-return-notice.tsx';
+import { CustomPlanDialog, type CustomPlanTarget } from './custom-plan-dialog.tsx';
 import { OrganizationPicker } from './organization-picker.tsx';
 import { PlanComparison } from './plan-comparison.tsx';
 import { PlanPricesDialog } from './plan-prices-dialog.tsx';
@@ -27,7 +28,7 @@ import { SubscriptionStatusCard } from './subscription-status-card.tsx';
  * Administrator sees and requests for their own organization. The Super Administrator has no
  * organization of their own: they pick one (kept in the address, so a link opens it) and request
  * for it; the invoice goes to its administrators. The Super Administrator also edits the catalog
- * plans' prices here (Plan prices).
+ * plans' prices here (Plan prices), and sets up a Custom plan for the picked organization.
  */
 export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
   const { t } = useTranslation('billing');
@@ -41,6 +42,14 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
   // The plan whose prices the Super Administrator edits (read from the catalog, so it stays current).
   const [editing, setEditing] = useState<PackageName | null>(null);
   const editedPlan = plans.data?.data.find((plan) => plan.name === editing) ?? null;
+  // The organization the Super Administrator sets up a Custom plan for (the dialog is open while set).
+  const [customFor, setCustomFor] = useState<string | null>(null);
+  const customTarget: CustomPlanTarget | null =
+    superAdministrator && customFor && customFor === organizationId
+      ? { organizationId: customFor, organizationName: organizationName.data ?? null }
+      : null;
+  const defaultCurrency =
+    plans.data?.data.flatMap((plan) => plan.prices.map((price) => price.currency))[0] ?? 'USD';
 
   const target: RequestTarget | null = !organizationId
     ? null
@@ -114,12 +123,18 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
         subscription={subscription.data}
         target={target}
         onEditPrices={superAdministrator ? (plan) => setEditing(plan.name) : undefined}
+        onSetUpCustom={superAdministrator && organizationId ? () => setCustomFor(organizationId) : undefined}
       />
 
       {superAdministrator && (
         <>
           <PlanPricesSection plans={plans} onEdit={(plan) => setEditing(plan.name)} />
           <PlanPricesDialog plan={editedPlan} onClose={() => setEditing(null)} />
+          <CustomPlanDialog
+            target={customTarget}
+            defaultCurrency={defaultCurrency}
+            onClose={() => setCustomFor(null)}
+          />
         </>
       )}
     </Stack>
