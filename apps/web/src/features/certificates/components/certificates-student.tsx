@@ -30,12 +30,16 @@ export function CertificatesStudent() {
       header: t('columns.assessment'),
       primary: true,
       cell: (certificate) => (
-        <Text span fw={600} size="sm">
-          {certificate.assessment.title}
-        </Text>
+        <>
+          <Text span fw={600} size="sm" display="block">
+            {certificate.assessment.title}
+          </Text>
+          <Text span size="xs" c="gray.7" display="block">
+            {certificate.organization.name}
+          </Text>
+        </>
       ),
     },
-    { key: 'organization', header: t('columns.organization'), cell: (c) => c.organization.name },
     { key: 'issuedAt', header: t('columns.issued'), cell: (c) => formatDate(c.issuedAt, i18n.language) },
     {
       key: 'score',
@@ -92,7 +96,7 @@ export function CertificatesStudent() {
               rowKey={(c) => c.id}
               loading={certificates.isPending}
               refreshing={certificates.isPlaceholderData}
-              minWidth={960}
+              minWidth={720}
               spacing="sm"
               cardActions="footer"
               actions={(c) => (

@@ -201,12 +201,21 @@ export function GiveCertificatesDialog({
                               py="xs"
                               style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
                             >
-                              <Checkbox
-                                value={candidate.id}
-                                disabled={mode !== 'chosen' || candidate.holds}
-                                label={candidate.name}
-                                description={candidate.email}
-                              />
+                              {mode === 'chosen' ? (
+                                <Checkbox
+                                  value={candidate.id}
+                                  disabled={candidate.holds}
+                                  label={candidate.name}
+                                  description={candidate.email}
+                                />
+                              ) : (
+                                <div style={{ minWidth: 0 }}>
+                                  <Text size="sm">{candidate.name}</Text>
+                                  <Text size="xs" c="gray.7">
+                                    {candidate.email}
+                                  </Text>
+                                </div>
+                              )}
                               <Group gap={6} wrap="nowrap">
                                 {candidate.bestPercentage !== null && (
                                   <Text size="sm" c="gray.7">

@@ -237,6 +237,7 @@ function TemplateForm({ template }: { template: CertificateTemplate }) {
                 value={values.primaryColor}
                 error={errors.primaryColor}
                 onChange={(value) => set('primaryColor', value)}
+                eyeDropperButtonProps={{ 'aria-label': t('template.pickColor') }}
                 swatches={['#1e3a8a', '#4338ca', '#0f766e', '#166534', '#9a3412', '#7e22ce', '#111827']}
               />
               <ColorInput
@@ -245,6 +246,7 @@ function TemplateForm({ template }: { template: CertificateTemplate }) {
                 value={values.accentColor}
                 error={errors.accentColor}
                 onChange={(value) => set('accentColor', value)}
+                eyeDropperButtonProps={{ 'aria-label': t('template.pickColor') }}
                 swatches={['#b45309', '#ca8a04', '#0369a1', '#be123c', '#15803d', '#6d28d9', '#6b7280']}
               />
             </SimpleGrid>

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, shoot } from './support/shots.ts';
+
+// Screens load on demand and the PDF is made at request time: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 25_000 });
+
+/** A published assessment with one multiple-choice question (pass mark 50 %), marked at once. */
+async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
+  return createAssessment(request, token, {
+    title,
+    subject: 'Biology',
+    difficulty: 'Easy',
+    generationType: 'manual',
+    passMark: 50,
+    status: 'published',
+    assignment: { mode: 'all' },
+    questions: [
+      {
+        id: 'gas',
+        type: 'multiple-choice',
+        text: 'Which gas do plants take in for photosynthesis?',
+        score: 2,
+        config: {
+          options: [
+            { id: 'o2', text: 'Oxygen' },
+            { id: 'co2', text: 'Carbon dioxide' },
+          ],
+          correct: ['co2'],
+          multiple: false,
+          shuffle: false,
+        },
+      },
+    ],
+  });
+}
+
+/** Both sizes of the current screen, when screenshots are asked for (E2E_SHOTS_DIR). */
+async function shootBoth(page: Page, name: string) {
+  await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
+  await shoot(page, `${name}-mobile`, { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
+}
+
+test('an Administrator gives certificates to everyone who passed; the student downloads theirs; anyone verifies it, Valid then Revoked', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const admin = account('Administrator');
+  const student = account('Student');
+  const title = `Photosynthesis certificate ${Date.now()}`;
+
+  await signIn(page, admin.email, admin.password);
+  const adminToken = await accessToken(page);
+  const assessmentId = await publishAssessment(page.request, adminToken, title);
+
+  const studentContext = await browser.newContext();
+  const studentPage = await studentContext.newPage();
+  await signIn(studentPage, student.email, student.password);
+  const studentToken = await accessToken(studentPage);
+  const result = await submitAttempt(studentPage.request, studentToken, assessmentId, { gas: ['co2'] });
+  expect(result).toMatchObject({ status: 'Submitted', passed: true });
+
+  // The Administrator gives certificates to everyone who passed, from the certificates screen.
+  await page.goto(`/account/certifications/${admin.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Certifications' })).toBeVisible();
+  await page.getByRole('button', { name: 'Give certificates' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Give certificates' });
+  const picker = dialog.getByRole('combobox', { name: 'Assessment' });
+  await picker.click();
+  await picker.fill(title);
+  await page.getByRole('option', { name: title }).click();
+  const passed = dialog.getByRole('group', { name: 'Students who passed' });
+  await expect(passed.getByText(student.name)).toBeVisible();
+  await expect(passed.getByText('Will get one')).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Everyone who passed \(1 student\)/ })).toBeChecked();
+  await expectAccessible(page);
+  await shoot(page, 'give-dialog-desktop', { viewport: DESKTOP });
+  await dialog.getByRole('button', { name: 'Give certificates' }).click();
+  const given = page.getByText(`1 student received a certificate for ${title}.`);
+  await expect(given).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The toast closes by itself (4 s): the screenshots show the screen, not the toast.
+  await expect(given).toBeHidden();
+
+  const table = page.getByRole('table', { name: 'Certificates of your organization, newest first' });
+  const row = table.getByRole('row').filter({ hasText: title }).filter({ hasText: student.name });
+  await expect(row).toContainText('Valid');
+  await expectAccessible(page);
+  await shootBoth(page, 'admin');
+
+  // The template editor with its live preview.
+  await page.getByRole('tab', { name: 'Template' }).click();
+  const preview = page.getByRole('figure', { name: 'Certificate preview' });
+  await expect(preview).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Title', exact: true })
+    .fill('Certificate of Achievement in Biology');
+  await expect(preview).toContainText('Certificate of Achievement in Biology');
+  await expectAccessible(page);
+  await shootBoth(page, 'template');
+  await page.getByRole('tab', { name: 'Certificates' }).click();
+
+  // The Student sees theirs and downloads the PDF.
+  await studentPage.goto(`/account/certifications/${student.id}`);
+  const mine = studentPage
+    .getByRole('table', { name: 'Your certificates, newest first' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await expect(mine).toContainText('Valid');
+  await expectAccessible(studentPage);
+  await shootBoth(studentPage, 'student');
+  const pdfDownload = studentPage.waitForEvent('download');
+  await mine.getByRole('button', { name: `Download the PDF of ${title}` }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
+
+  // The verification URL printed on it (and in its QR code), as the API gives it.
+  const listed = await studentPage.request.get(`/api/certificates?assessmentId=${assessmentId}`, {
+    headers: bearer(studentToken),
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const [certificate] = ((await listed.json()) as { items: { verificationUrl: string; code: string }[] })
+    .items;
+  expect(certificate?.verificationUrl).toMatch(new RegExp(`/verify/${certificate?.code}$`));
+  await studentContext.close();
+
+  // Someone who is not signed in opens it: Valid.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(certificate!.verificationUrl);
+  await expect(visitor.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible();
+  await expect(visitor.getByText(student.name)).toBeVisible();
+  await expect(visitor.getByText(title)).toBeVisible();
+  await expect(visitor).toHaveURL(new RegExp(`/verify/${certificate!.code}$`));
+  await expectAccessible(visitor);
+  await shootBoth(visitor, 'verify-valid');
+
+  // The Administrator revokes it with a reason.
+  await row.getByRole('button', { name: `Actions for ${student.name}'s certificate` }).click();
+  await page.getByRole('menuitem', { name: 'Revoke' }).click();
+  const confirm = page.getByRole('dialog', { name: `Revoke ${student.name}'s certificate?` });
+  await confirm.getByRole('textbox', { name: /Reason/ }).fill('Marked in error');
+  await confirm.getByRole('button', { name: 'Revoke certificate' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText('Revoked');
+
+  // The visitor checks again: Revoked, with the date.
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Revoked', exact: true })).toBeVisible();
+  await expect(
+    visitor.getByText(/This certificate was revoked on .+ and is no longer valid\./),
+  ).toBeVisible();
+  await expectAccessible(visitor);
+  await shootBoth(visitor, 'verify-revoked');
+
+  // An unknown code says so.
+  await visitor.goto('/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(visitor.getByRole('heading', { name: 'Unknown certificate' })).toBeVisible();
+  await visitorContext.close();
+});
