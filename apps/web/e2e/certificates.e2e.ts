@@ -162,6 +162,17 @@ test('an Administrator gives certificates to everyone who passed; the student do
   await expectAccessible(visitor);
   await shootBoth(visitor, 'verify-revoked');
 
+  // In the reader's language, on a phone: the public pages' language picker.
+  await visitor.setViewportSize(PHONE);
+  await visitor.getByRole('button', { name: 'Language: English' }).click();
+  await visitor.getByRole('menuitem', { name: 'ไทย' }).click();
+  await expect(visitor.getByRole('heading', { name: 'เพิกถอนแล้ว', exact: true })).toBeVisible();
+  await expect(visitor.getByText('มอบให้แก่')).toBeVisible();
+  await shoot(visitor, 'verify-revoked-th-mobile', { viewport: PHONE });
+  await visitor.getByRole('button', { name: /ไทย/ }).click();
+  await visitor.getByRole('menuitem', { name: 'English' }).click();
+  await visitor.setViewportSize(DESKTOP);
+
   // An unknown code says so.
   await visitor.goto('/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   await expect(visitor.getByRole('heading', { name: 'Unknown certificate' })).toBeVisible();

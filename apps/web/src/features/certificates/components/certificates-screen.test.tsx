@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Certificate, GiveCertificatesResponse } from '@vbuilder/shared';
@@ -334,6 +334,43 @@ describe('the Administrator', () => {
       primaryColor: '#1e3a8a',
       accentColor: '#b45309',
     });
+  });
+  it('uploads the logo as multipart, refuses another type before sending, and shows it in the preview', async () => {
+    const createObjectURL = vi.fn(() => 'blob:logo');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    serveAdmin([]);
+    const withLogo = makeTemplate({ logoKey: 'logos/1.png', logoUrl: '/api/certificates/template/logo' });
+    server.use(
+      answer('get', '/certificates/template', { data: makeTemplate() }, { once: true }),
+      answer('get', '/certificates/template', { data: withLogo }),
+      answer('put', '/certificates/template/logo', { data: withLogo }),
+      http.get(
+        apiUrl('/certificates/template/logo'),
+        () =>
+          new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
+      ),
+    );
+    await renderAdmin();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Template' }));
+    await screen.findByRole('figure', { name: 'Certificate preview' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+    await act(async () => {
+      fireEvent.change(input, {
+        target: { files: [new File(['GIF89a'], 'logo.gif', { type: 'image/gif' })] },
+      });
+    });
+    expect(await screen.findByText('The logo must be a PNG or JPEG image.')).toBeInTheDocument();
+    expect(receivedRequests('PUT', '/certificates/template/logo')).toHaveLength(0);
+
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    });
+    await waitFor(() => expect(receivedRequests('PUT', '/certificates/template/logo')).toHaveLength(1));
+    const [request] = receivedRequests('PUT', '/certificates/template/logo');
+    expect(request!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(await screen.findByRole('img', { name: 'Current logo' })).toHaveAttribute('src', 'blob:logo');
+    expect(screen.getByRole('button', { name: 'Replace logo' })).toBeInTheDocument();
   });
 });
 
