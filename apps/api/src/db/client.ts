@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -50,7 +51,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseLock = acquireDataDirLock(path.resolve(options.dataDir));
     client = new PGlite(dbDir);
   } else {
-    client = new PGlite();
+    client = await newInMemoryPGlite(PGlite, async (fresh) => {
+      await migrate(drizzle(fresh, { schema }), { migrationsFolder });
+    });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
@@ -62,4 +65,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       releaseLock();
     },
   };
+}
+
+type PGliteClass = typeof PGliteClient;
+type PGliteInstance = PGliteClient;
+
+/**
+ * The migrated, empty database as a data-directory image, kept for the process (on globalThis, so
+ * test files that reload this module share it). Starting PGlite from it takes ~0.3 s instead of
+ * ~2 s for initdb plus the migrations: the in-memory database is what every API test file opens.
+ */
+const templateKey = Symbol.for('vbuilder.pgliteTemplate');
+type TemplateHolder = { [templateKey]?: Promise<Blob | File> };
+
+async function newInMemoryPGlite(
+  PGlite: PGliteClass,
+  migrateFresh: (client: PGliteInstance) => Promise<void>,
+): Promise<PGliteInstance> {
+  const holder = globalThis as TemplateHolder;
+  const template = holder[templateKey];
+  if (template) return new PGlite({ loadDataDir: await template });
+  const client = new PGlite();
+  // The image is taken right after the migrations, before the caller writes anything.
+  const image = migrateFresh(client).then(() => client.dumpDataDir('none'));
+  holder[templateKey] = image;
+  image.catch(() => delete holder[templateKey]);
+  await image;
+  return client;
 }
