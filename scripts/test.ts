@@ -4,7 +4,7 @@
  * the production build, and the Playwright journeys in Chromium. Ends with one line
  * "N passed, N failed" counting every test that ran.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -74,8 +74,41 @@ const wants = (step: string) => only.length === 0 || only.includes(step);
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-if (wants('typecheck')) run('typecheck', 'npm', ['run', '-s', 'typecheck']);
-if (wants('lint')) run('lint', 'npm', ['run', '-s', 'lint']);
+/**
+ * Runs steps side by side (each is single-threaded: tsc, eslint), printing each one's output whole
+ * when it ends so the log stays readable.
+ */
+async function runTogether(steps: { step: string; command: string; args: string[] }[]) {
+  await Promise.all(
+    steps.map(
+      ({ step, command, args }) =>
+        new Promise<void>((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (code, signal) => {
+            console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            const ok = code === 0;
+            console.log(
+              `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+            );
+            if (!ok) failures.push(step);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await runTogether(
+  [
+    { step: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+    { step: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
+  ].filter(({ step }) => wants(step)),
+);
 
 if (wants('unit')) {
   const file = path.join(results, 'vitest-pglite.json');
