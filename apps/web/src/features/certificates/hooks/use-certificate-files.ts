@@ -10,7 +10,7 @@ import {
   downloadCertificateFile,
   type CertificateFileKind,
 } from '../api/certificate-actions.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 const TOAST_ID = 'certificate-files';
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { fileNameFrom, saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { fileNameFrom } from '../lib/file-names.ts';
 
 /** The files the Submissions screen offers: results as CSV or Excel, the PDF report. */
 export const RESULT_FILES = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { apiPathOf } from '../lib/save-file.ts';
+import { apiPathOf } from '../lib/file-names.ts';
 
 export type ProtectedFileState =
   { status: 'idle' | 'loading' | 'error'; url: null } | { status: 'ready'; url: string };

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { SubmissionFile } from '@vbuilder/shared';
 import { api } from '../../../../lib/api-client.ts';
 import { formatBytes } from '../../../../lib/format.ts';
-import { apiPathOf, saveFile } from '../../lib/save-file.ts';
+import { saveFile } from '../../../../lib/save-file.ts';
+import { apiPathOf } from '../../lib/file-names.ts';
 
 /** The files a student uploaded for an answer, each saved with the teacher's token on click. */
 export function FileDownloads({ files }: { files: SubmissionFile[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFrom } from './save-file.ts';
+import { fileNameFrom } from './file-names.ts';
 
 describe('fileNameFrom keeps the title’s letters in every script', () => {
   it.each([

@@ -1,22 +1,4 @@
 /**
- * Saves a Blob as a file the way a browser download does: a temporary object URL on a hidden link
- * with `download`, clicked, then released. The URL is released on the next tick, after the
- * browser has started reading it (revoking at once cancels the download in some browsers).
- */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
  * A file name from an assessment title: letters, their combining marks (Bengali and Burmese vowel
  * signs, Thai tone marks, Devanagari viramas) and digits of any script kept, everything else
  * (slashes, quotes, control characters) turned into single dashes, at most 80 characters (never
