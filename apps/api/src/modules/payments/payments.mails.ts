@@ -63,9 +63,6 @@ function facts(t: TFunction, invoice: InvoiceDocument, language: LanguageCode) {
   };
 }
 
-const questions = (t: TFunction, supportEmail: string) =>
-  t('billing:mail.questions', { email: supportEmail });
-
 export interface BillingMailContext {
   /** publicUrl(config): links in the mail lead there. */
   baseUrl: string;
@@ -73,81 +70,119 @@ export interface BillingMailContext {
   supportEmail: string;
 }
 
-/** To the Administrator who requested a plan: the open invoice attached, how to pay, where to upload the receipt. */
-export async function invoiceIssuedMail(
-  to: MailRecipient,
-  invoice: InvoiceDocument,
-  context: BillingMailContext,
-): Promise<MailMessage> {
-  const language = languageOf(to);
-  const attachment = await invoiceAttachment(invoice, language);
-  const message = mailTo(to, (t) => {
-    const f = facts(t, invoice, language);
-    return {
-      subject: t('billing:mail.invoiceIssued.subject', f),
-      paragraphs: [
-        t('billing:mail.invoiceIssued.intro', f),
-        t('billing:mail.invoiceIssued.amount', {
-          amount: f.amount,
-          date: formatDate(invoice.dueAt, language, invoice.timeZone),
-        }),
-        t('billing:mail.invoiceIssued.next', { page: t('billing:mail.paymentHistory') }),
-      ],
-      action: {
-        label: t('billing:mail.openPaymentHistory'),
-        url: paymentHistoryLink(context.baseUrl, language),
-      },
-      after: [questions(t, context.supportEmail)],
-    };
-  });
-  return { ...message, attachments: [attachment] };
+/** The words of one billing mail; what they share is added by `billingMail`. */
+interface BillingMailParts {
+  subject: string;
+  paragraphs: string[];
+  /** The button: its label and the page it opens, in the recipient's language. */
+  action: { label: string; page: 'paymentHistory' | 'subscription' };
+  /** After the button; by default whom to write to with questions. */
+  after?: string[];
 }
 
-/** To the Administrator who uploaded a receipt: it arrived, it is being checked, whom to write to if it takes long. */
-export function receiptReceivedMail(
+const pageLinks = { paymentHistory: paymentHistoryLink, subscription: subscriptionLink };
+
+/**
+ * The builder of every billing mail: `write` gives its words through the recipient's translator
+ * (English when their language is unknown), the button links to the page in that language, the
+ * questions line follows unless the mail says otherwise, and the attachments (if any) go along.
+ */
+function billingMail(
   to: MailRecipient,
-  invoice: InvoiceDocument,
   context: BillingMailContext,
+  write: (t: TFunction, language: LanguageCode) => BillingMailParts,
+  attachments: MailAttachment[] = [],
 ): MailMessage {
   const language = languageOf(to);
-  return mailTo(to, (t) => {
-    const f = facts(t, invoice, language);
+  const message = mailTo(to, (t) => {
+    const { action, after, ...parts } = write(t, language);
     return {
-      subject: t('billing:mail.receiptReceived.subject', f),
-      paragraphs: [t('billing:mail.receiptReceived.intro', f), t('billing:mail.receiptReceived.next', f)],
-      action: {
-        label: t('billing:mail.openPaymentHistory'),
-        url: paymentHistoryLink(context.baseUrl, language),
-      },
-      after: [t('billing:mail.receiptReceived.slow', { email: context.supportEmail })],
+      ...parts,
+      action: { label: action.label, url: pageLinks[action.page](context.baseUrl, language) },
+      after: after ?? [t('billing:mail.questions', { email: context.supportEmail })],
     };
   });
+  return attachments.length > 0 ? { ...message, attachments } : message;
 }
 
+type InvoiceFacts = ReturnType<typeof facts>;
+
+/** A billing mail about an invoice: `write` gets what every one says of it, in the recipient's words. */
+const invoiceMail = (
+  to: MailRecipient,
+  invoice: InvoiceDocument,
+  context: BillingMailContext,
+  write: (t: TFunction, f: InvoiceFacts, language: LanguageCode) => BillingMailParts,
+  attachments: MailAttachment[] = [],
+): MailMessage =>
+  billingMail(to, context, (t, language) => write(t, facts(t, invoice, language), language), attachments);
+
+/** An invoice mail with the invoice PDF attached in the recipient's language, then the receipt when given. */
+async function invoiceMailWithPdf(
+  to: MailRecipient,
+  invoice: InvoiceDocument,
+  context: BillingMailContext,
+  write: (t: TFunction, f: InvoiceFacts, language: LanguageCode) => BillingMailParts,
+  receipt?: MailAttachment,
+): Promise<MailMessage> {
+  const attachment = await invoiceAttachment(invoice, languageOf(to));
+  return invoiceMail(to, invoice, context, write, receipt ? [attachment, receipt] : [attachment]);
+}
+
+/** To the Administrator who requested a plan: the open invoice attached, how to pay, where to upload the receipt. */
+export const invoiceIssuedMail = (
+  to: MailRecipient,
+  invoice: InvoiceDocument,
+  context: BillingMailContext,
+): Promise<MailMessage> =>
+  invoiceMailWithPdf(to, invoice, context, (t, f, language) => ({
+    subject: t('billing:mail.invoiceIssued.subject', f),
+    paragraphs: [
+      t('billing:mail.invoiceIssued.intro', f),
+      t('billing:mail.invoiceIssued.amount', {
+        amount: f.amount,
+        date: formatDate(invoice.dueAt, language, invoice.timeZone),
+      }),
+      t('billing:mail.invoiceIssued.next', { page: t('billing:mail.paymentHistory') }),
+    ],
+    action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+  }));
+
+/** To the Administrator who uploaded a receipt: it arrived, it is being checked, whom to write to if it takes long. */
+export const receiptReceivedMail = (
+  to: MailRecipient,
+  invoice: InvoiceDocument,
+  context: BillingMailContext,
+): MailMessage =>
+  invoiceMail(to, invoice, context, (t, f) => ({
+    subject: t('billing:mail.receiptReceived.subject', f),
+    paragraphs: [t('billing:mail.receiptReceived.intro', f), t('billing:mail.receiptReceived.next', f)],
+    action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+    after: [t('billing:mail.receiptReceived.slow', { email: context.supportEmail })],
+  }));
+
 /** To a Super Administrator: a receipt waits to be checked and the record to be activated; the receipt attached when given. */
-export function receiptToCheckMail(
+export const receiptToCheckMail = (
   to: MailRecipient,
   invoice: InvoiceDocument,
   context: BillingMailContext,
   receipt?: MailAttachment,
-): MailMessage {
-  const language = languageOf(to);
-  const message = mailTo(to, (t) => {
-    const f = facts(t, invoice, language);
-    return {
+): MailMessage =>
+  invoiceMail(
+    to,
+    invoice,
+    context,
+    (t, f) => ({
       subject: t('billing:mail.receiptToCheck.subject', f),
       paragraphs: [
         t('billing:mail.receiptToCheck.intro', f),
         t('billing:mail.receiptToCheck.next', { page: t('billing:mail.paymentHistory') }),
       ],
-      action: {
-        label: t('billing:mail.openPaymentHistory'),
-        url: paymentHistoryLink(context.baseUrl, language),
-      },
-    };
-  });
-  return receipt ? { ...message, attachments: [receipt] } : message;
-}
+      action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+      after: [],
+    }),
+    receipt ? [receipt] : [],
+  );
 
 /** What the organization may do now: its monthly allowance under the plan. */
 const allowance = (t: TFunction, packageName: PackageName) => {
@@ -157,22 +192,26 @@ const allowance = (t: TFunction, packageName: PackageName) => {
     : t('billing:mail.allowance', { count: monthly });
 };
 
+/** "The receipt you uploaded is attached too", when it is. */
+const receiptLine = (t: TFunction, receipt: MailAttachment | undefined) =>
+  receipt ? [t('billing:mail.attachedReceipt')] : [];
+
 /**
  * To each Administrator of the organization once the Super Administrator activated the record:
  * active until when, what it allows, the paid invoice (status 'paid') attached, and the receipt
  * they uploaded when given.
  */
-export async function activatedMail(
+export const activatedMail = (
   to: MailRecipient,
   invoice: InvoiceDocument,
   context: BillingMailContext,
   receipt?: MailAttachment,
-): Promise<MailMessage> {
-  const language = languageOf(to);
-  const attachment = await invoiceAttachment(invoice, language);
-  const message = mailTo(to, (t) => {
-    const f = facts(t, invoice, language);
-    return {
+): Promise<MailMessage> =>
+  invoiceMailWithPdf(
+    to,
+    invoice,
+    context,
+    (t, f, language) => ({
       subject: t('billing:mail.activated.subject', f),
       paragraphs: [
         t('billing:mail.activated.intro', {
@@ -181,44 +220,37 @@ export async function activatedMail(
         }),
         allowance(t, invoice.plan.packageName),
         t('billing:mail.activated.attached'),
-        ...(receipt ? [t('billing:mail.attachedReceipt')] : []),
+        ...receiptLine(t, receipt),
       ],
-      action: { label: t('billing:mail.openSubscription'), url: subscriptionLink(context.baseUrl, language) },
-      after: [questions(t, context.supportEmail)],
-    };
-  });
-  return { ...message, attachments: receipt ? [attachment, receipt] : [attachment] };
-}
+      action: { label: t('billing:mail.openSubscription'), page: 'subscription' },
+    }),
+    receipt,
+  );
 
 /** Send Receipt: the paid invoice (and the uploaded receipt when given) to an Administrator of the organization. */
-export async function paidInvoiceMail(
+export const paidInvoiceMail = (
   to: MailRecipient,
   invoice: InvoiceDocument,
   context: BillingMailContext,
   receipt?: MailAttachment,
-): Promise<MailMessage> {
-  const language = languageOf(to);
-  const attachment = await invoiceAttachment(invoice, language);
-  const message = mailTo(to, (t) => {
-    const f = facts(t, invoice, language);
-    return {
+): Promise<MailMessage> =>
+  invoiceMailWithPdf(
+    to,
+    invoice,
+    context,
+    (t, f, language) => ({
       subject: t('billing:mail.paidInvoice.subject', f),
       paragraphs: [
         t('billing:mail.paidInvoice.intro', {
           ...f,
           date: formatDate(invoice.paidAt ?? invoice.issuedAt, language, invoice.timeZone),
         }),
-        ...(receipt ? [t('billing:mail.attachedReceipt')] : []),
+        ...receiptLine(t, receipt),
       ],
-      action: {
-        label: t('billing:mail.openPaymentHistory'),
-        url: paymentHistoryLink(context.baseUrl, language),
-      },
-      after: [questions(t, context.supportEmail)],
-    };
-  });
-  return { ...message, attachments: receipt ? [attachment, receipt] : [attachment] };
-}
+      action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+    }),
+    receipt,
+  );
 
 /** The package a reminder or a lapse is about. */
 export interface PackageEnd {
@@ -231,50 +263,45 @@ export interface PackageEnd {
 
 const freeAllowance = () => PLANS.Free.monthlyAssessments ?? 0;
 
-/** 7 days before ends_at, to each Administrator: when it ends, how to renew, what Free would mean. */
-export function renewalReminderMail(
+/** A mail about a package's end: `write` gets its plan, organization and last day in the recipient's words. */
+const packageEndMail = (
   to: MailRecipient,
   end: PackageEnd,
   context: BillingMailContext,
-): MailMessage {
-  const language = languageOf(to);
-  return mailTo(to, (t) => {
-    const values = {
+  write: (t: TFunction, values: { plan: string; organization: string; date: string }) => BillingMailParts,
+): MailMessage =>
+  billingMail(to, context, (t, language) =>
+    write(t, {
       plan: planName(t, end.packageName),
       organization: end.organizationName.trim(),
       date: formatDate(lastDayOf(end.endsAt), language, end.timeZone),
-    };
-    return {
-      subject: t('billing:mail.reminder.subject', values),
-      paragraphs: [
-        t('billing:mail.reminder.intro', values),
-        t('billing:mail.reminder.renew', { page: t('billing:mail.subscriptionPage') }),
-        t('billing:mail.reminder.otherwise', { count: freeAllowance() }),
-      ],
-      action: { label: t('billing:mail.renew'), url: subscriptionLink(context.baseUrl, language) },
-      after: [questions(t, context.supportEmail)],
-    };
-  });
-}
+    }),
+  );
+
+/** 7 days before ends_at, to each Administrator: when it ends, how to renew, what Free would mean. */
+export const renewalReminderMail = (
+  to: MailRecipient,
+  end: PackageEnd,
+  context: BillingMailContext,
+): MailMessage =>
+  packageEndMail(to, end, context, (t, values) => ({
+    subject: t('billing:mail.reminder.subject', values),
+    paragraphs: [
+      t('billing:mail.reminder.intro', values),
+      t('billing:mail.reminder.renew', { page: t('billing:mail.subscriptionPage') }),
+      t('billing:mail.reminder.otherwise', { count: freeAllowance() }),
+    ],
+    action: { label: t('billing:mail.renew'), page: 'subscription' },
+  }));
 
 /** At the lapse, to each Administrator: the organization is on Free now, nothing was deleted, how to get the package back. */
-export function lapsedMail(to: MailRecipient, end: PackageEnd, context: BillingMailContext): MailMessage {
-  const language = languageOf(to);
-  return mailTo(to, (t) => {
-    const values = {
-      plan: planName(t, end.packageName),
-      organization: end.organizationName.trim(),
-      date: formatDate(lastDayOf(end.endsAt), language, end.timeZone),
-    };
-    return {
-      subject: t('billing:mail.lapsed.subject', values),
-      paragraphs: [
-        t('billing:mail.lapsed.intro', { ...values, count: freeAllowance() }),
-        t('billing:mail.lapsed.kept'),
-        t('billing:mail.lapsed.renew', { plan: values.plan, page: t('billing:mail.subscriptionPage') }),
-      ],
-      action: { label: t('billing:mail.renew'), url: subscriptionLink(context.baseUrl, language) },
-      after: [questions(t, context.supportEmail)],
-    };
-  });
-}
+export const lapsedMail = (to: MailRecipient, end: PackageEnd, context: BillingMailContext): MailMessage =>
+  packageEndMail(to, end, context, (t, values) => ({
+    subject: t('billing:mail.lapsed.subject', values),
+    paragraphs: [
+      t('billing:mail.lapsed.intro', { ...values, count: freeAllowance() }),
+      t('billing:mail.lapsed.kept'),
+      t('billing:mail.lapsed.renew', { plan: values.plan, page: t('billing:mail.subscriptionPage') }),
+    ],
+    action: { label: t('billing:mail.renew'), page: 'subscription' },
+  }));
