@@ -23,6 +23,25 @@ const flatten = (row: { record: PaymentRecordRow; organisation: string }): Payme
   organisation: row.organisation,
 });
 
+/** Records joined with their organization's name, for a query to narrow down. */
+const selectWithOrganization = (db: DbOrTx) =>
+  db
+    .select(withOrganization)
+    .from(paymentRecords)
+    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId));
+
+/** The records that match `where`, with their organization's name, in the given order. */
+async function recordsWithOrganization(
+  db: DbOrTx,
+  where: SQL | undefined,
+  ...order: SQL[]
+): Promise<PaymentRecordWithOrganization[]> {
+  const rows = await selectWithOrganization(db)
+    .where(where)
+    .orderBy(...order);
+  return rows.map(flatten);
+}
+
 /**
  * The next invoice number of `year` (1, 2, …). The upsert takes the counter row's lock until the
  * caller's transaction ends, so concurrent requests (in this process or another instance) queue
@@ -49,12 +68,7 @@ export async function findPaymentRecord(
   db: DbOrTx,
   id: string,
 ): Promise<PaymentRecordWithOrganization | null> {
-  const [row] = await db
-    .select(withOrganization)
-    .from(paymentRecords)
-    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
-    .where(eq(paymentRecords.id, id))
-    .limit(1);
+  const [row] = await selectWithOrganization(db).where(eq(paymentRecords.id, id)).limit(1);
   return row ? flatten(row) : null;
 }
 
@@ -63,10 +77,7 @@ export async function lockPaymentRecord(
   tx: DbOrTx,
   id: string,
 ): Promise<PaymentRecordWithOrganization | null> {
-  const [row] = await tx
-    .select(withOrganization)
-    .from(paymentRecords)
-    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+  const [row] = await selectWithOrganization(tx)
     .where(eq(paymentRecords.id, id))
     .for('update', { of: paymentRecords })
     .limit(1);
@@ -122,10 +133,7 @@ export async function listPaymentRecords(
   const where = and(...conditions);
   const direction = page.order === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select(withOrganization)
-      .from(paymentRecords)
-      .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
+    selectWithOrganization(db)
       .where(where)
       .orderBy(direction(paymentRecords.createdAt), direction(paymentRecords.id))
       .limit(page.pageSize)
@@ -145,15 +153,12 @@ export async function listOrganizationRecords(
   organizationId: string,
   productLine: string,
 ): Promise<PaymentRecordWithOrganization[]> {
-  const rows = await db
-    .select(withOrganization)
-    .from(paymentRecords)
-    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
-    .where(
-      and(eq(paymentRecords.organizationId, organizationId), eq(paymentRecords.productLine, productLine)),
-    )
-    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id));
-  return rows.map(flatten);
+  return recordsWithOrganization(
+    db,
+    and(eq(paymentRecords.organizationId, organizationId), eq(paymentRecords.productLine, productLine)),
+    desc(paymentRecords.createdAt),
+    desc(paymentRecords.id),
+  );
 }
 
 /** The organization's request waiting for payment (pending), if any: the newest when old data holds several. */
@@ -183,20 +188,16 @@ export async function findRecordsToRemind(
   now: Date,
   until: Date,
 ): Promise<PaymentRecordWithOrganization[]> {
-  const rows = await db
-    .select(withOrganization)
-    .from(paymentRecords)
-    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
-    .where(
-      and(
-        eq(paymentRecords.status, 'active'),
-        isNull(paymentRecords.reminderSentAt),
-        gt(paymentRecords.endsAt, now),
-        lte(paymentRecords.endsAt, until),
-      ),
-    )
-    .orderBy(asc(paymentRecords.endsAt));
-  return rows.map(flatten);
+  return recordsWithOrganization(
+    db,
+    and(
+      eq(paymentRecords.status, 'active'),
+      isNull(paymentRecords.reminderSentAt),
+      gt(paymentRecords.endsAt, now),
+      lte(paymentRecords.endsAt, until),
+    ),
+    asc(paymentRecords.endsAt),
+  );
 }
 
 /** Marks a reminder sent, once: false when another run already did. */
@@ -211,13 +212,11 @@ export async function claimReminder(tx: DbOrTx, id: string, now: Date): Promise<
 
 /** Active records whose end has passed: they lapse. */
 export async function findLapsedRecords(db: DbOrTx, now: Date): Promise<PaymentRecordWithOrganization[]> {
-  const rows = await db
-    .select(withOrganization)
-    .from(paymentRecords)
-    .innerJoin(organizations, eq(organizations.id, paymentRecords.organizationId))
-    .where(and(eq(paymentRecords.status, 'active'), lte(paymentRecords.endsAt, now)))
-    .orderBy(asc(paymentRecords.endsAt));
-  return rows.map(flatten);
+  return recordsWithOrganization(
+    db,
+    and(eq(paymentRecords.status, 'active'), lte(paymentRecords.endsAt, now)),
+    asc(paymentRecords.endsAt),
+  );
 }
 
 /** Marks an active record inactive: false when it is no longer active (another run, an activation). */
