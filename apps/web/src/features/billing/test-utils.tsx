@@ -1,9 +1,4 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
   PLANS,
   typesOfPlan,
@@ -13,11 +8,8 @@ import {
   type Subscription,
   type UserProfile,
 } from '@vbuilder/shared';
-import { theme } from '../../app/theme.ts';
-import { CurrentPath } from '../../components/layout/test-utils.tsx';
-import { i18nReady } from '../../lib/i18n.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { makeProfile } from '../../test/profile.ts';
+import { renderWithRouter } from '../../test/providers.tsx';
 
 /**
  * The billing screens' test kit: fixtures typed by the shared contract (a fixture that no longer
@@ -129,24 +121,4 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 }
 
 /** Renders `ui` at `route` with the app's providers, a router (other paths show where a link led) and modals. */
-export async function renderBilling(ui: ReactNode, route = '/account/subscription') {
-  await i18nReady;
-  const queryClient = createQueryClient({ retry: false, staleTime: 0 });
-  const router = createMemoryRouter(
-    [
-      { path: route.split('?')[0], element: ui },
-      { path: '*', element: <CurrentPath /> },
-    ],
-    { initialEntries: [route] },
-  );
-  const result = render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { ...result, router, queryClient };
-}
+export const renderBilling = (ui: ReactNode, route = '/account/subscription') => renderWithRouter(ui, route);

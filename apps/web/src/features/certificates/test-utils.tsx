@@ -1,9 +1,4 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type {
   AssessmentList,
   AssessmentSummary,
@@ -14,11 +9,8 @@ import type {
   StudentStatusEntry,
   UserProfile,
 } from '@vbuilder/shared';
-import { theme } from '../../app/theme.ts';
-import { CurrentPath } from '../../components/layout/test-utils.tsx';
-import { i18nReady } from '../../lib/i18n.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
 import { makeProfile } from '../../test/profile.ts';
+import { renderWithRouter } from '../../test/providers.tsx';
 
 /**
  * The certificates screens' test kit: fixtures typed by the shared contract (a fixture that no
@@ -149,24 +141,5 @@ export function makeVerification(overrides: Partial<CertificateVerification> = {
 }
 
 /** Renders `ui` at `route` (matched by `path`) with the app's providers; other paths show where a link led. */
-export async function renderCertificates(ui: ReactNode, route: string, path: string) {
-  await i18nReady;
-  const queryClient = createQueryClient({ retry: false, staleTime: 0 });
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      { path: '*', element: <CurrentPath /> },
-    ],
-    { initialEntries: [route] },
-  );
-  const result = render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { ...result, router, queryClient };
-}
+export const renderCertificates = (ui: ReactNode, route: string, path: string) =>
+  renderWithRouter(ui, route, path);
