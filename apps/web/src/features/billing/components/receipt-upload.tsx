@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconAlertCircle, IconFileUpload, IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { FileRejection } from '@mantine/dropzone';
+import { IconAlertCircle, IconFileUpload, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ChosenFile, FileDrop, rejectionOf } from '../../../components/forms/file-drop.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatBytes } from '../../../lib/format.ts';
@@ -41,12 +42,12 @@ function UploadBody({ record, onClose }: { record: PaymentRecord; onClose: () =>
   const maxSize = formatBytes(RECEIPT_MAX_BYTES, i18n.language);
 
   const reject = (rejections: FileRejection[]) => {
-    const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+    const why = rejectionOf(rejections);
     setFile(null);
     setProblem(
-      codes.includes('file-too-large')
+      why === 'too-large'
         ? t('upload.tooLarge', { size: maxSize })
-        : codes.includes('too-many-files')
+        : why === 'too-many'
           ? t('upload.oneFile')
           : t('upload.wrongType'),
     );
@@ -81,7 +82,7 @@ function UploadBody({ record, onClose }: { record: PaymentRecord; onClose: () =>
       <Text size="sm" c="gray.7">
         {t('upload.description')}
       </Text>
-      <Dropzone
+      <FileDrop
         onDrop={(files) => {
           setProblem(null);
           setFile(files[0] ?? null);
@@ -91,46 +92,20 @@ function UploadBody({ record, onClose }: { record: PaymentRecord; onClose: () =>
         maxSize={RECEIPT_MAX_BYTES}
         multiple={false}
         loading={upload.isPending}
-        radius="md"
-        aria-label={t('upload.dropzoneLabel')}
-      >
-        <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} color="var(--mantine-color-indigo-7)" aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} color="var(--mantine-color-red-7)" aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileUpload size={40} stroke={1.5} color="var(--mantine-color-gray-7)" aria-hidden />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{t('upload.drop')}</Text>
-            <Text size="sm" c="gray.7" mt={4}>
-              {t('upload.limits', { size: maxSize })}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        label={t('upload.dropzoneLabel')}
+        title={t('upload.drop')}
+        hint={t('upload.limits', { size: maxSize })}
+        idleIcon={IconFileUpload}
+      />
       {file && (
-        <Paper withBorder radius="md" px="md" py="xs">
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap" miw={0}>
-              <IconPaperclip size={18} aria-hidden />
-              <Text size="sm" fw={600} truncate>
-                {file.name}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {formatBytes(file.size, i18n.language)}
-              </Text>
-            </Group>
-            <CloseButton
-              aria-label={t('upload.remove', { name: file.name })}
-              onClick={() => setFile(null)}
-              disabled={upload.isPending}
-            />
-          </Group>
-        </Paper>
+        <ChosenFile
+          file={file}
+          icon={IconPaperclip}
+          locale={i18n.language}
+          removeLabel={t('upload.remove', { name: file.name })}
+          onRemove={() => setFile(null)}
+          disabled={upload.isPending}
+        />
       )}
       {problem && (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

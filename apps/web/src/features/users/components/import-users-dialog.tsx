@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { FileRejection } from '@mantine/dropzone';
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -11,9 +11,9 @@ import {
   type LanguageCode,
 } from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { ChosenFile, FileDrop, rejectionOf } from '../../../components/forms/file-drop.tsx';
 import { LanguageSelect } from '../../../components/forms/language-select.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
-import { formatBytes } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useImportUsers } from '../api/import-users.ts';
 import {
@@ -60,12 +60,12 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
   const target = organizationId ?? (picksOrganization ? (pickedOrganization ?? undefined) : undefined);
 
   const reject = (rejections: FileRejection[]) => {
-    const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+    const why = rejectionOf(rejections);
     setFile(null);
     setProblem(
-      codes.includes('file-too-large')
+      why === 'too-large'
         ? 'file_too_large'
-        : codes.includes('too-many-files')
+        : why === 'too-many'
           ? 'import_one_file'
           : 'unsupported_file_type',
     );
@@ -144,7 +144,7 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
           onChange={setPickedOrganization}
         />
       )}
-      <Dropzone
+      <FileDrop
         onDrop={(files) => {
           setProblem(null);
           setFile(files[0] ?? null);
@@ -154,46 +154,21 @@ function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opene
         maxSize={IMPORT_MAX_BYTES}
         multiple={false}
         loading={importUsers.isPending}
-        radius="md"
-        aria-label={t('users:import.dropzoneLabel')}
-      >
-        <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} color="var(--mantine-color-indigo-7)" aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} color="var(--mantine-color-red-7)" aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={40} stroke={1.5} color="var(--mantine-color-gray-7)" aria-hidden />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>{t('users:import.drop')}</Text>
-            <Text size="sm" c="gray.7" mt={4}>
-              {t('users:import.limits')}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        label={t('users:import.dropzoneLabel')}
+        title={t('users:import.drop')}
+        hint={t('users:import.limits')}
+        idleIcon={IconFileSpreadsheet}
+      />
       {file && (
-        <Paper withBorder radius="md" px="md" py="xs">
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap" miw={0}>
-              <IconFileSpreadsheet size={20} aria-hidden />
-              <Text size="sm" fw={600} truncate>
-                {file.name}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {formatBytes(file.size, i18n.language)}
-              </Text>
-            </Group>
-            <CloseButton
-              aria-label={t('users:import.remove', { name: file.name })}
-              onClick={() => setFile(null)}
-              disabled={importUsers.isPending}
-            />
-          </Group>
-        </Paper>
+        <ChosenFile
+          file={file}
+          icon={IconFileSpreadsheet}
+          iconSize={20}
+          locale={i18n.language}
+          removeLabel={t('users:import.remove', { name: file.name })}
+          onRemove={() => setFile(null)}
+          disabled={importUsers.isPending}
+        />
       )}
       {problemText && (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

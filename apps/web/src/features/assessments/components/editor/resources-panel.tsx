@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { modals } from '@mantine/modals';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconPaperclip,
-  IconTrash,
-  IconUpload,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
+import { FileDrop, rejectionOf } from '../../../../components/forms/file-drop.tsx';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
 import { formatBytes, formatDate } from '../../../../lib/format.ts';
 import { useDeleteResource, useUploadResource } from '../../api/upload-resource.ts';
@@ -74,9 +68,8 @@ export function ResourcesPanel({
   };
 
   const reject = (rejections: FileRejection[]) => {
-    const tooLarge = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
     setProblem(
-      tooLarge
+      rejectionOf(rejections) === 'too-large'
         ? t('assessmentEditor:resources.tooLarge', {
             size: formatBytes(ASSESSMENT_LIMITS.resourceMaxBytes, locale),
           })
@@ -127,36 +120,22 @@ export function ResourcesPanel({
           </Text>
         </div>
 
-        <Dropzone
+        <FileDrop
           onDrop={(files) => void start(files)}
           onReject={reject}
           maxSize={ASSESSMENT_LIMITS.resourceMaxBytes}
           disabled={room <= 0}
-          radius="md"
-          aria-label={t('assessmentEditor:resources.dropzone')}
+          label={t('assessmentEditor:resources.dropzone')}
           name="resource"
-        >
-          <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
-            <Dropzone.Accept>
-              <IconUpload size={36} stroke={1.5} color="var(--mantine-color-indigo-7)" aria-hidden />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={36} stroke={1.5} color="var(--mantine-color-red-7)" aria-hidden />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPaperclip size={36} stroke={1.5} color="var(--mantine-color-gray-7)" aria-hidden />
-            </Dropzone.Idle>
-            <div>
-              <Text fw={600}>{t('assessmentEditor:resources.drop')}</Text>
-              <Text size="sm" c="gray.7" mt={4}>
-                {t('assessmentEditor:resources.limits', {
-                  size: formatBytes(ASSESSMENT_LIMITS.resourceMaxBytes, locale),
-                  max: ASSESSMENT_LIMITS.resourcesMax,
-                })}
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+          title={t('assessmentEditor:resources.drop')}
+          hint={t('assessmentEditor:resources.limits', {
+            size: formatBytes(ASSESSMENT_LIMITS.resourceMaxBytes, locale),
+            max: ASSESSMENT_LIMITS.resourcesMax,
+          })}
+          idleIcon={IconPaperclip}
+          iconSize={36}
+          minHeight={96}
+        />
 
         {problem ? (
           <Alert
