@@ -4,19 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from './use-server-table.ts';
 
 interface Props {
-  total: number;
+  /** The list's row count; nothing is shown until it is known, nor while it is 0. */
+  total: number | undefined;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }
 
-/** Under a table: which rows are shown, the rows per page and the pages. */
+/** Under a table that has rows: which rows are shown, the rows per page and the pages. */
 export function TablePager({ total, page, pageSize, onPage, onPageSize }: Props) {
   const { t } = useTranslation('common');
   const id = useId();
+  if (!total) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">

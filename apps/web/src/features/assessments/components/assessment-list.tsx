@@ -133,15 +133,13 @@ export function AssessmentListScreen({ viewer }: { viewer: ListViewer }) {
               cardActions={staff ? 'header' : 'footer'}
             />
           )}
-          {list.data && list.data.total > 0 && (
-            <TablePager
-              total={list.data.total}
-              page={table.params.page}
-              pageSize={table.params.pageSize}
-              onPage={table.setPage}
-              onPageSize={table.setPageSize}
-            />
-          )}
+          <TablePager
+            total={list.data?.total}
+            page={table.params.page}
+            pageSize={table.params.pageSize}
+            onPage={table.setPage}
+            onPageSize={table.setPageSize}
+          />
         </Stack>
       </Paper>
     </Stack>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingOff, IconCreditCard, IconFilterOff, IconReceipt } from '@tabler/icons-react';
+import { IconBuildingOff, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -12,8 +12,9 @@ import {
   type PaymentRecordStatus,
 } from '@vbuilder/shared';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { NoMatchState } from '../../../components/data-table/no-match-state.tsx';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
+import { usePaging } from '../../../components/data-table/use-paging.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -41,8 +42,8 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
   const organizationFilter = superAdministrator ? searchParams.get(ORGANIZATION_PARAM) : null;
   const [status, setStatus] = useState<PaymentRecordStatus | null>(null);
   const [invoiceStatus, setInvoiceStatus] = useState<InvoiceStatus | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [opened, setOpened] = useState<PaymentRecord | null>(null);
 
   const params: PaymentListParams | null = superAdministrator
@@ -58,11 +59,11 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
   const clearFilters = () => {
     setStatus(null);
     setInvoiceStatus(null);
-    setPage(1);
+    paging.resetPage();
     if (organizationFilter) pickOrganization(null);
   };
   function pickOrganization(id: string | null) {
-    setPage(1);
+    paging.resetPage();
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -203,7 +204,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
               value={status}
               onChange={(value) => {
                 setStatus(value as PaymentRecordStatus | null);
-                setPage(1);
+                paging.resetPage();
               }}
               data={PAYMENT_RECORD_STATUSES.map((value) => ({ value, label: text.paymentStatus(value) }))}
               w={{ base: '100%', sm: 200 }}
@@ -215,7 +216,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
               value={invoiceStatus}
               onChange={(value) => {
                 setInvoiceStatus(value as InvoiceStatus | null);
-                setPage(1);
+                paging.resetPage();
               }}
               data={INVOICE_STATUSES.map((value) => ({ value, label: text.invoiceStatus(value) }))}
               w={{ base: '100%', sm: 200 }}
@@ -246,17 +247,12 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
               actions={(record) => <PaymentRowActions record={record} role={viewer.role} />}
               empty={
                 filtered ? (
-                  <EmptyState
-                    framed={false}
-                    icon={IconFilterOff}
-                    headingOrder={2}
+                  <NoMatchState
                     title={t('payments.noMatch.title')}
                     description={t('payments.noMatch.description')}
-                  >
-                    <Button variant="light" onClick={clearFilters}>
-                      {t('payments.noMatch.clear')}
-                    </Button>
-                  </EmptyState>
+                    clearLabel={t('payments.noMatch.clear')}
+                    onClear={clearFilters}
+                  />
                 ) : (
                   <EmptyState
                     framed={false}
@@ -273,18 +269,13 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
               }
             />
           )}
-          {payments.data && payments.data.total > 0 && (
-            <TablePager
-              total={payments.data.total}
-              page={page}
-              pageSize={pageSize}
-              onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
-          )}
+          <TablePager
+            total={payments.data?.total}
+            page={page}
+            pageSize={pageSize}
+            onPage={paging.setPage}
+            onPageSize={paging.setPageSize}
+          />
         </Stack>
       </Paper>
       <PaymentDetails record={opened} role={viewer.role} onClose={() => setOpened(null)} />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAward, IconCertificate, IconFilterOff, IconPalette } from '@tabler/icons-react';
+import { IconAward, IconCertificate, IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CERTIFICATE_STATUSES, type Certificate, type CertificateStatus } from '@vbuilder/shared';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { NoMatchState } from '../../../components/data-table/no-match-state.tsx';
 import { SearchField } from '../../../components/data-table/search-field.tsx';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
 import { useServerTable } from '../../../components/data-table/use-server-table.ts';
@@ -224,17 +225,12 @@ export function CertificatesAdmin() {
                   )}
                   empty={
                     filtered ? (
-                      <EmptyState
-                        framed={false}
-                        icon={IconFilterOff}
-                        headingOrder={2}
+                      <NoMatchState
                         title={t('noMatch.title')}
                         description={t('noMatch.description')}
-                      >
-                        <Button variant="light" onClick={clearFilters}>
-                          {t('noMatch.clear')}
-                        </Button>
-                      </EmptyState>
+                        clearLabel={t('noMatch.clear')}
+                        onClear={clearFilters}
+                      />
                     ) : (
                       <EmptyState
                         framed={false}
@@ -251,15 +247,13 @@ export function CertificatesAdmin() {
                   }
                 />
               )}
-              {certificates.data && certificates.data.total > 0 && (
-                <TablePager
-                  total={certificates.data.total}
-                  page={table.params.page}
-                  pageSize={table.params.pageSize}
-                  onPage={table.setPage}
-                  onPageSize={table.setPageSize}
-                />
-              )}
+              <TablePager
+                total={certificates.data?.total}
+                page={table.params.page}
+                pageSize={table.params.pageSize}
+                onPage={table.setPage}
+                onPageSize={table.setPageSize}
+              />
             </Stack>
           </Paper>
         </Tabs.Panel>

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBadge, IconCertificate, IconDownload, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate } from '@vbuilder/shared';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
-import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
+import { usePaging } from '../../../components/data-table/use-paging.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -19,9 +18,8 @@ import { CertificateStatusBadge } from './certificate-status-badge.tsx';
  */
 export function CertificatesStudent() {
   const { t, i18n } = useTranslation('certificates');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const certificates = useCertificates({ page, pageSize });
+  const paging = usePaging();
+  const certificates = useCertificates({ page: paging.page, pageSize: paging.pageSize });
   const files = useCertificateFiles();
 
   const columns: Column<Certificate>[] = [
@@ -142,18 +140,13 @@ export function CertificatesStudent() {
                 />
               }
             />
-            {certificates.data && certificates.data.total > 0 && (
-              <TablePager
-                total={certificates.data.total}
-                page={page}
-                pageSize={pageSize}
-                onPage={setPage}
-                onPageSize={(size) => {
-                  setPageSize(size);
-                  setPage(1);
-                }}
-              />
-            )}
+            <TablePager
+              total={certificates.data?.total}
+              page={paging.page}
+              pageSize={paging.pageSize}
+              onPage={paging.setPage}
+              onPageSize={paging.setPageSize}
+            />
           </Stack>
         </Paper>
       )}

@@ -68,15 +68,13 @@ export function UserListTable({
           spacing={spacing}
         />
       )}
-      {users.data && users.data.total > 0 && (
-        <TablePager
-          total={users.data.total}
-          page={table.params.page}
-          pageSize={table.params.pageSize}
-          onPage={table.setPage}
-          onPageSize={table.setPageSize}
-        />
-      )}
+      <TablePager
+        total={users.data?.total}
+        page={table.params.page}
+        pageSize={table.params.pageSize}
+        onPage={table.setPage}
+        onPageSize={table.setPageSize}
+      />
     </>
   );
 }
