@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   Alert,
   Button,
@@ -10,26 +9,17 @@ import {
   Stack,
   Switch,
   Text,
-  type ComboboxItem,
-  type OptionsFilter,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  CURRENCY_PATTERN,
-  CustomPlanBodySchema,
-  minorUnitDigits,
-  parseDecimal,
-  type BillingPeriod,
-  type CustomPlanBody,
-} from '@vbuilder/shared';
+import { CustomPlanBodySchema, type BillingPeriod, type CustomPlanBody } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useRequestPlan } from '../api/request-plan.ts';
-import { currencyOptions } from '../lib/currencies.ts';
 import { useBillingText } from '../lib/labels.ts';
+import { AmountInput, amountCheck, CurrencySelect, minorOf } from './money-field.tsx';
 
 /** The organization a Custom plan is set up for. */
 export interface CustomPlanTarget {
@@ -49,27 +39,6 @@ interface Values extends Record<string, unknown> {
 
 /** Field paths in screen order (the server's field errors land on these). */
 const FIELDS = ['amount', 'amountMinor', 'currency', 'period', 'monthlyAssessments', 'organizationId'];
-
-/** The currency's minor-unit digits (money.ts); 2 while the code is not a currency yet. */
-const digitsOf = (currency: string | null): number => {
-  if (!currency || !CURRENCY_PATTERN.test(currency)) return 2;
-  try {
-    return minorUnitDigits(currency);
-  } catch {
-    return 2;
-  }
-};
-
-/** The typed amount in minor units; null when it is not an amount of the currency. */
-const minorOf = (values: Values): number | null => {
-  const text = String(values.amount).trim();
-  if (text === '' || !values.currency || !CURRENCY_PATTERN.test(values.currency)) return null;
-  try {
-    return parseDecimal(text, values.currency);
-  } catch {
-    return null;
-  }
-};
 
 interface Props {
   /** The organization; null: closed. */
@@ -119,21 +88,6 @@ function CustomPlanForm({
   const text = useBillingText();
   const errorText = useErrorText();
   const request = useRequestPlan();
-  const currencies = useMemo(
-    () => currencyOptions(text.locale, [defaultCurrency]),
-    [text.locale, defaultCurrency],
-  );
-  const currencyNames = useMemo(() => new Map(currencies.map((c) => [c.value, c.name])), [currencies]);
-  const currencyText = (code: string) => {
-    const currencyName = currencyNames.get(code);
-    return currencyName ? `${code} · ${currencyName}` : code;
-  };
-  const currencyFilter: OptionsFilter = ({ options, search, limit }) => {
-    const query = search.trim().toLocaleLowerCase(text.locale);
-    return (options as ComboboxItem[])
-      .filter((option) => !query || currencyText(option.value).toLocaleLowerCase(text.locale).includes(query))
-      .slice(0, limit);
-  };
 
   const { form, serverError, handleSubmit } = useSchemaForm({
     initialValues: {
@@ -148,7 +102,7 @@ function CustomPlanForm({
       plan: 'Custom',
       organizationId: target.organizationId,
       // An amount that is not one is the amount field's error (check), not a second one here.
-      amountMinor: minorOf(values) ?? 1,
+      amountMinor: minorOf(values.amount, values.currency) ?? 1,
       currency: values.currency,
       period: values.period,
       monthlyAssessments: values.unlimited
@@ -158,15 +112,12 @@ function CustomPlanForm({
           : Number(values.monthlyAssessments),
     }),
     check: (values: Values) => {
-      const minor = minorOf(values);
-      return values.currency && CURRENCY_PATTERN.test(values.currency) && (minor === null || minor < 1)
-        ? { amount: 'validation.amountInvalid' }
-        : {};
+      const problem = amountCheck(values.amount, values.currency);
+      return problem ? { amount: problem } : {};
     },
     fields: FIELDS,
   });
   const values = form.getValues();
-  const digits = digitsOf(values.currency);
   const organization = target.organizationName;
 
   const confirm = (body: CustomPlanBody) =>
@@ -230,8 +181,6 @@ function CustomPlanForm({
     onClose();
   });
 
-  const amountProps = form.getInputProps('amount');
-  const minorError = form.errors.amountMinor;
   const allowanceProps = form.getInputProps('monthlyAssessments');
   const problem = serverError ? errorText(serverError) : null;
 
@@ -242,37 +191,22 @@ function CustomPlanForm({
           {t('custom.hint')}
         </Text>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <NumberInput
+          <AmountInput
+            form={form}
+            path="amount"
+            minorPath="amountMinor"
+            currency={values.currency}
             label={t('custom.amount')}
             withAsterisk
-            inputMode={digits > 0 ? 'decimal' : 'numeric'}
-            decimalScale={digits}
-            allowDecimal={digits > 0}
-            allowNegative={false}
-            thousandSeparator={false}
-            hideControls
             miw={160}
-            style={{ flex: 1 }}
-            {...amountProps}
-            onChange={(value) => {
-              form.clearFieldError('amountMinor');
-              (amountProps.onChange as (v: string | number) => void)(value);
-            }}
-            error={amountProps.error ?? (typeof minorError === 'string' ? errorText(minorError) : undefined)}
           />
-          <Select
+          <CurrencySelect
+            form={form}
+            path="currency"
+            known={[defaultCurrency]}
             label={t('custom.currency')}
             withAsterisk
-            data={currencies}
-            searchable
-            allowDeselect={false}
-            limit={50}
-            nothingFoundMessage={t('prices.noCurrency')}
-            filter={currencyFilter}
-            renderOption={({ option }) => currencyText(option.value)}
             w={150}
-            comboboxProps={{ width: 280, position: 'bottom-start' }}
-            {...form.getInputProps('currency')}
           />
         </Group>
         <Select

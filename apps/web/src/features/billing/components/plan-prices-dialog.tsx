@@ -1,25 +1,9 @@
-import { useMemo, useRef } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  type ComboboxItem,
-  type OptionsFilter,
-} from '@mantine/core';
+import { useRef } from 'react';
+import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  CURRENCY_PATTERN,
-  minorUnitDigits,
-  parseDecimal,
   toDecimalString,
   UpdatePlanPricesBodySchema,
   type BillingPeriod,
@@ -32,8 +16,8 @@ import { FORM_ERROR } from '../../../lib/forms/schema-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { useUpdatePlanPrices } from '../api/update-plan-prices.ts';
-import { currencyOptions } from '../lib/currencies.ts';
 import { useBillingText } from '../lib/labels.ts';
+import { AmountInput, amountCheck, CurrencySelect, minorOf } from './money-field.tsx';
 
 /** One row of the editor: the amount as typed, in major units of the row's currency. */
 interface PriceRow {
@@ -55,27 +39,6 @@ const FIELDS = [
     `prices.${i}.amountMinor`,
   ]).flat(),
 ];
-
-/** The currency's minor-unit digits (money.ts); 2 while the code is not a currency yet. */
-const digitsOf = (currency: string | null): number => {
-  if (!currency || !CURRENCY_PATTERN.test(currency)) return 2;
-  try {
-    return minorUnitDigits(currency);
-  } catch {
-    return 2;
-  }
-};
-
-/** The typed amount in minor units; null when it is not an amount of the currency. */
-const minorOf = (row: PriceRow): number | null => {
-  const text = String(row.amount).trim();
-  if (text === '' || !row.currency || !CURRENCY_PATTERN.test(row.currency)) return null;
-  try {
-    return parseDecimal(text, row.currency);
-  } catch {
-    return null;
-  }
-};
 
 let rowCounter = 0;
 const rowOf = (price: Partial<PlanPrice>): PriceRow => ({
@@ -123,26 +86,7 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
   const update = useUpdatePlanPrices();
   const name = text.planName(plan.name);
   const initialRows = useRef(plan.prices.map(rowOf));
-  const currencies = useMemo(
-    () =>
-      currencyOptions(
-        text.locale,
-        plan.prices.map((p) => p.currency),
-      ),
-    [text.locale, plan.prices],
-  );
-  const currencyNames = useMemo(() => new Map(currencies.map((c) => [c.value, c.name])), [currencies]);
-  const currencyText = (code: string) => {
-    const currencyName = currencyNames.get(code);
-    return currencyName ? `${code} · ${currencyName}` : code;
-  };
-  // The search finds a currency by its code or its name.
-  const currencyFilter: OptionsFilter = ({ options, search, limit }) => {
-    const query = search.trim().toLocaleLowerCase(text.locale);
-    return (options as ComboboxItem[])
-      .filter((option) => !query || currencyText(option.value).toLocaleLowerCase(text.locale).includes(query))
-      .slice(0, limit);
-  };
+  const knownCurrencies = plan.prices.map((p) => p.currency);
   const periods = [
     { value: 'month', label: text.period('month') },
     { value: 'year', label: text.period('year') },
@@ -156,16 +100,14 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
         period: row.period,
         currency: row.currency,
         // An amount that is not one is the amount field's error (check), not a second one here.
-        amountMinor: minorOf(row) ?? 1,
+        amountMinor: minorOf(row.amount, row.currency) ?? 1,
       })),
     }),
     check: (values: Values) => {
       const errors: Record<string, string> = {};
       values.prices.forEach((row, i) => {
-        const minor = minorOf(row);
-        if (row.currency && CURRENCY_PATTERN.test(row.currency) && (minor === null || minor < 1)) {
-          errors[`prices.${i}.amount`] = 'validation.amountInvalid';
-        }
+        const problem = amountCheck(row.amount, row.currency);
+        if (problem) errors[`prices.${i}.amount`] = problem;
       });
       return errors;
     },
@@ -223,75 +165,52 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
           </Alert>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {rows.map((row, i) => {
-              const amountProps = form.getInputProps(`prices.${i}.amount`);
-              const minorError = form.errors[`prices.${i}.amountMinor`];
-              const digits = digitsOf(row.currency);
-              return (
-                <Paper
-                  key={row.key}
-                  component="li"
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  aria-label={t('prices.row', { n: i + 1 })}
-                >
-                  <Group gap="sm" align="flex-start" wrap="wrap">
-                    <Select
-                      label={t('prices.period')}
-                      data={periods}
-                      allowDeselect={false}
-                      w={{ base: 'calc(50% - 6px)', xs: 130 }}
-                      {...form.getInputProps(`prices.${i}.period`)}
-                    />
-                    <Select
-                      label={t('prices.currency')}
-                      data={currencies}
-                      searchable
-                      allowDeselect={false}
-                      limit={50}
-                      nothingFoundMessage={t('prices.noCurrency')}
-                      filter={currencyFilter}
-                      renderOption={({ option }) => currencyText(option.value)}
-                      w={{ base: 'calc(50% - 6px)', xs: 150 }}
-                      comboboxProps={{ width: 280, position: 'bottom-start' }}
-                      {...form.getInputProps(`prices.${i}.currency`)}
-                    />
-                    <NumberInput
-                      label={t('prices.amount')}
-                      inputMode={digits > 0 ? 'decimal' : 'numeric'}
-                      decimalScale={digits}
-                      fixedDecimalScale={digits > 0}
-                      allowDecimal={digits > 0}
-                      allowNegative={false}
-                      thousandSeparator={false}
-                      hideControls
-                      miw={120}
-                      style={{ flex: 1 }}
-                      {...amountProps}
-                      onChange={(value) => {
-                        form.clearFieldError(`prices.${i}.amountMinor`);
-                        (amountProps.onChange as (v: string | number) => void)(value);
-                      }}
-                      error={
-                        amountProps.error ??
-                        (typeof minorError === 'string' ? errorText(minorError) : undefined)
-                      }
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      mt={26}
-                      aria-label={t('prices.remove', { n: i + 1 })}
-                      onClick={() => form.removeListItem('prices', i)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Paper>
-              );
-            })}
+            {rows.map((row, i) => (
+              <Paper
+                key={row.key}
+                component="li"
+                withBorder
+                radius="md"
+                p="sm"
+                aria-label={t('prices.row', { n: i + 1 })}
+              >
+                <Group gap="sm" align="flex-start" wrap="wrap">
+                  <Select
+                    label={t('prices.period')}
+                    data={periods}
+                    allowDeselect={false}
+                    w={{ base: 'calc(50% - 6px)', xs: 130 }}
+                    {...form.getInputProps(`prices.${i}.period`)}
+                  />
+                  <CurrencySelect
+                    form={form}
+                    path={`prices.${i}.currency`}
+                    known={knownCurrencies}
+                    label={t('prices.currency')}
+                    w={{ base: 'calc(50% - 6px)', xs: 150 }}
+                  />
+                  <AmountInput
+                    form={form}
+                    path={`prices.${i}.amount`}
+                    minorPath={`prices.${i}.amountMinor`}
+                    currency={row.currency}
+                    label={t('prices.amount')}
+                    fixedDecimals
+                    miw={120}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    mt={26}
+                    aria-label={t('prices.remove', { n: i + 1 })}
+                    onClick={() => form.removeListItem('prices', i)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Paper>
+            ))}
           </Stack>
         )}
         {typeof listError === 'string' && (
