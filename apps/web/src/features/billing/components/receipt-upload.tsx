@@ -7,10 +7,9 @@ import type { PaymentRecord } from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { ChosenFile, FileDrop, rejectionOf } from '../../../components/forms/file-drop.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
-import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatBytes } from '../../../lib/format.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { RECEIPT_MAX_BYTES, RECEIPT_MIME_TYPES, useUploadReceipt } from '../api/upload-receipt.ts';
+import { useFailureToast } from '../hooks/use-failure-toast.ts';
 
 /**
  * The upload modal (SPEC §2): the proof of payment for a pending invoice, a PDF or an image up to
@@ -35,7 +34,7 @@ export function ReceiptUpload({ record, onClose }: { record: PaymentRecord | nul
 
 function UploadBody({ record, onClose }: { record: PaymentRecord; onClose: () => void }) {
   const { t, i18n } = useTranslation('billing');
-  const errorText = useErrorText();
+  const failed = useFailureToast();
   const upload = useUploadReceipt();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,11 +67,7 @@ function UploadBody({ record, onClose }: { record: PaymentRecord; onClose: () =>
           );
           onClose();
         },
-        onError: (error) => {
-          const reason = errorText(errorCodeOf(error));
-          setProblem(reason);
-          showToast('failure', reason, t('toasts.uploadFailed'), 'billing-upload');
-        },
+        onError: (error) => setProblem(failed(error, t('toasts.uploadFailed'), 'billing-upload')),
       },
     );
   };

@@ -1,14 +1,14 @@
-import { DataList, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { PlanCatalogEntry, PlanPrice, RequestPlanBody } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
-import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useRequestPlan } from '../api/request-plan.ts';
+import { useFailureToast } from '../hooks/use-failure-toast.ts';
 import { useBillingText } from '../lib/labels.ts';
 import { isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
+import { PlanSummary } from './plan-summary.tsx';
 
 /** Whom a plan is requested for, and where its invoice goes. */
 export type RequestTarget =
@@ -32,13 +32,12 @@ interface Request {
 export function useRequestPlanDialog() {
   const { t } = useTranslation(['billing', 'common']);
   const text = useBillingText();
-  const errorText = useErrorText();
+  const failed = useFailureToast();
   const request = useRequestPlan();
 
   return ({ plan, choice, price, target, renewalFrom }: Request) => {
     if (!isPricedPackage(plan.name)) return;
     const name = text.planName(plan.name);
-    const amount = text.money(price.amountMinor, price.currency);
     const titles: Record<PlanChoice, string> = {
       upgrade: t('billing:request.upgradeTitle', { plan: name }),
       renew: t('billing:request.renewTitle', { plan: name }),
@@ -70,24 +69,7 @@ export function useRequestPlanDialog() {
       title: titles[choice],
       children: (
         <Stack gap="sm">
-          <DataList size="sm" gap={6} labelWidth={140}>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.plan')}</DataList.ItemLabel>
-              <DataList.ItemValue fw={600}>{name}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.period')}</DataList.ItemLabel>
-              <DataList.ItemValue>{text.period(price.period)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.price')}</DataList.ItemLabel>
-              <DataList.ItemValue fw={600}>{amount}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.allowance')}</DataList.ItemLabel>
-              <DataList.ItemValue>{text.allowance(plan.monthlyAssessments)}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList>
+          <PlanSummary plan={plan} price={price} />
           <Text size="sm">{starts}</Text>
           <Text size="sm" fw={500}>
             {invoiceTo}
@@ -108,13 +90,7 @@ export function useRequestPlanDialog() {
               t('billing:request.sentTitle'),
               'billing-request',
             ),
-          onError: (error) =>
-            showToast(
-              'failure',
-              errorText(errorCodeOf(error)),
-              t('billing:toasts.failed'),
-              'billing-request',
-            ),
+          onError: (error) => failed(error, t('billing:toasts.failed'), 'billing-request'),
         }),
     });
   };

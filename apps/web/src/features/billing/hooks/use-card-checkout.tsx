@@ -1,17 +1,16 @@
-import { DataList, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutBody, PlanCatalogEntry, PlanPrice } from '@vbuilder/shared';
-import { showToast } from '../../../components/forms/show-toast.tsx';
-import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { billingKeys } from '../../../lib/query-keys.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
+import { PlanSummary } from '../components/plan-summary.tsx';
 import { useBillingText } from '../lib/labels.ts';
 import { browser } from '../lib/navigation.ts';
 import { isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 
 export interface CardCheckout {
   plan: PlanCatalogEntry;
@@ -31,7 +30,7 @@ export interface CardCheckout {
 export function useCardCheckout() {
   const { t } = useTranslation(['billing', 'common']);
   const text = useBillingText();
-  const errorText = useErrorText();
+  const failed = useFailureToast();
   const queryClient = useQueryClient();
   const checkout = useStartCheckout();
 
@@ -48,26 +47,7 @@ export function useCardCheckout() {
       title: t('billing:card.title', { plan: name }),
       children: (
         <Stack gap="sm">
-          <DataList size="sm" gap={6} labelWidth={140}>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.plan')}</DataList.ItemLabel>
-              <DataList.ItemValue fw={600}>{name}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.period')}</DataList.ItemLabel>
-              <DataList.ItemValue>{text.period(price.period)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.price')}</DataList.ItemLabel>
-              <DataList.ItemValue fw={600}>
-                {text.money(price.amountMinor, price.currency)}
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel c="gray.7">{t('billing:request.allowance')}</DataList.ItemLabel>
-              <DataList.ItemValue>{text.allowance(plan.monthlyAssessments)}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList>
+          <PlanSummary plan={plan} price={price} />
           <Text size="sm" fw={500}>
             {t('billing:card.securePage')}
           </Text>
@@ -85,7 +65,7 @@ export function useCardCheckout() {
           onError: (error) => {
             // A request already waiting, or a record the refused checkout closed: show it as it is now.
             void queryClient.invalidateQueries({ queryKey: billingKeys.all });
-            showToast('failure', errorText(errorCodeOf(error)), t('billing:card.failed'), 'billing-card');
+            failed(error, t('billing:card.failed'), 'billing-card');
           },
         }),
     });

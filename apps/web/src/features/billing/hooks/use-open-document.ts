@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@vbuilder/shared';
-import { showToast } from '../../../components/forms/show-toast.tsx';
-import { errorCodeOf } from '../../../lib/api-errors.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { fetchPaymentDocument } from '../api/get-documents.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 
 /** How long a blob address lives: the new tab has read the file long before. */
 const RELEASE_AFTER_MS = 60_000;
@@ -18,7 +16,7 @@ const RELEASE_AFTER_MS = 60_000;
  */
 export function useOpenDocument() {
   const { t } = useTranslation('billing');
-  const errorText = useErrorText();
+  const failed = useFailureToast();
   const [opening, setOpening] = useState<'invoice' | 'receipt' | null>(null);
 
   const open = async (record: PaymentRecord, document: 'invoice' | 'receipt') => {
@@ -38,9 +36,8 @@ export function useOpenDocument() {
       window.setTimeout(() => URL.revokeObjectURL(url), RELEASE_AFTER_MS);
     } catch (error) {
       tab?.close();
-      showToast(
-        'failure',
-        errorText(errorCodeOf(error)),
+      failed(
+        error,
         document === 'invoice' ? t('invoice.failed') : t('details.receiptFailed'),
         'billing-document',
       );

@@ -4,10 +4,9 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
-import { errorCodeOf } from '../../../lib/api-errors.ts';
-import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useChangePayment, type PaymentChange } from '../api/payment-actions.ts';
 import { useBillingText } from '../lib/labels.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 import { useOpenDocument } from './use-open-document.ts';
 
 /** The dialog a row's action opens instead of a call: the details or the upload. */
@@ -26,7 +25,7 @@ const TOAST_ID = 'billing-payment-action';
 export function usePaymentActions(record: PaymentRecord) {
   const { t } = useTranslation(['billing', 'common']);
   const text = useBillingText();
-  const errorText = useErrorText();
+  const failed = useFailureToast();
   const change = useChangePayment();
   const documents = useOpenDocument();
   const [view, setView] = useState<PaymentView>(null);
@@ -83,8 +82,7 @@ export function usePaymentActions(record: PaymentRecord) {
           { id: record.id, change: kind },
           {
             onSuccess: () => showToast('success', dialog.done, dialog.doneTitle, TOAST_ID),
-            onError: (error) =>
-              showToast('failure', errorText(errorCodeOf(error)), t('billing:toasts.failed'), TOAST_ID),
+            onError: (error) => failed(error, t('billing:toasts.failed'), TOAST_ID),
           },
         ),
     });
