@@ -1,11 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.ts';
 import { renderMail } from './templates.ts';
 
 const message = (to: string) =>
@@ -25,41 +24,23 @@ const outboxRow = async (t: TestApp, id: string | null) => {
 
 describe('mailer over SMTP', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
+  let peer: SmtpPeer;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ envelopeTo: (session.envelope.rcptTo ?? []).map((r) => r.address), mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await buildTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'vbuilder <mail@vbuilder.test>',
-    });
+    peer = await startSmtpPeer();
+    t = await buildTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'vbuilder <mail@vbuilder.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await peer.close();
   });
 
   it('delivers text and HTML, and marks the outbox row sent', async () => {
     const { id } = await t.app.mailer.send(message('ada@example.test'));
     await t.app.mailer.idle();
 
-    expect(received).toHaveLength(1);
-    const { envelopeTo, mail } = received[0]!;
+    expect(peer.received).toHaveLength(1);
+    const { to: envelopeTo, mail } = peer.received[0]!;
     expect(envelopeTo).toEqual(['ada@example.test']);
     expect(mail.subject).toBe('Hello <there>');
     expect(mail.from?.text).toContain('mail@vbuilder.test');

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssessmentUsageSchema, SubscriptionResponseSchema } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { paymentsContext, runBillingClock } from './payments.service.ts';
 import { auditOf, movableClock, recordRow } from './test-helpers.ts';
@@ -15,38 +13,20 @@ import { auditOf, movableClock, recordRow } from './test-helpers.ts';
  */
 const clock = movableClock('2026-06-01T08:00:00Z');
 let t: TestApp;
-let server: SMTPServer;
-const received: { to: string[]; mail: ParsedMail }[] = [];
+let peer: SmtpPeer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ to: (session.envelope.rcptTo ?? []).map((r) => r.address), mail });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await buildTestApp(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'vbuilder <billing@vbuilder.test>' },
-    { clock },
-  );
+  peer = await startSmtpPeer();
+  t = await buildTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'vbuilder <billing@vbuilder.test>' }, { clock });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await peer.close();
 });
 
 const delivered = async (to: string, subject: RegExp) => {
   await t.app.mailer.idle();
-  return received.filter((r) => r.to.includes(to) && subject.test(r.mail.subject ?? ''));
+  return peer.received.filter((r) => r.to.includes(to) && subject.test(r.mail.subject ?? ''));
 };
 
 describe('billing clock', () => {

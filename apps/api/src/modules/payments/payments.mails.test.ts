@@ -1,15 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import type { MailAttachment, MailMessage } from '../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.ts';
 import { billingSeller, planLine, type InvoiceDocument } from './payments.invoice.ts';
 import {
   activatedMail,
@@ -68,44 +67,25 @@ const squeeze = (s: string) => s.normalize('NFC').replace(/\s+/g, '');
 
 describe('billing mails over SMTP', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  const received: ParsedMail[] = [];
+  let peer: SmtpPeer;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      size: 10 * 1024 * 1024,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    t = await buildTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'vbuilder <mail@vbuilder.test>',
-    });
+    peer = await startSmtpPeer({ size: 10 * 1024 * 1024 });
+    t = await buildTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'vbuilder <mail@vbuilder.test>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await peer.close();
   });
   beforeEach(() => {
-    received.length = 0;
+    peer.received.length = 0;
   });
 
   const deliver = async (message: MailMessage | Promise<MailMessage>): Promise<ParsedMail> => {
     await t.app.mailer.send(await message);
     await t.app.mailer.idle();
-    expect(received).toHaveLength(1);
-    return received[0]!;
+    expect(peer.received).toHaveLength(1);
+    return peer.received[0]!.mail;
   };
 
   it('sends the invoice to the Administrator in their language, the PDF attached and in Thai', async () => {
@@ -142,7 +122,7 @@ describe('billing mails over SMTP', () => {
     expect(confirmation.text).toContain('write to billing@vbuilder.test');
     expect(confirmation.attachments).toHaveLength(0);
 
-    received.length = 0;
+    peer.received.length = 0;
     const check = await deliver(
       receiptToCheckMail(
         { email: 'root@vbuilder.test', name: 'Root', language: null },
@@ -204,7 +184,7 @@ describe('billing mails over SMTP', () => {
     expect(reminder.text).toContain('https://vbuilder.test/account/subscription?lng=bn');
     expect(reminder.attachments).toHaveLength(0);
 
-    received.length = 0;
+    peer.received.length = 0;
     const lapsed = await deliver(lapsedMail({ email: 'ada@school.test', name: 'Ada' }, end, context));
     expect(lapsed.subject).toBe('Your vbuilder Professional package has ended');
     expect(lapsed.text).toContain('ended on Dec 31, 2026');
