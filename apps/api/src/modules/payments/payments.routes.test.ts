@@ -260,22 +260,14 @@ describe('one pending request at a time', () => {
     );
 
     // A renewal waits too: activate, request the renewal, and a second renewal is refused.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${first.id}/activate`,
-      headers: superAdmin.headers,
-    });
+    await call('activate', first.id, superAdmin);
     const renewal = await request(admin, { plan: 'Basic', period: 'month' });
     expect(renewal.statusCode).toBe(201);
     expect((await request(admin, { plan: 'Basic', period: 'month' })).json().code).toBe(
       'payment_request_pending',
     );
     // Closing the waiting invoice lets the school ask again.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${renewal.json().data.id}/close`,
-      headers: admin.headers,
-    });
+    await call('close', renewal.json().data.id, admin);
     expect((await request(admin, { plan: 'Professional', period: 'month' })).statusCode).toBe(201);
     clock.set('2026-03-10T09:00:00Z');
   });
@@ -360,11 +352,7 @@ describe('lists and the subscription', () => {
     });
 
     clock.set('2026-04-02T00:00:00Z');
-    const activated = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${first.id}/activate`,
-      headers: superAdmin.headers,
-    });
+    const activated = await call('activate', first.id, superAdmin);
     expect(activated.statusCode).toBe(200);
     expect(activated.json().data).toMatchObject({
       status: 'active',
@@ -398,11 +386,7 @@ describe('lists and the subscription', () => {
       packageName: 'Basic',
       pendingRequest: { id: renewal.id },
     });
-    const renewed = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${renewal.id}/activate`,
-      headers: superAdmin.headers,
-    });
+    const renewed = await call('activate', renewal.id, superAdmin);
     expect(renewed.json().data).toMatchObject({
       periodStart: '2026-05-02T00:00:00.000Z',
       endsAt: '2026-06-02T00:00:00.000Z',
@@ -416,11 +400,7 @@ describe('lists and the subscription', () => {
       (await request(admin, { plan: 'Professional', period: 'year' })).json(),
     ).data;
     expect(upgrade.periodStart).toBeNull();
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${upgrade.id}/activate`,
-      headers: superAdmin.headers,
-    });
+    await call('activate', upgrade.id, superAdmin);
     expect((await recordRow(t.app, renewal.id))!.status).toBe('inactive');
     expect(await subscription()).toMatchObject({
       status: 'active',
@@ -474,6 +454,17 @@ async function seed(state: State): Promise<string> {
   return row.id;
 }
 
+/** A receipt file uploaded to the record as the payment history's form sends it. */
+function uploadReceipt(id: string, who: Member, filename: string, contentType: string, bytes: Buffer) {
+  const upload = multipartFile('file', filename, contentType, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/${id}/receipt`,
+    headers: { ...who.headers, ...upload.headers },
+    payload: upload.payload,
+  });
+}
+
 function call(action: PaymentAction, id: string, who: Member) {
   const headers = who.headers;
   switch (action) {
@@ -481,15 +472,8 @@ function call(action: PaymentAction, id: string, who: Member) {
     case 'close':
     case 'send-receipt':
       return t.app.inject({ method: 'POST', url: `/api/payments/${id}/${action}`, headers });
-    case 'receipt': {
-      const upload = multipartFile('file', 'receipt.pdf', 'application/pdf', PDF_BYTES);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/payments/${id}/receipt`,
-        headers: { ...headers, ...upload.headers },
-        payload: upload.payload,
-      });
-    }
+    case 'receipt':
+      return uploadReceipt(id, who, 'receipt.pdf', 'application/pdf', PDF_BYTES);
     case 'delete':
       return t.app.inject({ method: 'DELETE', url: `/api/payments/${id}`, headers });
     case 'view-payment':
@@ -526,17 +510,9 @@ describe('state machine over HTTP', () => {
 
   it('the legal transitions land where they should, audited', async () => {
     const pending = await seed('pending');
-    const closed = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${pending}/close`,
-      headers: adminA.headers,
-    });
+    const closed = await call('close', pending, adminA);
     expect(closed.json().data).toMatchObject({ status: 'closed', invoiceStatus: 'closed' });
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/payments/${pending}`,
-      headers: superAdmin.headers,
-    });
+    const deleted = await call('delete', pending, superAdmin);
     expect(deleted.statusCode).toBe(204);
     expect(await recordRow(t.app, pending)).toBeNull();
     expect((await auditOf(t.app, pending)).map((e) => e.action)).toEqual([
@@ -562,44 +538,28 @@ describe('state machine over HTTP', () => {
 describe('receipts and invoices', () => {
   it('takes a PDF or an image by its bytes and serves it back; refuses mismatched content, changing nothing', async () => {
     const id = await seed('pending');
-    const fake = multipartFile(
-      'file',
+    const refused = await uploadReceipt(
+      id,
+      adminA,
       'receipt.pdf',
       'application/pdf',
       Buffer.from('this is not a PDF at all'),
     );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${id}/receipt`,
-      headers: { ...adminA.headers, ...fake.headers },
-      payload: fake.payload,
-    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('unsupported_file_type');
-    const html = multipartFile(
-      'file',
+    const refusedHtml = await uploadReceipt(
+      id,
+      adminA,
       'receipt.png',
       'image/png',
       Buffer.from('<html><script>alert(1)</script></html>'),
     );
-    const refusedHtml = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${id}/receipt`,
-      headers: { ...adminA.headers, ...html.headers },
-      payload: html.payload,
-    });
     expect(refusedHtml.statusCode).toBe(400);
     expect((await recordRow(t.app, id))!.receiptFileKey).toBeNull();
     expect(await auditOf(t.app, id)).toEqual([]);
 
     // A PNG declared as a PDF is still a PNG: the bytes decide.
-    const png = multipartFile('file', 'receipt.pdf', 'application/pdf', PNG_BYTES);
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${id}/receipt`,
-      headers: { ...adminA.headers, ...png.headers },
-      payload: png.payload,
-    });
+    const accepted = await uploadReceipt(id, adminA, 'receipt.pdf', 'application/pdf', PNG_BYTES);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.hasReceipt).toBe(true);
     const served = await t.app.inject({
@@ -631,7 +591,7 @@ describe('receipts and invoices', () => {
     expect(text).toContain('$20.33');
     // Everyone reads the same stored copy.
     expect((await view(superAdmin)).rawPayload.equals(open.rawPayload)).toBe(true);
-    await t.app.inject({ method: 'POST', url: `/api/payments/${data.id}/close`, headers: admin.headers });
+    await call('close', data.id, admin);
     expect((await view(admin)).rawPayload.equals(open.rawPayload)).toBe(false);
   });
 });
@@ -695,11 +655,7 @@ describe('activations at once', () => {
         })
       ).id;
     const ids = [await custom(), await custom()];
-    const results = await Promise.all(
-      ids.map((id) =>
-        t.app.inject({ method: 'POST', url: `/api/payments/${id}/activate`, headers: superAdmin.headers }),
-      ),
-    );
+    const results = await Promise.all(ids.map((id) => call('activate', id, superAdmin)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const statuses = await Promise.all(ids.map(async (id) => (await recordRow(t.app, id))!.status));
     expect(statuses.filter((s) => s === 'active')).toHaveLength(1);
