@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, type LanguageCode } from '@vbuilder/shared';
 import { loadConfig } from '../../config.ts';
 import { formatDate, translatorFor } from '../../i18n/index.ts';
+import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
 import {
   billingSeller,
   invoiceFileName,
@@ -80,18 +77,6 @@ const invoiceFor = (language: string, overrides: Partial<InvoiceDocument> = {}):
   timeZone: 'Asia/Bangkok',
   ...overrides,
 });
-
-const work = mkdtempSync(path.join(tmpdir(), 'vbuilder-invoice-'));
-const imagesDir = path.resolve(import.meta.dirname, '../../../../../test-results/documents');
-
-function extractText(pdf: Buffer, name: string): string {
-  const file = path.join(work, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-}
-
-/** Line breaks and spaces (no-break ones included) are layout, not text: compare without them. */
-const squeeze = (s: string) => s.normalize('NFC').replace(/\s+/g, '');
 
 describe('invoice totals (integer minor units)', () => {
   it('adds the lines and the tax, rounding the tax half up to a minor unit', () => {
@@ -170,7 +155,7 @@ describe('invoice (PDF) in six scripts', () => {
 
     // With a 7 % tax line.
     const taxed = await renderInvoicePdf(invoiceFor(language, { taxRateBasisPoints: 700 }), language);
-    const text = squeeze(extractText(taxed, `${language}-taxed`));
+    const text = squeeze(pdfText(taxed, `${language}-taxed`));
     const rate = new Intl.NumberFormat(language, { style: 'percent' }).format(0.07);
     for (const expected of [
       'VB-2026-000123',
@@ -200,24 +185,13 @@ describe('invoice (PDF) in six scripts', () => {
 
     // Without a tax rate: no tax line, and the total is the subtotal.
     const untaxed = squeeze(
-      extractText(await renderInvoicePdf(invoiceFor(language), language), `${language}-plain`),
+      pdfText(await renderInvoicePdf(invoiceFor(language), language), `${language}-plain`),
     );
     expect(untaxed).toContain(squeeze(money(149_900)));
     expect(untaxed).not.toContain(squeeze(t('billing:invoice.tax', { rate })));
     expect(untaxed).not.toContain(squeeze(money(160_393)));
 
-    mkdirSync(imagesDir, { recursive: true });
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      path.join(work, `${language}-taxed.pdf`),
-      path.join(imagesDir, `invoice-${language}`),
-    ]);
+    savePageImage(taxed, `invoice-${language}`);
   });
 
   it.each(['th', 'bn'] as const)(
@@ -225,7 +199,7 @@ describe('invoice (PDF) in six scripts', () => {
     async (language) => {
       const paidAt = new Date('2026-11-28T06:00:00Z');
       const pdf = await renderInvoicePdf(invoiceFor(language, { status: 'paid', paidAt }), language);
-      const text = squeeze(extractText(pdf, `${language}-paid`));
+      const text = squeeze(pdfText(pdf, `${language}-paid`));
       const t = translatorFor(language);
       expect(text).toContain(squeeze(t('billing:invoice.stamp.paid')));
       expect(text).toContain(squeeze(t('billing:invoice.amountPaid')));
@@ -240,7 +214,7 @@ describe('invoice (PDF) in six scripts', () => {
 
   it('marks a closed invoice CLOSED, nothing due', async () => {
     const pdf = await renderInvoicePdf(invoiceFor('en', { status: 'closed', currency: 'USD' }), 'en');
-    const text = extractText(pdf, 'en-closed');
+    const text = pdfText(pdf, 'en-closed');
     expect(text).toContain('CLOSED');
     expect(text).toContain('This invoice has been closed. Do not pay it.');
     expect(text).toMatch(/Amount due \$0\.00/);
@@ -252,7 +226,7 @@ describe('invoice (PDF) in six scripts', () => {
       loadConfig({ BILLING_TAX_NAME: 'VAT', BILLING_SUPPORT_EMAIL: 'pay@vbuilder.test' }),
     );
     const pdf = await renderInvoicePdf(invoiceFor('zh', { seller, taxRateBasisPoints: 750 }), 'zh');
-    const text = squeeze(extractText(pdf, 'zh-default'));
+    const text = squeeze(pdfText(pdf, 'zh-default'));
     const t = translatorFor('zh');
     expect(text).toContain(squeeze(t('billing:invoice.namedTax', { name: 'VAT', rate: '7.5%' })));
     expect(text).toContain(squeeze(t('billing:invoice.defaultInstructions', { email: 'pay@vbuilder.test' })));
@@ -266,7 +240,7 @@ describe('invoice (PDF) in six scripts', () => {
       unitAmountMinor: 10_000,
     }));
     const pdf = await renderInvoicePdf(invoiceFor('en', { lines: [planLine(149_900), ...lines] }), 'en');
-    const text = extractText(pdf, 'en-long');
+    const text = pdfText(pdf, 'en-long');
     expect(text).toContain('session 40');
     expect(text.match(/Description Qty Unit price Amount/g)?.length).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/page 2 of [23]/);

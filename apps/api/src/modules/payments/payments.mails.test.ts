@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import type { MailAttachment, MailMessage } from '../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { pdfText, squeeze } from '../../test/pdf.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.ts';
 import { billingSeller, planLine, type InvoiceDocument } from './payments.invoice.ts';
 import {
@@ -57,14 +54,6 @@ const receipt: MailAttachment = {
   contentType: 'image/png',
 };
 
-const work = mkdtempSync(path.join(tmpdir(), 'vbuilder-billing-mail-'));
-const pdfText = (content: Buffer, name: string) => {
-  const file = path.join(work, name);
-  writeFileSync(file, content);
-  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
-const squeeze = (s: string) => s.normalize('NFC').replace(/\s+/g, '');
-
 describe('billing mails over SMTP', () => {
   let t: TestApp;
   let peer: SmtpPeer;
@@ -104,7 +93,7 @@ describe('billing mails over SMTP', () => {
     expect(mail.attachments).toHaveLength(1);
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ filename: 'VB-2026-000042.pdf', contentType: 'application/pdf' });
-    const text = squeeze(pdfText(pdf!.content, 'issued-th.pdf'));
+    const text = squeeze(pdfText(pdf!.content, 'issued-th'));
     expect(text).toContain(squeeze(th('billing:invoice.title')));
     expect(text).toContain('VB-2026-000042');
     expect(text).toContain('โรงเรียนบ้านสวนวิทยา');
@@ -152,7 +141,7 @@ describe('billing mails over SMTP', () => {
       'VB-2026-000042.pdf',
       'receipt-VB-2026-000042.png',
     ]);
-    const text = pdfText(mail.attachments[0]!.content, 'activated-en.pdf');
+    const text = pdfText(mail.attachments[0]!.content, 'activated-en');
     expect(text).toContain('PAID');
     expect(text).toContain('Paid on Nov 28, 2026');
     expect(text).toMatch(/Amount paid THB\s1,603\.93/);
@@ -166,7 +155,7 @@ describe('billing mails over SMTP', () => {
     expect(mail.subject).toBe('发票VB-2026-000042的收据');
     expect(mail.text).toContain('2026年11月28日');
     expect(mail.attachments).toHaveLength(1);
-    expect(squeeze(pdfText(mail.attachments[0]!.content, 'paid-zh.pdf'))).toContain('已付款');
+    expect(squeeze(pdfText(mail.attachments[0]!.content, 'paid-zh'))).toContain('已付款');
   });
 
   it('reminds before the end and tells what Free means; then says the package lapsed and nothing was deleted', async () => {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allowedPaymentActions,
@@ -15,6 +11,7 @@ import {
   type Role,
 } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { pdfText } from '../../test/pdf.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { insertPaymentRecord } from '../plans/plans.repository.ts';
 import { currentPlan } from '../plans/plans.service.ts';
@@ -29,14 +26,6 @@ import {
   PNG_BYTES,
   recordRow,
 } from './test-helpers.ts';
-
-const work = mkdtempSync(path.join(tmpdir(), 'vbuilder-invoices-'));
-/** The text of a PDF as poppler's pdftotext reads it. */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(work, `${crypto.randomUUID()}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-}
 
 const clock = movableClock('2026-03-10T09:00:00Z');
 let t: TestApp;

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, type LanguageCode } from '@vbuilder/shared';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import { translatorFor } from '../../i18n/index.ts';
+import { PAGE_IMAGES_DIR, pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
 import { distribution, resultsReportPdf } from './submissions.report.ts';
 import type { AssessmentResults, ResultRow } from './submissions.results.ts';
 
@@ -149,21 +146,6 @@ function resultsOf(sample: {
   };
 }
 
-const work = mkdtempSync(path.join(tmpdir(), 'vbuilder-report-'));
-const imagesDir = path.resolve(import.meta.dirname, '../../../../../test-results/documents');
-
-function extractText(pdf: Buffer, name: string): string {
-  const file = path.join(work, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-}
-
-/**
- * Line breaks and spaces are layout, not text: compare without them. pdftotext runs in -raw mode
- * (content order), so a question wrapped in its table cell reads on before the next column.
- */
-const squeeze = (s: string) => s.normalize('NFC').replace(/\s+/g, '');
-
 describe('results report (PDF) in every language and script', () => {
   it('counts percentages in ten bands, 100 % in the last', () => {
     expect(distribution([0, 9.99, 10, 55, 100])).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -172,7 +154,7 @@ describe('results report (PDF) in every language and script', () => {
   it.each(LANGUAGE_CODES)('%s: the reader’s words and the teacher’s texts print intact', async (language) => {
     const sample = SAMPLES[language];
     const pdf = await resultsReportPdf(resultsOf(sample), NOW, { language, timeZone: 'Asia/Bangkok' });
-    const text = squeeze(extractText(pdf, language));
+    const text = squeeze(pdfText(pdf, language));
     const t = translatorFor(language);
     for (const expected of [
       sample.title,
@@ -187,19 +169,8 @@ describe('results report (PDF) in every language and script', () => {
       expect(text, `${language}: ${expected}`).toContain(squeeze(expected));
     // Subset fonts keep a report small: a 2-page report in any script is well under 300 kB.
     expect(pdf.length).toBeLessThan(300_000);
-    mkdirSync(imagesDir, { recursive: true });
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      path.join(work, `${language}.pdf`),
-      path.join(imagesDir, language),
-    ]);
-    console.log(`report ${language}: ${(pdf.length / 1024).toFixed(0)} kB, page image in ${imagesDir}`);
+    savePageImage(pdf, language);
+    console.log(`report ${language}: ${(pdf.length / 1024).toFixed(0)} kB, page image in ${PAGE_IMAGES_DIR}`);
   });
 
   it('mixes all twelve scripts in one English report (names and questions from every language)', async () => {
@@ -214,7 +185,7 @@ describe('results report (PDF) in every language and script', () => {
       NOW,
       { language: 'en', timeZone: 'UTC' },
     );
-    const text = squeeze(extractText(pdf, 'mixed'));
+    const text = squeeze(pdfText(pdf, 'mixed'));
     for (const s of all) {
       expect(text).toContain(squeeze(s.questions[0]!));
       expect(text).toContain(squeeze(s.names[0]!));
@@ -224,7 +195,7 @@ describe('results report (PDF) in every language and script', () => {
 
   it('gives a pending attempt no total, like the exports, and leaves it out of the chart', async () => {
     const pdf = await resultsReportPdf(resultsOf(SAMPLES.en), NOW, { language: 'en', timeZone: 'UTC' });
-    const text = extractText(pdf, 'en-pending');
+    const text = pdfText(pdf, 'en-pending');
     expect(text).toMatch(/James O’Connor .+ – – Pending marking/);
     expect(text).toMatch(/Olivia Bennett .+ 8 \/ 10 80% Passed/);
   });
@@ -234,7 +205,7 @@ describe('results report (PDF) in every language and script', () => {
       language: 'th',
       timeZone: 'Asia/Bangkok',
     });
-    const text = extractText(pdf, 'th-dates');
+    const text = pdfText(pdf, 'th-dates');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // 25 Nov 2026 16:30 in Bangkok, in the Thai Buddhist era (2569).
     expect(text).toContain('2569');
