@@ -56,26 +56,21 @@ beforeAll(async () => {
   adminA = await as('Administrator', orgA);
   adminB = await as('Administrator', orgB);
   teacherA = await as('Teacher', orgA);
-  const prices = await t.app.inject({
-    method: 'PUT',
-    url: '/api/plans/Professional/prices',
-    headers: superAdmin.headers,
-    payload: {
-      prices: [
-        { period: 'month', amountMinor: 4900, currency: 'USD' },
-        { period: 'year', amountMinor: 49000, currency: 'USD' },
-      ],
-    },
+  const prices = await putPrices(superAdmin, 'Professional', {
+    prices: [
+      { period: 'month', amountMinor: 4900, currency: 'USD' },
+      { period: 'year', amountMinor: 49000, currency: 'USD' },
+    ],
   });
   expect(prices.statusCode).toBe(200);
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/plans/Basic/prices',
-    headers: superAdmin.headers,
-    payload: { prices: [{ period: 'month', amountMinor: 1900, currency: 'USD' }] },
-  });
+  await putPrices(superAdmin, 'Basic', { prices: [{ period: 'month', amountMinor: 1900, currency: 'USD' }] });
 });
 afterAll(() => t.close());
+
+/** PUT /plans/:name/prices as `who`. */
+function putPrices(who: Member, plan: string, payload: object) {
+  return t.app.inject({ method: 'PUT', url: `/api/plans/${plan}/prices`, headers: who.headers, payload });
+}
 
 const request = (who: Member, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/payments', headers: who.headers, payload });
@@ -100,20 +95,10 @@ describe('plan catalog', () => {
   it('only the Super Administrator edits prices; Free and Custom have none to edit', async () => {
     const body = { prices: [{ period: 'month', amountMinor: 100, currency: 'USD' }] };
     for (const who of [adminA, teacherA]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/plans/Basic/prices',
-        headers: who.headers,
-        payload: body,
-      });
+      const res = await putPrices(who, 'Basic', body);
       expect(res.statusCode).toBe(403);
     }
-    const free = await t.app.inject({
-      method: 'PUT',
-      url: '/api/plans/Free/prices',
-      headers: superAdmin.headers,
-      payload: body,
-    });
+    const free = await putPrices(superAdmin, 'Free', body);
     expect(free.statusCode).toBe(400);
   });
 });
