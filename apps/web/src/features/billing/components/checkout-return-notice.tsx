@@ -3,7 +3,7 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { subscriptionQuery } from '../api/get-subscription.ts';
 
 /** The parameter the card provider's checkout page comes back with (success or cancel). */
@@ -26,8 +26,7 @@ const isOutcome = (value: string | null): value is Outcome => value === 'success
  */
 export function CheckoutReturnNotice({ organizationId }: { organizationId: string | null }) {
   const { t } = useTranslation('billing');
-  const [params, setParams] = useSearchParams();
-  const returned = params.get(CHECKOUT_PARAM);
+  const [returned, setReturned] = useSearchParam(CHECKOUT_PARAM);
   const [outcome, setOutcome] = useState<Outcome | null>(isOutcome(returned) ? returned : null);
   const [pollingDone, setPollingDone] = useState(false);
   const [seen, setSeen] = useState(returned);
@@ -43,15 +42,8 @@ export function CheckoutReturnNotice({ organizationId }: { organizationId: strin
 
   useEffect(() => {
     if (returned === null) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(CHECKOUT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [returned, setParams]);
+    setReturned(null);
+  }, [returned, setReturned]);
 
   useEffect(() => {
     if (outcome !== 'success' || !organizationId) return;

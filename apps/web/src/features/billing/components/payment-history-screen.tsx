@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingOff, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   INVOICE_STATUSES,
   isSuperAdministrator,
@@ -18,6 +18,7 @@ import { usePaging } from '../../../components/data-table/use-paging.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { usePayments, type PaymentListParams } from '../api/get-payments.ts';
 import { useBillingText } from '../lib/labels.ts';
 import { ORGANIZATION_PARAM, SUBSCRIPTION_PATH, subscriptionOf, type BillingViewer } from '../lib/viewer.ts';
@@ -38,8 +39,8 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
   const { t } = useTranslation('billing');
   const text = useBillingText();
   const superAdministrator = isSuperAdministrator(viewer.role);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const organizationFilter = superAdministrator ? searchParams.get(ORGANIZATION_PARAM) : null;
+  const [organizationParam, setOrganizationParam] = useSearchParam(ORGANIZATION_PARAM);
+  const organizationFilter = superAdministrator ? organizationParam : null;
   const [status, setStatus] = useState<PaymentRecordStatus | null>(null);
   const [invoiceStatus, setInvoiceStatus] = useState<InvoiceStatus | null>(null);
   const paging = usePaging();
@@ -64,15 +65,7 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
   };
   function pickOrganization(id: string | null) {
     paging.resetPage();
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(ORGANIZATION_PARAM, id);
-        else next.delete(ORGANIZATION_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    setOrganizationParam(id);
   }
 
   if (!params) {

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingOff, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isSuperAdministrator, type PackageName } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { useOrganizationName } from '../api/get-organization-name.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useSubscription } from '../api/get-subscription.ts';
@@ -33,8 +34,8 @@ import { SubscriptionStatusCard } from './subscription-status-card.tsx';
 export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
   const { t } = useTranslation('billing');
   const superAdministrator = isSuperAdministrator(viewer.role);
-  const [params, setParams] = useSearchParams();
-  const picked = superAdministrator ? params.get(ORGANIZATION_PARAM) : null;
+  const [organizationParam, pick] = useSearchParam(ORGANIZATION_PARAM);
+  const picked = superAdministrator ? organizationParam : null;
   const organizationId = superAdministrator ? picked : viewer.organizationId;
   const subscription = useSubscription(organizationId);
   const plans = usePlans();
@@ -58,17 +59,6 @@ export function SubscriptionScreen({ viewer }: { viewer: BillingViewer }) {
       : { kind: 'own', organizationId, email: viewer.email };
   const historyHref =
     superAdministrator && organizationId ? paymentHistoryOf(organizationId) : PAYMENT_HISTORY_PATH;
-
-  const pick = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(ORGANIZATION_PARAM, id);
-        else next.delete(ORGANIZATION_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" w="100%">

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAward, IconCertificate, IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CERTIFICATE_STATUSES, type Certificate, type CertificateStatus } from '@vbuilder/shared';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import { NoMatchState } from '../../../components/data-table/no-match-state.tsx';
@@ -12,6 +11,7 @@ import { useServerTable } from '../../../components/data-table/use-server-table.
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { useCertificates } from '../api/get-certificates.ts';
 import { useAssessmentOptions } from '../api/give-options.ts';
 import { GIVE_PARAM } from '../lib/paths.ts';
@@ -31,8 +31,7 @@ type Tab = 'certificates' | 'template';
  */
 export function CertificatesAdmin() {
   const { t, i18n } = useTranslation('certificates');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const presetAssessment = searchParams.get(GIVE_PARAM);
+  const [presetAssessment, setPresetAssessment] = useSearchParam(GIVE_PARAM);
   const [tab, setTab] = useState<Tab>('certificates');
   const [giving, setGiving] = useState(Boolean(presetAssessment));
   const [assessmentId, setAssessmentId] = useState<string | null>(null);
@@ -58,16 +57,7 @@ export function CertificatesAdmin() {
   };
   const closeGive = () => {
     setGiving(false);
-    if (presetAssessment) {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete(GIVE_PARAM);
-          return next;
-        },
-        { replace: true },
-      );
-    }
+    if (presetAssessment) setPresetAssessment(null);
   };
 
   const columns: Column<Certificate>[] = [
