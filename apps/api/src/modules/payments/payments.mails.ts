@@ -196,61 +196,62 @@ const allowance = (t: TFunction, packageName: PackageName) => {
 const receiptLine = (t: TFunction, receipt: MailAttachment | undefined) =>
   receipt ? [t('billing:mail.attachedReceipt')] : [];
 
+/** A mail of the paid invoice: the PDF attached, then the uploaded receipt when given; `write` gives its words. */
+const paidInvoiceMailOf =
+  (
+    write: (
+      t: TFunction,
+      f: InvoiceFacts,
+      language: LanguageCode,
+      invoice: InvoiceDocument,
+      receipt: MailAttachment | undefined,
+    ) => BillingMailParts,
+  ) =>
+  (
+    to: MailRecipient,
+    invoice: InvoiceDocument,
+    context: BillingMailContext,
+    receipt?: MailAttachment,
+  ): Promise<MailMessage> =>
+    invoiceMailWithPdf(
+      to,
+      invoice,
+      context,
+      (t, f, language) => write(t, f, language, invoice, receipt),
+      receipt,
+    );
+
 /**
  * To each Administrator of the organization once the Super Administrator activated the record:
  * active until when, what it allows, the paid invoice (status 'paid') attached, and the receipt
  * they uploaded when given.
  */
-export const activatedMail = (
-  to: MailRecipient,
-  invoice: InvoiceDocument,
-  context: BillingMailContext,
-  receipt?: MailAttachment,
-): Promise<MailMessage> =>
-  invoiceMailWithPdf(
-    to,
-    invoice,
-    context,
-    (t, f, language) => ({
-      subject: t('billing:mail.activated.subject', f),
-      paragraphs: [
-        t('billing:mail.activated.intro', {
-          ...f,
-          date: formatDate(lastDayOf(invoice.plan.periodEnd), language, invoice.timeZone),
-        }),
-        allowance(t, invoice.plan.packageName),
-        t('billing:mail.activated.attached'),
-        ...receiptLine(t, receipt),
-      ],
-      action: { label: t('billing:mail.openSubscription'), page: 'subscription' },
+export const activatedMail = paidInvoiceMailOf((t, f, language, invoice, receipt) => ({
+  subject: t('billing:mail.activated.subject', f),
+  paragraphs: [
+    t('billing:mail.activated.intro', {
+      ...f,
+      date: formatDate(lastDayOf(invoice.plan.periodEnd), language, invoice.timeZone),
     }),
-    receipt,
-  );
+    allowance(t, invoice.plan.packageName),
+    t('billing:mail.activated.attached'),
+    ...receiptLine(t, receipt),
+  ],
+  action: { label: t('billing:mail.openSubscription'), page: 'subscription' },
+}));
 
 /** Send Receipt: the paid invoice (and the uploaded receipt when given) to an Administrator of the organization. */
-export const paidInvoiceMail = (
-  to: MailRecipient,
-  invoice: InvoiceDocument,
-  context: BillingMailContext,
-  receipt?: MailAttachment,
-): Promise<MailMessage> =>
-  invoiceMailWithPdf(
-    to,
-    invoice,
-    context,
-    (t, f, language) => ({
-      subject: t('billing:mail.paidInvoice.subject', f),
-      paragraphs: [
-        t('billing:mail.paidInvoice.intro', {
-          ...f,
-          date: formatDate(invoice.paidAt ?? invoice.issuedAt, language, invoice.timeZone),
-        }),
-        ...receiptLine(t, receipt),
-      ],
-      action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+export const paidInvoiceMail = paidInvoiceMailOf((t, f, language, invoice, receipt) => ({
+  subject: t('billing:mail.paidInvoice.subject', f),
+  paragraphs: [
+    t('billing:mail.paidInvoice.intro', {
+      ...f,
+      date: formatDate(invoice.paidAt ?? invoice.issuedAt, language, invoice.timeZone),
     }),
-    receipt,
-  );
+    ...receiptLine(t, receipt),
+  ],
+  action: { label: t('billing:mail.openPaymentHistory'), page: 'paymentHistory' },
+}));
 
 /** The package a reminder or a lapse is about. */
 export interface PackageEnd {
