@@ -74,6 +74,15 @@ function putPrices(who: Member, plan: string, payload: object) {
 
 const request = (who: Member, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/payments', headers: who.headers, payload });
+/** The Custom plan request the Super Administrator sends for an organization in these tests. */
+const customRequest = (organizationId: string) => ({
+  plan: 'Custom',
+  organizationId,
+  amountMinor: 1000,
+  currency: 'USD',
+  period: 'month',
+  monthlyAssessments: null,
+});
 
 describe('plan catalog', () => {
   it('lists the five packages with allowances, types and prices to any signed-in user', async () => {
@@ -141,14 +150,7 @@ describe('requesting a plan', () => {
     const noPrice = await request(adminA, { plan: 'Enterprise', period: 'month' });
     expect(noPrice.statusCode).toBe(409);
     expect(noPrice.json().code).toBe('plan_price_missing');
-    const custom = await request(adminA, {
-      plan: 'Custom',
-      organizationId: orgA,
-      amountMinor: 1000,
-      currency: 'USD',
-      period: 'month',
-      monthlyAssessments: null,
-    });
+    const custom = await request(adminA, customRequest(orgA));
     expect(custom.statusCode).toBe(403);
     expect((await request(teacherA, { plan: 'Basic', period: 'month' })).statusCode).toBe(403);
     const foreign = await request(adminA, { plan: 'Basic', period: 'month', organizationId: orgB });
@@ -203,17 +205,7 @@ describe('one pending request at a time', () => {
     for (const [who, payload] of [
       [admin, { plan: 'Basic', period: 'month' }],
       [admin, { plan: 'Professional', period: 'year' }],
-      [
-        superAdmin,
-        {
-          plan: 'Custom',
-          organizationId: org,
-          amountMinor: 1000,
-          currency: 'USD',
-          period: 'month',
-          monthlyAssessments: null,
-        },
-      ],
+      [superAdmin, customRequest(org)],
     ] as const) {
       const res = await request(who, payload);
       expect(res.statusCode).toBe(409);
@@ -576,18 +568,7 @@ describe('invoice numbers', () => {
     // One request each (an organization has one pending request at a time); no Administrators: no mail to render.
     const orgs: string[] = [];
     for (let i = 0; i < 50; i++) orgs.push((await makeOrganization(t.app, `Numbering School ${i}`)).id);
-    const results = await Promise.all(
-      orgs.map((org) =>
-        request(superAdmin, {
-          plan: 'Custom',
-          organizationId: org,
-          amountMinor: 1000,
-          currency: 'USD',
-          period: 'month',
-          monthlyAssessments: null,
-        }),
-      ),
-    );
+    const results = await Promise.all(orgs.map((org) => request(superAdmin, customRequest(org))));
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
     const numbers = results.map((r) => r.json().data.invoiceNumber as string).sort();
     expect(numbers).toEqual(
