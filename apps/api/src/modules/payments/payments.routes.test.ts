@@ -74,7 +74,8 @@ function putPrices(who: Member, plan: string, payload: object) {
 
 const request = (who: Member, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/payments', headers: who.headers, payload });
-/** The Custom plan request the Super Administrator sends for an organization in these tests. */
+
+/** A Custom plan request for the organization (10.00 USD a month, unlimited), as these tests send it. */
 const customRequest = (organizationId: string) => ({
   plan: 'Custom',
   organizationId,
