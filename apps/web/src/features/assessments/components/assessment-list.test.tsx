@@ -15,6 +15,7 @@ import { renderWithProviders } from '../../../test/providers.tsx';
 import { elapse, flush } from '../../../test/timers.ts';
 import { makeAssessment, makeUsage, ORGANIZATION_ID, pageOf, STUDENT, TEACHER } from '../lib/test-utils.ts';
 import { AssessmentListScreen, type ListViewer } from './assessment-list.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 /** The API refusing a call with this status and code. */
 interface Failure {
@@ -55,10 +56,6 @@ function serve({ list, usage = makeUsage(1), monthly = 1 }: Server) {
 
 const listPaths = () => receivedRequests('GET', '/assessments');
 const lastListQuery = () => receivedQuery('GET', '/assessments', -1);
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 
 async function renderScreen(viewer: ListViewer, server: Server) {
   serve(server);

@@ -24,16 +24,13 @@ import {
 } from '../test-utils.tsx';
 import { CHECKOUT_POLL } from './checkout-return-notice.tsx';
 import { SubscriptionScreen } from './subscription-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const SUBSCRIPTION = `/subscriptions/organization/${ORG_ID}`;
 const CHECKOUT_URL = 'https://checkout.stripe.test/c/pay/cs_test_1';
 
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 const usd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount);
 const planCard = (name: string) => screen.getByRole('article', { name });

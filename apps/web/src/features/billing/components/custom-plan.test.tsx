@@ -25,13 +25,9 @@ import {
 } from '../test-utils.tsx';
 import { PaymentDetails } from './payment-details.tsx';
 import { SubscriptionScreen } from './subscription-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
-
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 
 const river: OrganizationDetail = {
   id: OTHER_ORG_ID,

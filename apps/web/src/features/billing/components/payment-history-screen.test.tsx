@@ -25,14 +25,11 @@ import {
   superAdministrator,
 } from '../test-utils.tsx';
 import { PaymentHistoryScreen } from './payment-history-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const ROUTE = '/account/payments/payment_history';
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 const usd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount);
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));

@@ -21,15 +21,12 @@ import {
   superAdministrator,
 } from '../test-utils.tsx';
 import { SubscriptionScreen } from './subscription-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const usd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(amount);
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 
 /** The catalog of a fresh installation: no plan has a price yet. */
 const unpricedPlans = (): PlansResponse => {

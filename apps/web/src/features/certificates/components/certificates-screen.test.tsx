@@ -29,14 +29,11 @@ import {
   teacher,
 } from '../test-utils.tsx';
 import { CertificatesScreen } from './certificates-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/account/certifications/:userId';
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 
 const amina = makeCertificate();
 const revoked = makeCertificate({

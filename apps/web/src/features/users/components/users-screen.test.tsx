@@ -18,11 +18,8 @@ import { renderWithProviders } from '../../../test/providers.tsx';
 import { elapse, flush } from '../../../test/timers.ts';
 import { makeUser, makeViewer, pageOf } from '../test-utils.ts';
 import { UsersScreen } from './users-screen.tsx';
+import { toastTexts } from '../../../test/toasts.ts';
 
-const toastTexts = () =>
-  vi
-    .mocked(notifications.show)
-    .mock.calls.map(([data]) => [data.title, data.message].filter(Boolean).join(' | '));
 const listRequests = () => receivedRequests('GET', '/users');
 const lastQuery = () => receivedQuery('GET', '/users', -1);
 
