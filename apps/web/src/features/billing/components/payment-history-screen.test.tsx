@@ -56,6 +56,9 @@ const menuOf = async (number: string) => {
   fireEvent.click(await screen.findByRole('button', { name: `Actions for payment ${number}` }));
   return screen.getByRole('menu');
 };
+/** Answers the question a view asks first (SPEC: each action after confirmation) with its confirming button. */
+const confirmView = (title: string, button: string) =>
+  fireEvent.click(within(screen.getByRole('dialog', { name: title })).getByRole('button', { name: button }));
 const menuItems = async (number: string) => {
   const menu = await menuOf(number);
   const items = within(menu)
@@ -375,10 +378,29 @@ describe('PaymentHistoryScreen', () => {
     server.use(answerError('get', `/payments/${record.id}`, 500, 'internal_error'));
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View payment' }));
-    const dialog = screen.getByRole('dialog', { name: 'Payment VB-2026-000123' });
+    confirmView('View payment VB-2026-000123?', 'View payment');
+    const dialog = await screen.findByRole('dialog', { name: 'Payment VB-2026-000123' });
     await waitFor(() => expect(toastTexts()).toContain('Failed to fetch payment details.'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to fetch payment details.');
     expect(within(dialog).getByText('Hill School')).toBeInTheDocument();
+  });
+
+  it('asks before a view, and Cancel opens nothing and fetches nothing', async () => {
+    const record = makePayment();
+    serveList([record]);
+    const open = vi.spyOn(window, 'open');
+    await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
+    fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
+    const ask = screen.getByRole('dialog', { name: 'View invoice VB-2026-000123?' });
+    expect(ask).toHaveTextContent('The invoice opens as a PDF in a new tab. Nothing is changed.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View payment' }));
+    const askDetails = screen.getByRole('dialog', { name: 'View payment VB-2026-000123?' });
+    fireEvent.click(within(askDetails).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(open).not.toHaveBeenCalled();
+    expect(receivedRequests('GET', `/payments/${record.id}/invoice.pdf`)).toEqual([]);
+    expect(receivedRequests('GET', `/payments/${record.id}`)).toEqual([]);
   });
 
   it('opens the invoice PDF in a new tab from a blob address, fetched through the API client', async () => {
@@ -401,6 +423,7 @@ describe('PaymentHistoryScreen', () => {
     );
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
+    confirmView('View invoice VB-2026-000123?', 'View invoice');
     // The tab opens at the click (no pop-up blocker stops it), and shows the file once it arrives.
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:invoice'));
@@ -415,6 +438,7 @@ describe('PaymentHistoryScreen', () => {
     server.use(answerError('get', `/payments/${record.id}/invoice.pdf`, 404, 'not_found'));
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
+    confirmView('View invoice VB-2026-000123?', 'View invoice');
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(toastTexts()[0]).toMatch(/^The invoice could not be loaded\. \| /);
   });
