@@ -19,3 +19,4 @@ export * from './schemas/submissions.ts';
 export * from './money.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/certificates.ts';
+export * from './schemas/ai-assistant.ts';
