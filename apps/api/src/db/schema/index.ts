@@ -7,3 +7,4 @@ export * from './assessments.ts';
 export * from './attempts.ts';
 export * from './billing.ts';
 export * from './certificates.ts';
+export * from './ai-assistant.ts';
