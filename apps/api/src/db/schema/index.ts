@@ -8,3 +8,4 @@ export * from './attempts.ts';
 export * from './billing.ts';
 export * from './certificates.ts';
 export * from './ai-assistant.ts';
+export * from './notifications.ts';
