@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
  * the official SDK, reached with its own host/port/protocol settings (STRIPE_API_HOST, _PORT,
  * _PROTOCOL=http). GET /v1/products and /v1/prices answer the lists the test sets (one page);
  * POST /v1/checkout/sessions parses the form-encoded body (line_items[0][price]=… into nested
- * objects, as Stripe does) and answers an open session with a checkout URL. Every request is
- * recorded with its parsed body.
+ * objects, as Stripe does) and answers an open session with a checkout URL; GET
+ * /v1/checkout/sessions/:id reads one back and POST …/:id/expire expires an open one (400 otherwise).
+ * Every request is recorded with its parsed body.
  */
 
 export interface FakeProduct {
@@ -43,8 +44,9 @@ export interface FakeCheckoutSession {
   object: 'checkout.session';
   url: string;
   mode: string;
-  status: 'open';
-  payment_status: 'unpaid';
+  /** 'open' when made; a test sets 'complete' (and 'paid') to stand for the customer paying. */
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
   client_reference_id: string | null;
   metadata: Record<string, string>;
   currency: string | null;
@@ -196,6 +198,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           customer_email: (body.customer_email as string | undefined) ?? null,
         };
         sessions.push(session);
+        return send(res, 200, session);
+      }
+      // A session read back, or expired: only an open one can be (Stripe's rule and error type).
+      const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+      const session = sessionPath ? sessions.find((s) => s.id === sessionPath[1]) : undefined;
+      if (sessionPath && !session) {
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such checkout.session',
+          },
+        });
+      }
+      if (session && req.method === 'GET' && !sessionPath![2]) return send(res, 200, session);
+      if (session && req.method === 'POST' && sessionPath![2]) {
+        if (session.status !== 'open') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status of `open` can be expired.',
+            },
+          });
+        }
+        session.status = 'expired';
         return send(res, 200, session);
       }
       return send(res, 404, {

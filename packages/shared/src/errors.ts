@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'card_payments_unavailable',
   /** The card payment provider could not be reached or refused the request (502). */
   'card_provider_failed',
+  /** A pending card record cannot be closed or deleted: its checkout was paid meanwhile (it is being activated). */
+  'card_payment_completed',
   // Certificates (issue 13)
   'certificate_already_given',
   'certificate_not_passed',

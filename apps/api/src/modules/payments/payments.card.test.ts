@@ -394,6 +394,73 @@ describe('the webhook', () => {
   });
 });
 
+describe('closing or deleting a pending card record', () => {
+  const act = (who: School, id: string, action: 'close' | 'delete') =>
+    t.app.inject(
+      action === 'close'
+        ? { method: 'POST', url: `/api/payments/${id}/close`, headers: who.headers }
+        : { method: 'DELETE', url: `/api/payments/${id}`, headers: who.headers },
+    );
+  const expiries = (session: FakeCheckoutSession) =>
+    fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${session.id}/expire`,
+    );
+
+  it.each(['close', 'delete'] as const)(
+    '%s expires its Checkout session first, so the gone invoice can no longer be paid',
+    async (action) => {
+      const admin = await school(`Changed Its Mind School ${action}`);
+      const { payment, session } = await startCheckout(admin);
+      // The session is kept as the record's payment id until the payment replaces it.
+      expect((await recordRow(t.app, payment.id))!.paymentId).toBe(session.id);
+      const res = await act(admin, payment.id, action);
+      expect(res.statusCode, res.body).toBe(action === 'close' ? 200 : 204);
+      expect(session.status).toBe('expired');
+      expect(expiries(session)).toHaveLength(1);
+      if (action === 'close') expect((await recordRow(t.app, payment.id))!.status).toBe('closed');
+      else expect(await recordRow(t.app, payment.id)).toBeNull();
+    },
+  );
+
+  it('a session already expired is no obstacle', async () => {
+    const admin = await school('Slow To Close School');
+    const { payment, session } = await startCheckout(admin);
+    session.status = 'expired';
+    expect((await act(admin, payment.id, 'close')).statusCode).toBe(200);
+    expect((await recordRow(t.app, payment.id))!.status).toBe('closed');
+  });
+
+  it('a session paid meanwhile refuses the close with 409 and the webhook then activates the record', async () => {
+    const admin = await school('Paid In Time School');
+    const { payment, session } = await startCheckout(admin);
+    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    for (const action of ['close', 'delete'] as const) {
+      const res = await act(admin, payment.id, action);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'card_payment_completed',
+        message: `Invoice ${payment.invoiceNumber} has just been paid by card: it is activated when the payment service confirms it`,
+      });
+    }
+    expect((await recordRow(t.app, payment.id))!.status).toBe('pending');
+    expect((await deliver(sessionEvent(session))).statusCode).toBe(200);
+    expect(await recordRow(t.app, payment.id)).toMatchObject({ status: 'active', paymentId: 'pi_test_paid' });
+  });
+
+  it('a provider that cannot be reached refuses the close with 502 and changes nothing', async () => {
+    const admin = await school('Offline Provider School');
+    const { payment, session } = await startCheckout(admin);
+    fake.failNext(500, 2);
+    const res = await act(admin, payment.id, 'close');
+    fake.failNext(0, 0);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('card_provider_failed');
+    expect(await recordRow(t.app, payment.id)).toMatchObject({ status: 'pending', paymentId: session.id });
+    expect(session.status).toBe('open');
+    expect((await act(admin, payment.id, 'close')).statusCode).toBe(200);
+  });
+});
+
 describe('without STRIPE_SECRET_KEY', () => {
   it('card payment is not offered; the invoice path is', async () => {
     const plain = await buildTestApp({}, { clock });

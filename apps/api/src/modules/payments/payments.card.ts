@@ -2,11 +2,11 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { CheckoutBody, PaymentRecord } from '@vbuilder/shared';
 import type { PaymentRecordRow } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { toPaymentRecord } from './payments.mapper.ts';
-import { insertProviderEvent, lockPaymentRecord } from './payments.repository.ts';
+import { insertProviderEvent, lockPaymentRecord, recordCheckoutSession } from './payments.repository.ts';
 import {
   afterActivation,
   afterClose,
@@ -16,7 +16,7 @@ import {
   requestedOrganization,
   type PaymentsContext,
 } from './payments.service.ts';
-import { cardProviderFor, STRIPE_PROVIDER, type CardProvider } from './stripe.ts';
+import { cardProviderFailed, cardProviderFor, STRIPE_PROVIDER, type CardProvider } from './stripe.ts';
 
 /**
  * Card payments (issue 12 §3): POST /api/payments/checkout makes the pending record on the same
@@ -26,8 +26,6 @@ import { cardProviderFor, STRIPE_PROVIDER, type CardProvider } from './stripe.ts
  */
 
 const unavailable = (why: string) => conflict('card_payments_unavailable', why);
-const providerFailed = () =>
-  new AppError(502, 'card_provider_failed', 'The card payment provider could not be reached');
 
 function requireProvider(ctx: PaymentsContext): CardProvider {
   const provider = cardProviderFor(ctx.config);
@@ -37,7 +35,8 @@ function requireProvider(ctx: PaymentsContext): CardProvider {
 
 /**
  * POST /api/payments/checkout (an Administrator): the pending card record with its invoice number,
- * then a Checkout session that names it (client_reference_id and metadata); answers its address.
+ * then a Checkout session that names it (client_reference_id and metadata), kept as the record's
+ * payment id until it is paid; answers its address.
  * A session the provider refuses closes the record again (its number stays, so numbering keeps no
  * gaps) and answers 502.
  */
@@ -53,7 +52,7 @@ export async function startCheckout(
     prices = await provider.prices();
   } catch (err) {
     ctx.log.error({ err }, 'could not list the card payment products');
-    throw providerFailed();
+    throw cardProviderFailed();
   }
   const price = prices.find(
     (p) =>
@@ -87,6 +86,8 @@ export async function startCheckout(
       cancelUrl: back('cancel'),
     });
     ctx.log.info({ paymentRecordId: row.id, sessionId: session.sessionId }, 'card checkout started');
+    // Kept so that closing or deleting the record can end the session (no payment for a gone invoice).
+    await recordCheckoutSession(ctx.db, row.id, session.sessionId);
     return { url: session.url, payment: toPaymentRecord({ ...row, organisation: organization.name }) };
   } catch (err) {
     ctx.log.error({ err, paymentRecordId: row.id }, 'the card payment provider refused the checkout');
@@ -96,7 +97,7 @@ export async function startCheckout(
       return applyClose(tx, actor, record, ctx.clock.now(), { reason: 'checkout_failed' });
     });
     if (closed) await afterClose(ctx, closed);
-    throw providerFailed();
+    throw cardProviderFailed();
   }
 }
 

@@ -93,6 +93,19 @@ export async function updatePaymentRecord(
   return row ?? null;
 }
 
+/**
+ * The Checkout session of a pending card record, kept as its payment id until the payment's own id
+ * replaces it at activation (a webhook that came first is not overwritten).
+ */
+export async function recordCheckoutSession(tx: DbOrTx, id: string, sessionId: string): Promise<void> {
+  await tx
+    .update(paymentRecords)
+    .set({ paymentId: sessionId })
+    .where(
+      and(eq(paymentRecords.id, id), eq(paymentRecords.status, 'pending'), isNull(paymentRecords.paymentId)),
+    );
+}
+
 export async function deletePaymentRecord(tx: DbOrTx, id: string): Promise<boolean> {
   const rows = await tx
     .delete(paymentRecords)

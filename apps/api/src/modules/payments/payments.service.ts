@@ -68,7 +68,7 @@ import {
   updatePaymentRecord,
   type PaymentRecordWithOrganization,
 } from './payments.repository.ts';
-import { cardProviderFor, type CardPrice } from './stripe.ts';
+import { cardProviderFailed, cardProviderFor, checkoutSessionOf, type CardPrice } from './stripe.ts';
 
 type RecordsQuery = z.output<typeof PaymentRecordsQuerySchema>;
 export type { CardPrice, PaymentRecordsQuery };
@@ -477,15 +477,19 @@ export async function listAllPayments(
   return { data: rows.map(toPaymentRecord), total, page: query.page, pageSize: query.pageSize };
 }
 
+type StateRecord = Pick<
+  PaymentRecordRow,
+  'status' | 'endsAt' | 'activatedAt' | 'planName' | 'customMonthlyAssessments'
+>;
+
 /**
- * The organization's subscription (SPEC §3, §4): the plan in force (the newest record that took
- * effect, while active and not past its end), else Free; status active, pending (a request waits
- * and nothing is active), inactive (the last paid period lapsed) or free (never had one).
+ * An organization's subscription state from its records of the product line, newest first: the
+ * record in force, the pending request, the plan and the status (the rules of subscriptionOf, also
+ * used by the Super Administrator's dashboard over every organization's records at once).
  */
-export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Date): Promise<Subscription> {
-  const records = await listOrganizationRecords(db, organizationId, PRODUCT_LINE);
+export function subscriptionStateOf<R extends StateRecord>(records: readonly R[], now: Date) {
   // The record activated last is in force (its activation superseded the others), as currentPlan reads it.
-  const effective = records.reduce<(typeof records)[number] | null>(
+  const effective = records.reduce<R | null>(
     (newest, r) =>
       r.activatedAt && (!newest || r.activatedAt.getTime() > newest.activatedAt!.getTime()) ? r : newest,
     null,
@@ -500,6 +504,17 @@ export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Da
       : effective
         ? 'inactive'
         : 'free';
+  return { inForce, pending, plan, status };
+}
+
+/**
+ * The organization's subscription (SPEC §3, §4): the plan in force (the newest record that took
+ * effect, while active and not past its end), else Free; status active, pending (a request waits
+ * and nothing is active), inactive (the last paid period lapsed) or free (never had one).
+ */
+export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Date): Promise<Subscription> {
+  const records = await listOrganizationRecords(db, organizationId, PRODUCT_LINE);
+  const { inForce, pending, plan, status } = subscriptionStateOf(records, now);
   return {
     organizationId,
     productLine: PRODUCT_LINE,
@@ -688,18 +703,54 @@ export async function afterClose(ctx: PaymentsContext, closed: PaymentRecordRow)
   return storeInvoice(ctx, closed, await organizationOf(ctx, closed.organizationId));
 }
 
-/** Close invoice: pending → closed (the invoice will not be paid). */
+/**
+ * Before a pending card record is closed or deleted, its Checkout session is expired, so nobody can
+ * pay an invoice that is gone. It runs under the record's lock, inside the transition: a payment
+ * completed meanwhile leaves the session unexpirable and the action is refused (409, the webhook
+ * activates the record) instead of a paid session landing on a closed or missing record; a provider
+ * that cannot be reached refuses it too (502), and nothing changes.
+ */
+async function endCardCheckout(ctx: PaymentsContext, record: PaymentRecordWithOrganization): Promise<void> {
+  const sessionId = checkoutSessionOf(record);
+  if (!sessionId) return;
+  const provider = cardProviderFor(ctx.config);
+  if (!provider) {
+    // Without the key nothing can reach the session; it expires by itself within a day.
+    ctx.log.warn(
+      { paymentRecordId: record.id, sessionId },
+      'no card provider key: checkout session left open',
+    );
+    return;
+  }
+  let state: 'expired' | 'complete';
+  try {
+    state = await provider.expireCheckout(sessionId);
+  } catch (err) {
+    ctx.log.error({ err, paymentRecordId: record.id, sessionId }, 'could not expire the checkout session');
+    throw cardProviderFailed();
+  }
+  if (state === 'complete') {
+    throw conflict(
+      'card_payment_completed',
+      `Invoice ${record.invoiceNumber ?? record.id} has just been paid by card: it is activated when the payment service confirms it`,
+    );
+  }
+}
+
+/** Close invoice: pending → closed (the invoice will not be paid; a card checkout for it is ended first). */
 export async function closePayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<PaymentRecord> {
-  const { before, after } = await transition(ctx, actor, id, 'close', (tx, record, now) =>
-    applyClose(tx, actor, record, now),
-  );
+  const { before, after } = await transition(ctx, actor, id, 'close', async (tx, record, now) => {
+    await endCardCheckout(ctx, record);
+    return applyClose(tx, actor, record, now);
+  });
   const row = await afterClose(ctx, after!);
   return toPaymentRecord({ ...row, organisation: before.organisation });
 }
 
-/** Delete: a record never activated, gone (its audit events stay). */
+/** Delete: a record never activated, gone (its audit events stay; a card checkout for it is ended first). */
 export async function deletePayment(ctx: PaymentsContext, actor: Actor, id: string): Promise<void> {
   const { before } = await transition(ctx, actor, id, 'delete', async (tx, record, now) => {
+    await endCardCheckout(ctx, record);
     await deletePaymentRecord(tx, record.id);
     await audit(tx, actor, record, 'payment.deleted', now, {
       planName: record.planName,

@@ -8,6 +8,7 @@ import {
   type PricedPackage,
 } from '@vbuilder/shared';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /**
  * Card payments through Stripe (issue 12 §3), offered only when STRIPE_SECRET_KEY is set; the key
@@ -18,6 +19,14 @@ import type { Config } from '../../config.ts';
  */
 
 export const STRIPE_PROVIDER = 'stripe';
+
+/** 502: the card payment provider could not be reached or refused the request. */
+export const cardProviderFailed = () =>
+  new AppError(502, 'card_provider_failed', 'The card payment service could not be reached');
+
+/** The id of the Checkout session a pending card record waits on (kept as its payment id until it is paid). */
+export const checkoutSessionOf = (record: { method: string; paymentId: string | null }): string | null =>
+  record.method === 'card' && record.paymentId?.startsWith('cs_') ? record.paymentId : null;
 
 /** A price a package is sold at by card. */
 export interface CardPrice {
@@ -50,6 +59,11 @@ export interface CardProvider {
   /** The packages' card prices (cached for a minute; the provider's failure throws). */
   prices(): Promise<CardPrice[]>;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Ends a Checkout session so it can no longer be paid: 'expired' when it is (now or already),
+   * 'complete' when the customer has paid it meanwhile. The provider's failure throws.
+   */
+  expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   /** The verified event, or a throw when the signature, the secret or the timestamp (at receivedAt, ms) does not hold. */
   verifyEvent(rawBody: Buffer, signature: string | undefined, receivedAt: number): Promise<Stripe.Event>;
 }
@@ -179,6 +193,20 @@ export function createCardProvider(config: Config): CardProvider | null {
       });
       if (!session.url) throw new Error('the checkout session has no URL');
       return { sessionId: session.id, url: session.url };
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        const session = await stripe.checkout.sessions.expire(sessionId);
+        return session.status === 'complete' ? 'complete' : 'expired';
+      } catch (err) {
+        // Only an open session can be expired: one that is not says what it became.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'complete') return 'complete';
+        if (session.status === 'expired') return 'expired';
+        throw err;
+      }
     },
 
     async verifyEvent(rawBody, signature, receivedAt) {
