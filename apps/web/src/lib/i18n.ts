@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'submissions',
   'billing',
   'certificates',
+  'landing',
 ] as const;
 
 // English ships in the main bundle (fallback, first paint); other languages load on demand.

@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconBolt, IconChartBar, IconListCheck, IconLogin2 } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
-import { AuthPageLayout } from '../../features/accounts/components/auth-page-layout.tsx';
+import { LanguagePicker } from '../../features/accounts/components/language-picker.tsx';
+import { LandingPage } from '../../features/landing/components/landing-page.tsx';
 import { reportError } from '../../lib/auth/report-error.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
 
 /**
- * / and /login (SPEC §2): the login screen behind a loading gate. Signing in starts from the
- * button (or at once with ?login=1), never by itself, so there is no redirect loop. A signed-in
- * visitor is sent on by PublicRouteRedirect.
+ * / and /login (SPEC §2): the login screen behind a loading gate, inside the public landing page
+ * (welcome, features, call to action, product links; issue 14). Signing in starts from the button
+ * (or at once with ?login=1), never by itself, so there is no redirect loop. A signed-in visitor is
+ * sent on by PublicRouteRedirect.
  */
 export function Component() {
   const { status, signingOut } = useAuth();
@@ -25,6 +27,7 @@ export function Component() {
 
 function LoginScreen() {
   const { t } = useTranslation('auth');
+  const { t: tl } = useTranslation('landing');
   const { login } = useAuth();
   const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -52,59 +55,55 @@ function LoginScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
 
-  const features = [
-    { icon: IconBolt, text: t('login.features.live') },
-    { icon: IconListCheck, text: t('login.features.questions') },
-    { icon: IconChartBar, text: t('login.features.analytics') },
-  ];
-
   return (
-    <AuthPageLayout title={t('login.title')} description={t('login.tagline')}>
-      <Stack gap="lg">
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-          {features.map(({ icon: Icon, text }) => (
-            <Group component="li" key={text} gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon size={28} radius="xl" variant="light" style={{ flexShrink: 0 }}>
-                <Icon size={16} aria-hidden />
-              </ThemeIcon>
-              <Text size="sm" lh={1.45} pt={4}>
-                {text}
+    <LandingPage
+      title={t('login.title')}
+      languagePicker={<LanguagePicker />}
+      signIn={
+        <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Title order={2} fz={{ base: 22, sm: 24 }}>
+                {tl('signIn.title')}
+              </Title>
+              <Text c="gray.7" size="sm">
+                {tl('signIn.description')}
+              </Text>
+            </Stack>
+
+            {failed ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+                {t('login.failed')}
+              </Alert>
+            ) : null}
+
+            <Button
+              size="md"
+              fullWidth
+              leftSection={<IconLogin2 size={18} aria-hidden />}
+              loading={pending}
+              onClick={() => void signIn()}
+            >
+              {t('login.signIn')}
+            </Button>
+
+            <Divider />
+
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                <Anchor component={Link} to="/sign-up">
+                  {t('login.createAccount')}
+                </Anchor>
+              </Text>
+              <Text size="sm">
+                <Anchor component={Link} to="/forgotpassword">
+                  {t('login.forgotPassword')}
+                </Anchor>
               </Text>
             </Group>
-          ))}
-        </Stack>
-
-        {failed ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {t('login.failed')}
-          </Alert>
-        ) : null}
-
-        <Button
-          size="md"
-          fullWidth
-          leftSection={<IconLogin2 size={18} aria-hidden />}
-          loading={pending}
-          onClick={() => void signIn()}
-        >
-          {t('login.signIn')}
-        </Button>
-
-        <Divider />
-
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">
-            <Anchor component={Link} to="/sign-up">
-              {t('login.createAccount')}
-            </Anchor>
-          </Text>
-          <Text size="sm">
-            <Anchor component={Link} to="/forgotpassword">
-              {t('login.forgotPassword')}
-            </Anchor>
-          </Text>
-        </Group>
-      </Stack>
-    </AuthPageLayout>
+          </Stack>
+        </Paper>
+      }
+    />
   );
 }

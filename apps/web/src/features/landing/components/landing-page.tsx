@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Brand } from '../../../components/layout/brand.tsx';
+import { LandingCallToAction } from './landing-call-to-action.tsx';
+import { LandingFeatures } from './landing-features.tsx';
+import { LandingFooter } from './landing-footer.tsx';
+import classes from './landing.module.css';
+
+interface LandingPageProps {
+  /** The welcome heading (SPEC §2: the login screen welcomes the visitor). */
+  title: string;
+  /** The sign-in card: the login screen's own behaviour, placed beside the welcome. */
+  signIn: ReactNode;
+  /** The visitors' language picker (the public account pages' own, composed by the route). */
+  languagePicker: ReactNode;
+}
+
+/**
+ * The public page at / and /login (SPEC §2 landing page): welcome with the sign-in beside it, the
+ * three features, a call to action and a footer with the product links. Visitors pick their
+ * language here before signing in.
+ */
+export function LandingPage({ title, signIn, languagePicker }: LandingPageProps) {
+  const { t } = useTranslation('landing');
+  useDocumentTitle(t('documentTitle'));
+
+  return (
+    <Box className={classes.page}>
+      <Container size="lg" px="md" component="header" className={classes.header}>
+        <Group justify="space-between" wrap="nowrap" py="md">
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('home')}>
+            <Brand />
+          </Anchor>
+          {languagePicker}
+        </Group>
+      </Container>
+
+      <Box component="main">
+        <Container
+          size="lg"
+          px="md"
+          component="section"
+          aria-labelledby="landing-welcome"
+          py={{ base: 'md', md: 48 }}
+        >
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }} className={classes.hero}>
+            <Stack gap="md" justify="center">
+              <Text c="indigo.8" fw={700} tt="uppercase" fz="sm" className={classes.eyebrow}>
+                {t('hero.eyebrow')}
+              </Text>
+              <Title order={1} id="landing-welcome" className={classes.title}>
+                {title}
+              </Title>
+              <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.6}>
+                {t('hero.lead')}
+              </Text>
+              <Group gap="sm" mt="xs">
+                <Text fz="sm" c="gray.8">
+                  {t('hero.newOrganization')}
+                </Text>
+                <Button
+                  component={Link}
+                  to="/create-organization"
+                  variant="light"
+                  leftSection={<IconBuildingCommunity size={18} aria-hidden />}
+                >
+                  {t('hero.createOrganization')}
+                </Button>
+              </Group>
+            </Stack>
+            <Box>{signIn}</Box>
+          </SimpleGrid>
+        </Container>
+
+        <LandingFeatures />
+        <LandingCallToAction />
+      </Box>
+
+      <LandingFooter />
+    </Box>
+  );
+}
