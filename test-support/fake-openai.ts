@@ -4,9 +4,12 @@ import { QUESTION_EXAMPLES, exampleTypeId, type QuestionExample } from '@vbuilde
 
 /**
  * A small OpenAI-compatible server for tests and the end-to-end journeys: POST /v1/chat/completions
- * (and /chat/completions) answering in OpenAI's chat completion shape. Answers are scripted per
- * test; with nothing scripted it answers "good": valid questions of the types the prompt asks for,
- * built from the question examples, so a journey sees real, plausible questions.
+ * (and /chat/completions) answering in OpenAI's chat completion shape, or, when the request asks
+ * for `stream: true`, as server-sent `chat.completion.chunk` events ending with `data: [DONE]`.
+ * Answers are scripted per test; with nothing scripted it answers "good": valid questions of the
+ * types the prompt asks for, built from the question examples, so a journey sees real, plausible
+ * questions. A streamed answer to the assistant's prompt (it names QUESTIONS_MARKER) is a sentence
+ * for the teacher, the marker and the questions, each with a passage quoted from the source.
  */
 
 /** What the fake answers one request with. */
@@ -16,10 +19,18 @@ export type FakeReply =
   /** This text as the message content (null: a message without content). */
   | { kind: 'content'; content: string | null }
   /** An HTTP error answer (OpenAI's error body). */
-  | { kind: 'http'; status: number };
+  | { kind: 'http'; status: number }
+  /** The "good" answer streamed, with the connection dropped after this many characters of it. */
+  | { kind: 'cut'; afterChars: number }
+  /**
+   * The "good" answer plus two items that must be dropped: a repeat of the first question, and an
+   * MCQ naming two correct answers.
+   */
+  | { kind: 'flawed' };
 
 export interface ChatRequest {
   model?: string;
+  stream?: boolean;
   messages?: { role: string; content: string }[];
   response_format?: unknown;
 }
@@ -40,6 +51,10 @@ export interface FakeOpenAi {
   script(...replies: FakeReply[]): void;
   /** What requests get when nothing is queued (initially { kind: 'good' }). */
   setDefault(reply: FakeReply): void;
+  /** Milliseconds between streamed chunks (0 by default), so a test can stop an answer midway. */
+  setChunkDelay(ms: number): void;
+  /** How many streamed answers the client closed before their end (a stop button, a closed tab). */
+  readonly abortedStreams: number;
   /** Forgets queued replies, recorded requests and restores the "good" default. */
   reset(): void;
   close(): Promise<void>;
@@ -47,6 +62,22 @@ export interface FakeOpenAi {
 
 /** The "- N × "Type name"" lines of the user message (see typeLine in modules/ai/ai-prompt.ts). */
 const TYPE_LINE = /^- (\d+) × "(.+)"$/gm;
+
+/**
+ * The line the assistant's prompt asks the model to put before its questions (QUESTIONS_MARKER in
+ * apps/api/src/modules/ai/ai-chat-prompt.ts), and the source delimiters of ai-prompt.ts.
+ */
+export const QUESTIONS_MARKER = '<<<QUESTIONS>>>';
+const SOURCE_BLOCK = /<<<SOURCE MATERIAL>>>\n([\s\S]*?)\n<<<END OF SOURCE MATERIAL>>>/;
+
+/** The sentences of the prompt's source material (none without one). */
+function sourceSentences(prompt: string): string[] {
+  const source = SOURCE_BLOCK.exec(prompt)?.[1] ?? '';
+  return source
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length > 0);
+}
 
 /** The requested types and counts a prompt names. */
 export function requestedTypesOf(prompt: string): { example: QuestionExample; count: number }[] {
@@ -71,6 +102,82 @@ export function goodAnswer(prompt: string): string {
     })),
   );
   return JSON.stringify({ questions });
+}
+
+/** An MCQ with two right answers: the assistant must drop it, never turn it into a multiple-answer one. */
+const TWO_CORRECT = {
+  type: 'MCQ',
+  question: 'Which of these are planets of the solar system?',
+  options: ['Mars', 'Venus', 'The Moon', 'The Sun'],
+  answer: ['Mars', 'Venus'],
+  score: 2,
+};
+
+/** What the assistant's streamed answer says: a sentence, the marker and the questions, or prose. */
+export function chatAnswer(prompt: string, flawed = false): string {
+  const wanted = requestedTypesOf(prompt);
+  if (wanted.length === 0) {
+    const asked = prompt.trim().split('\n').at(-1) ?? '';
+    return `The fake model read your message: "${asked.slice(0, 200)}". Ask for questions to get some.`;
+  }
+  const sentences = sourceSentences(prompt);
+  const questions = (
+    JSON.parse(goodAnswer(prompt)) as { questions: Record<string, unknown>[] }
+  ).questions.map((q, i) => ({ ...q, passage: sentences.length ? sentences[i % sentences.length] : '' }));
+  if (flawed) questions.push({ ...questions[0]! }, { ...TWO_CORRECT, passage: sentences[0] ?? '' });
+  const intro = `Here are ${questions.length} questions based on your material.`;
+  return `${intro}\n${QUESTIONS_MARKER}\n${JSON.stringify({ questions }, null, 1)}`;
+}
+
+function chunk(id: string, model: string, delta: Record<string, unknown>, finish: string | null) {
+  const body = {
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+  };
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Streams `content` in OpenAI's wire format, about 24 characters a chunk. With `cutAfter` the
+ * socket is destroyed once that many characters are out (a model failing mid-stream). Answers
+ * whether the client left before the end.
+ */
+async function stream(
+  res: ServerResponse,
+  content: string,
+  model: string,
+  delayMs: number,
+  cutAfter?: number,
+): Promise<boolean> {
+  const id = `chatcmpl-fake-${Date.now()}`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  let left = false;
+  res.on('close', () => {
+    if (!res.writableEnded) left = true;
+  });
+  res.write(chunk(id, model, { role: 'assistant', content: '' }, null));
+  const end = cutAfter === undefined ? content.length : Math.min(cutAfter, content.length);
+  for (let at = 0; at < end && !left; at += 24) {
+    if (delayMs > 0) await sleep(delayMs);
+    if (left) break;
+    res.write(chunk(id, model, { content: content.slice(at, Math.min(at + 24, end)) }, null));
+  }
+  if (left) return true;
+  if (cutAfter !== undefined) {
+    // Let the written chunks reach the client before the connection drops.
+    await sleep(20);
+    res.socket?.destroy();
+    return false;
+  }
+  res.write(chunk(id, model, {}, 'stop'));
+  res.end('data: [DONE]\n\n');
+  return false;
 }
 
 function completion(content: string | null, model: string) {
@@ -107,6 +214,8 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   let fallback: FakeReply = { kind: 'good' };
   const requests: RecordedRequest[] = [];
+  let chunkDelay = 0;
+  let abortedStreams = 0;
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -123,6 +232,18 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       requests.push({ path, authorization: req.headers.authorization, body });
       const reply = queue.shift() ?? fallback;
       const model = body.model ?? 'fake-model';
+      const prompt = (body.messages ?? []).map((m) => m.content).join('\n');
+      if (body.stream && reply.kind !== 'http') {
+        const content =
+          reply.kind === 'content'
+            ? (reply.content ?? '')
+            : prompt.includes(QUESTIONS_MARKER)
+              ? chatAnswer(prompt, reply.kind === 'flawed')
+              : goodAnswer(prompt);
+        const cutAfter = reply.kind === 'cut' ? reply.afterChars : undefined;
+        if (await stream(res, content, model, chunkDelay, cutAfter)) abortedStreams += 1;
+        return;
+      }
       switch (reply.kind) {
         case 'http':
           return send(res, reply.status, {
@@ -130,10 +251,10 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
           });
         case 'content':
           return send(res, 200, completion(reply.content, model));
-        case 'good': {
-          const prompt = (body.messages ?? []).map((m) => m.content).join('\n');
+        case 'good':
+        case 'cut':
+        case 'flawed':
           return send(res, 200, completion(goodAnswer(prompt), model));
-        }
       }
     })();
   });
@@ -145,6 +266,12 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
     port: actualPort,
     requests,
     script: (...replies) => queue.push(...replies),
+    setChunkDelay: (ms) => {
+      chunkDelay = ms;
+    },
+    get abortedStreams() {
+      return abortedStreams;
+    },
     setDefault: (reply) => {
       fallback = reply;
     },
@@ -152,6 +279,8 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
       queue.length = 0;
       requests.length = 0;
       fallback = { kind: 'good' };
+      chunkDelay = 0;
+      abortedStreams = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -21,6 +21,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import questionTypesRoutes from './modules/question-types/question-types.routes.ts';
 import questionImagesRoutes from './modules/question-images/question-images.routes.ts';
 import aiRoutes from './modules/ai/ai.routes.ts';
+import aiAssistantRoutes from './modules/ai/ai-assistant.routes.ts';
 import assessmentsRoutes from './modules/assessments/assessments.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(questionTypesRoutes, { prefix: '/api' });
   await app.register(questionImagesRoutes, { prefix: '/api' });
   await app.register(aiRoutes, { prefix: '/api' });
+  await app.register(aiAssistantRoutes, { prefix: '/api' });
   await app.register(assessmentsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(attemptsRoutes, { prefix: '/api' });

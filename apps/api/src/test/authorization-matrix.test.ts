@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { exampleToQuestion, PLANS, QUESTION_EXAMPLES, QuestionSchema, type Role } from '@vbuilder/shared';
 import authPlugin from '../plugins/auth.ts';
 import type { DeclaredRoute, Policy } from '../plugins/authorize.ts';
-import { assessments, attempts, auditEvents, certificates, paymentRecords } from '../db/schema/index.ts';
+import {
+  aiConversations,
+  assessments,
+  attempts,
+  auditEvents,
+  certificates,
+  paymentRecords,
+} from '../db/schema/index.ts';
 import { recordPlan } from '../modules/plans/plans.service.ts';
 import { buildTestApp } from './build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
@@ -35,7 +42,7 @@ afterAll(() => t.close());
 // ---------------------------------------------------------------------------------------------
 // The explicit part: id kinds and per-route expectations.
 
-type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment' | 'certificate';
+type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment' | 'certificate' | 'conversation';
 /** The path segment before a parameter (or the parameter's name) tells what the id is. */
 const ID_KINDS: Record<string, IdKind> = {
   organizations: 'organization',
@@ -50,6 +57,7 @@ const ID_KINDS: Record<string, IdKind> = {
   payments: 'payment',
   assessmentId: 'assessment',
   certificates: 'certificate',
+  conversations: 'conversation',
 };
 
 const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
@@ -133,6 +141,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/certificates/:id/reissue': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'PUT /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  // AI assistant (issue 14): "own" is a conversation of the organization's Teacher, seen by that
+  // Teacher only: not by the organization's administrators, nor anyone else.
+  'GET /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
+  'PATCH /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
+  'DELETE /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -336,6 +349,29 @@ const FRESH_CERTIFICATE = 'fresh-certificate';
 const standingCertificates = new Map<Tenant, string>([
   [tenantA, await certificateOf(tenantA)],
   [tenantB, await certificateOf(tenantB)],
+]);
+
+// AI assistant conversations (issue 14): owned by A's calling Teacher and by a Teacher of B (no
+// caller), standing for reads, fresh for rename and delete.
+const conversationOwners = new Map<Tenant, string>([
+  [tenantA, callers.find((c) => c.label === 'Teacher')!.userId!],
+  [tenantB, (await member(tenantB, 'Teacher')).id],
+]);
+async function conversationOf(tenant: Tenant): Promise<string> {
+  const [row] = await t.app.db
+    .insert(aiConversations)
+    .values({
+      organizationId: tenant.organizationId,
+      userId: conversationOwners.get(tenant)!,
+      title: 'Matrix chat',
+    })
+    .returning();
+  tenant.secrets.add(row!.id);
+  return row!.id;
+}
+const standingConversations = new Map<Tenant, string>([
+  [tenantA, await conversationOf(tenantA)],
+  [tenantB, await conversationOf(tenantB)],
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -586,9 +622,15 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
                         : mutates(route.method)
                           ? FRESH_CERTIFICATE
                           : standingCertificates.get(pathTenant)!
-                      : p.kind === 'uuid'
-                        ? MISSING()
-                        : 'matrix-opaque';
+                      : p.kind === 'conversation'
+                        ? variant === 'missing'
+                          ? MISSING()
+                          : mutates(route.method)
+                            ? await conversationOf(pathTenant)
+                            : standingConversations.get(pathTenant)!
+                        : p.kind === 'uuid'
+                          ? MISSING()
+                          : 'matrix-opaque';
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTION_EXAMPLES, validateQuestion, type QuestionTypeId } from '@vbuilder/shared';
-import { outermostObjectText, parseAiResponse, type RequestedTypes } from './ai-response.ts';
+import { itemScanner, outermostObjectText, parseAiResponse, type RequestedTypes } from './ai-response.ts';
 
 const requested = (counts: Partial<Record<QuestionTypeId, number>>): RequestedTypes => ({
   counts: new Map(Object.entries(counts) as [QuestionTypeId, number][]),
@@ -165,11 +165,35 @@ describe('parseAiResponse: each item', () => {
     expect(outcome.ok && outcome.result.questions[0]!.score).toBe(3.5);
   });
 
-  it('keeps at most the requested number of each type', () => {
-    const outcome = parseAiResponse(answer([trueFalse, trueFalse, trueFalse, mcq]), MCQ_AND_TF);
+  it('keeps at most the requested number of each type, saying which were too many', () => {
+    const tf2 = { ...trueFalse, question: 'Light travels faster than sound.' };
+    const outcome = parseAiResponse(answer([trueFalse, tf2, mcq]), MCQ_AND_TF);
     expect(outcome.ok && outcome.result.questions.map((q) => q.type)).toEqual([
       'true-false',
       'multiple-choice',
+    ]);
+    expect(outcome.ok && outcome.result.rejected).toEqual([
+      { index: 2, reasons: ['Question 2 is more than the number asked for'] },
+    ]);
+  });
+
+  it('drops a repeated question (case, spaces and punctuation aside) and says which it repeats', () => {
+    const again = { ...mcq, question: `  ${mcq.question.toUpperCase().replace('?', ' ?')} ` };
+    const outcome = parseAiResponse(answer([mcq, trueFalse, again]), MCQ_AND_TF);
+    expect(outcome.ok && outcome.result.questions).toHaveLength(2);
+    expect(outcome.ok && outcome.result.rejected).toEqual([
+      { index: 3, reasons: ['Question 3 repeats question 1'] },
+    ]);
+  });
+
+  it.each([
+    ['two correct answers', ['Oxygen', 'Carbon dioxide'], 2],
+    ['no correct answer', [], 0],
+  ])('drops an MCQ with %s, never turning it into a multiple-answer question', (_name, right, count) => {
+    const outcome = parseAiResponse(answer([{ ...mcq, answer: right }, trueFalse]), MCQ_AND_TF);
+    expect(outcome.ok && outcome.result.questions.map((q) => q.type)).toEqual(['true-false']);
+    expect(outcome.ok && outcome.result.rejected).toEqual([
+      { index: 1, reasons: [`Question 1 must have exactly one correct answer, not ${count}`] },
     ]);
   });
 
@@ -203,4 +227,26 @@ describe('outermostObjectText', () => {
     ['no braces', null],
     ['{ unclosed', null],
   ])('%s', (input, expected) => expect(outermostObjectText(input)).toBe(expected));
+});
+
+describe('itemScanner: items of the questions array as the text arrives', () => {
+  it('gives each item once it closes, skipping braces inside strings, and sees the array end', () => {
+    const full = `Intro {not this}\n{"questions": [{"question": "a {b} \\" }", "options": [1, [2]]}, {"question": 'c]'}]} tail`;
+    const scanner = itemScanner();
+    const items: string[] = [];
+    for (let i = 1; i <= full.length; i++) items.push(...scanner.scan(full.slice(0, i)));
+    expect(items).toEqual([`{"question": "a {b} \\" }", "options": [1, [2]]}`, `{"question": 'c]'}`]);
+    expect(scanner.started).toBe(true);
+    expect(scanner.finished).toBe(true);
+  });
+
+  it('gives nothing before the array starts, and only complete items of a cut answer', () => {
+    const scanner = itemScanner();
+    expect(scanner.scan('{"quest')).toEqual([]);
+    expect(scanner.started).toBe(false);
+    expect(scanner.scan('{"questions": [{"question": "one"}, {"question": "tw')).toEqual([
+      '{"question": "one"}',
+    ]);
+    expect(scanner.finished).toBe(false);
+  });
 });

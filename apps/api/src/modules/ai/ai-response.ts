@@ -45,7 +45,29 @@ export const itemReasons = {
   unknownType: (index: number) => `Question ${index} has an unknown type`,
   typeNotRequested: (index: number) => `Question ${index} has a type that was not requested`,
   doesNotFitType: (index: number, detail: string) => `Question ${index} does not fit its type: ${detail}`,
+  /** A choice question of a type that wants one right answer (MCQ, Image-Based) naming none or several. */
+  notOneCorrect: (index: number, count: number) =>
+    `Question ${index} must have exactly one correct answer, not ${count}`,
+  /** The same question text (ignoring case, spaces and punctuation) as an earlier item. */
+  duplicate: (index: number, first: number) => `Question ${index} repeats question ${first}`,
+  /** More of a type than the teacher asked for. */
+  surplus: (index: number) => `Question ${index} is more than the number asked for`,
 };
+
+/** Types whose students choose the one correct answer (registry instructions 'Choose the one correct answer'). */
+const SINGLE_CORRECT_TYPES: ReadonlySet<QuestionTypeId> = new Set(['multiple-choice', 'image-based']);
+
+/** How many right answers an item names: one text, or a list of them. */
+const correctCountOf = (answer: unknown) =>
+  Array.isArray(answer) ? answer.length : isFilled(answer) ? 1 : 0;
+
+/** Question texts compared as a teacher would: case, spacing and punctuation aside. */
+export const sameTextKey = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLocaleLowerCase('en')
+    .replace(/[\p{P}\p{S}\s]+/gu, ' ')
+    .trim();
 
 export interface RequestedTypes {
   /** How many questions of each type were asked for (types outside the plan never get here). */
@@ -109,6 +131,10 @@ export function readItem(
   const type = typeOfItem(item, index, requested);
   if ('reason' in type) return { reasons: [type.reason] };
 
+  // exampleToQuestion would read two right answers as a multiple-answer question: a silent repair.
+  if (SINGLE_CORRECT_TYPES.has(type.typeId) && correctCountOf(item.answer) !== 1)
+    return { reasons: [itemReasons.notOneCorrect(index, correctCountOf(item.answer))] };
+
   const name = QUESTION_TYPES.find((t) => t.id === type.typeId)!.name;
   let draft: Record<string, unknown>;
   try {
@@ -140,10 +166,57 @@ export function readItem(
   return { question: draft as Question };
 }
 
+/** An accepted item: the question and, when the model gave one, the source passage it comes from. */
+export interface ReadQuestion {
+  question: Question;
+  passage: string | null;
+}
+
+export type ReaderOutcome = { accepted: ReadQuestion } | { rejected: AiGenerateResponse['rejected'][number] };
+
+/**
+ * Reads the items of one answer in order, one at a time, so a streamed answer is judged as it
+ * arrives and a whole one the same way. An item is accepted, or rejected with its reasons: not a
+ * valid question of a requested type, the same text as an earlier item, or more of its type than
+ * asked for. Nothing is repaired; every rejection is said.
+ */
+export function questionReader(requested: RequestedTypes) {
+  const taken = new Map<QuestionTypeId, number>();
+  const texts = new Map<string, number>();
+  let index = 0;
+  return {
+    read(item: unknown): ReaderOutcome {
+      index += 1;
+      const read = readItem(item, index, requested);
+      if ('reasons' in read) return { rejected: { index, reasons: read.reasons } };
+      const key = sameTextKey(read.question.text);
+      const first = texts.get(key);
+      if (first !== undefined) return { rejected: { index, reasons: [itemReasons.duplicate(index, first)] } };
+      const type = read.question.type;
+      const count = taken.get(type) ?? 0;
+      if (count >= (requested.counts.get(type) ?? 0))
+        return { rejected: { index, reasons: [itemReasons.surplus(index)] } };
+      texts.set(key, index);
+      taken.set(type, count + 1);
+      const passage = isRecord(item) && typeof item.passage === 'string' ? item.passage.trim() : '';
+      return { accepted: { question: read.question, passage: passage || null } };
+    },
+  };
+}
+
+/** The JSON5 value of one item's text (a streamed item arrives as text); undefined when unreadable. */
+export function parseItemText(text: string): unknown {
+  try {
+    return JSON5.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the model's whole answer. Valid questions keep the model's order; a type gets at most the
- * number asked for (the teacher asked for that many, extra ones are dropped). With no valid
- * question at all the outcome is ai_no_questions, carrying the rejected items.
+ * number asked for (extra ones are rejected, saying so), and a repeated question is rejected too.
+ * With no valid question at all the outcome is ai_no_questions, carrying the rejected items.
  */
 export function parseAiResponse(content: string | null | undefined, requested: RequestedTypes): ParseOutcome {
   if (!content || content.trim() === '') return { ok: false, code: 'ai_empty_response' };
@@ -160,23 +233,74 @@ export function parseAiResponse(content: string | null | undefined, requested: R
   if (!isRecord(parsed) || !Array.isArray(parsed.questions))
     return { ok: false, code: 'ai_no_questions_array' };
 
+  const reader = questionReader(requested);
   const questions: Question[] = [];
   const rejected: AiGenerateResponse['rejected'] = [];
-  const taken = new Map<QuestionTypeId, number>();
-  parsed.questions.forEach((item: unknown, i: number) => {
-    const index = i + 1;
-    const read = readItem(item, index, requested);
-    if ('reasons' in read) {
-      rejected.push({ index, reasons: read.reasons });
-      return;
-    }
-    const type = read.question.type;
-    const count = taken.get(type) ?? 0;
-    if (count >= (requested.counts.get(type) ?? 0)) return;
-    taken.set(type, count + 1);
-    questions.push(read.question);
-  });
+  for (const item of parsed.questions as unknown[]) {
+    const outcome = reader.read(item);
+    if ('accepted' in outcome) questions.push(outcome.accepted.question);
+    else rejected.push(outcome.rejected);
+  }
 
   if (questions.length === 0) return { ok: false, code: 'ai_no_questions', rejected };
   return { ok: true, result: { questions, rejected } };
+}
+
+/**
+ * Finds the complete items of the `"questions": [ ... ]` array in a text that is still arriving:
+ * give it the whole text so far, get back the texts of the items completed since the last call.
+ * Strings (with escapes) are skipped, so braces inside question texts do not count.
+ */
+export function itemScanner() {
+  let pos = -1; // where scanning resumes; -1 until the array has been found
+  let depth = 0;
+  let inString: string | null = null;
+  let escaped = false;
+  let itemStart = -1;
+  let closed = false;
+  return {
+    /** Whether the questions array has opened (and so the answer holds questions at all). */
+    get started() {
+      return pos !== -1;
+    },
+    get finished() {
+      return closed;
+    },
+    scan(text: string): string[] {
+      if (closed) return [];
+      if (pos === -1) {
+        const found = /["']?questions["']?\s*:\s*\[/.exec(text);
+        if (!found) return [];
+        pos = found.index + found[0].length;
+      }
+      const items: string[] = [];
+      for (; pos < text.length; pos++) {
+        const c = text[pos]!;
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (c === '\\') escaped = true;
+          else if (c === inString) inString = null;
+          continue;
+        }
+        if (c === '"' || c === "'") {
+          inString = c;
+        } else if (c === '{' || c === '[') {
+          if (depth === 0) itemStart = pos;
+          depth += 1;
+        } else if (c === '}' || c === ']') {
+          if (depth === 0) {
+            closed = true; // the array's own closing bracket
+            pos += 1;
+            break;
+          }
+          depth -= 1;
+          if (depth === 0 && itemStart !== -1) {
+            items.push(text.slice(itemStart, pos + 1));
+            itemStart = -1;
+          }
+        }
+      }
+      return items;
+    },
+  };
 }
