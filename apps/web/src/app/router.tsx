@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: '/activate_account', lazy: () => import('./routes/activate-account-route.tsx') },
       { path: '/create-organization', lazy: () => import('./routes/create-organization-route.tsx') },
       { path: '/change-password', lazy: () => import('./routes/change-password-route.tsx') },
+      { path: '/verify', lazy: () => import('./routes/verify-route.tsx') },
       { path: '/verify/:code', lazy: () => import('./routes/verify-route.tsx') },
       { path: '/account', lazy: () => import('./routes/account-route.tsx'), children: accountChildren },
       { path: '*', lazy: () => import('./routes/not-found-route.tsx') },

@@ -10,6 +10,7 @@ import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useVerification } from '../api/verify.ts';
+import { VerifyLookup } from './verify-lookup.tsx';
 
 /**
  * /verify/{code} (public, no sign-in; issue 13): what the certificate states (holder, assessment,
@@ -46,10 +47,16 @@ export function VerifyScreen({ code }: { code: string }) {
               {t('verify.subtitle')}
             </Text>
           </Stack>
-          {wellFormed ? <Verification code={normalized} /> : <Unknown code={code} />}
-          <Text size="xs" c="gray.7" mt="md" ta="center" style={{ overflowWrap: 'anywhere' }}>
-            {t('verify.code', { code: normalized })}
-          </Text>
+          {normalized === '' ? (
+            <VerifyLookup />
+          ) : (
+            <>
+              {wellFormed ? <Verification code={normalized} /> : <Unknown code={code} />}
+              <Text size="xs" c="gray.7" mt="md" ta="center" style={{ overflowWrap: 'anywhere' }}>
+                {t('verify.code', { code: normalized })}
+              </Text>
+            </>
+          )}
         </Box>
       </Container>
     </Box>
