@@ -41,6 +41,8 @@ export const submissionKeys = {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: () => ['dashboard', 'summary'] as const,
+  /** One key per card of the role dashboards (issue 14); the time zone changes what a day is. */
+  card: (card: string, timeZone?: string) => ['dashboard', card, timeZone ?? ''] as const,
 };
 
 /** Every users query sits under ['users'], so one invalidation refreshes all the tables and pickers. */

@@ -125,7 +125,8 @@ export interface AssessmentScope {
   includeDeleted?: boolean;
 }
 
-const scopeConditions = (scope: AssessmentScope): SQL | undefined =>
+/** The rows a scope reaches, as SQL (the dashboard's queries reuse it to see what the list sees). */
+export const scopeConditions = (scope: AssessmentScope): SQL | undefined =>
   and(
     scope.includeDeleted ? undefined : notDeleted,
     scope.organizationId ? eq(assessments.organizationId, scope.organizationId) : undefined,
