@@ -110,3 +110,10 @@ export const certificateKeys = {
   rule: (assessmentId: string) => ['certificates', 'rule', assessmentId] as const,
   verification: (code: string) => ['certificates', 'verify', code] as const,
 };
+
+/** The AI assistant's conversations (issue 14): the caller's own list and each conversation. */
+export const aiAssistantKeys = {
+  all: ['aiAssistant'] as const,
+  list: () => ['aiAssistant', 'list'] as const,
+  detail: (id: string) => ['aiAssistant', 'detail', id] as const,
+};
