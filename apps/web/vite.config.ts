@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { servedBuild } from './scripts/served-build.ts';
 
 /** In development the SPA runs on Vite and the API, identity provider and docs on port 3000. */
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -24,13 +26,19 @@ const offlineApp = VitePWA({
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/signin\/[^/]+\/(details|login|abort)$/],
     runtimeCaching: [],
     cleanupOutdatedCaches: true,
+    // Its map would only be moved out of the served folder (servedBuild) like the app's.
+    sourcemap: false,
     clientsClaim: true,
     skipWaiting: true,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), ...(process.env.VITEST ? [] : [offlineApp])],
+  plugins: [
+    react(),
+    ...(process.env.VITEST ? [] : [offlineApp]),
+    servedBuild({ sourcemapDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
+  ],
   server: {
     port: 5173,
     // The sign-in page's JSON endpoints and script live under /signin/<uid>/ on the API server
@@ -42,7 +50,9 @@ export default defineConfig({
       '/signin/auto-submit.js': apiTarget,
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // Source maps for our own debugging, never served: 'hidden' leaves no pointer in the code, and
+  // servedBuild moves the files to apps/web/sourcemaps (issue 15 point 7).
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
   test: {
     name: 'web',
     environment: 'jsdom',

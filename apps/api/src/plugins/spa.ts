@@ -12,8 +12,19 @@ export const isServerPath = (url: string): boolean =>
   SERVER_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
 
 /**
+ * Build files that are never a page: a missing one is a 404, not index.html (a stale chunk, or a
+ * source map, which the build keeps out of the served folder on purpose).
+ */
+const isBuildFile = (pathname: string): boolean =>
+  pathname.startsWith('/assets/') || pathname.endsWith('.map');
+
+/**
  * Serves the built SPA and answers every other GET that accepts HTML with index.html, so deep
  * links like /account/home work after a reload. API and identity paths keep JSON 404s.
+ *
+ * The build writes a brotli and a gzip copy beside each text file (apps/web/scripts/served-build.ts);
+ * preCompressed sends the one the browser accepts, with Content-Encoding and Vary: Accept-Encoding,
+ * so nothing is compressed per request.
  */
 export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist: string | undefined }) {
   const root = opts.webDist ? path.resolve(opts.webDist) : undefined;
@@ -22,6 +33,7 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated to pick up a new build.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -35,7 +47,13 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasSpa && request.method === 'GET' && wantsHtml && !isServerPath(pathname)) {
+    if (
+      hasSpa &&
+      request.method === 'GET' &&
+      wantsHtml &&
+      !isServerPath(pathname) &&
+      !isBuildFile(pathname)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({
