@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../lib/auth/auth-provider.tsx';
 import { authValue, makeProfile, renderAt } from './layout/test-utils.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
-import * as aiAssistant from '../app/routes/ai-assistant-route.tsx';
 import * as notificationsRoute from '../app/routes/notifications-route.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
@@ -15,7 +14,6 @@ const signIn = (role: string) =>
     .mockReturnValue(authValue(makeProfile({ role })) as unknown as ReturnType<typeof useAuth>);
 
 const ROUTES: Array<[string, ComponentType, string]> = [
-  ['AI assistant', aiAssistant.Component, 'AI Assistant'],
   ['notifications', notificationsRoute.Component, 'Notifications'],
 ];
 

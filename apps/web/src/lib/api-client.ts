@@ -187,6 +187,21 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
       request<T>({ method: 'DELETE', path, schema }),
     upload: <T = unknown>(path: string, formData: FormData, schema?: ZodType<T>) =>
       request<T>({ method: 'POST', path, body: formData, schema }),
+    /**
+     * A POST answered as a stream (server-sent events): the Response once it is OK, for the caller
+     * to read; the token, 401 retries and errors as any other call. Aborting `signal` closes it.
+     */
+    openStream: async (path: string, body: unknown, signal?: AbortSignal): Promise<Response> => {
+      const response = await sendWithAuth({
+        method: 'POST',
+        path,
+        body,
+        signal,
+        headers: { Accept: 'text/event-stream' },
+      });
+      if (!response.ok) throw await errorFrom(response);
+      return response;
+    },
     /** A file from the API (PDF, CSV, XLSX) as a Blob. */
     download: (path: string, init?: Pick<RequestOptions<Blob>, 'signal'>) =>
       request<Blob>({ method: 'GET', path, responseType: 'blob', ...init }),

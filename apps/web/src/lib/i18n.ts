@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'assessments',
   'assessmentEditor',
   'aiGeneration',
+  'aiAssistant',
   'attempts',
   'submissions',
   'billing',

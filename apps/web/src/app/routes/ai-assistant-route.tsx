@@ -1,16 +1,12 @@
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconSparkles } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { AssistantScreen } from '../../features/assessments/components/assistant/assistant-screen.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** Questions generated with the AI assistant. */
+/** /account/aiassistant/{userId}: the AI assistant (issue 14); the route's access is Teachers' and Administrators'. */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconSparkles}
-      pageTitle={t('emptyStates.aiAssistant.pageTitle')}
-      title={t('emptyStates.aiAssistant.title')}
-      description={t('emptyStates.aiAssistant.description')}
-    />
-  );
+  const { userId = '' } = useParams();
+  const { user } = useAuth();
+  const { i18n } = useTranslation();
+  return <AssistantScreen userId={user?.id ?? userId} language={user?.language ?? i18n.language} />;
 }

@@ -16,6 +16,12 @@ const PATTERNS: { pattern: RegExp; key: string }[] = [
   { pattern: /^Question (\d+) has an unknown type$/, key: 'rejected.unknownType' },
   { pattern: /^Question (\d+) has a type that was not requested$/, key: 'rejected.typeNotRequested' },
   { pattern: /^Question (\d+) does not fit its type: ([\s\S]*)$/, key: 'rejected.doesNotFitType' },
+  {
+    pattern: /^Question (\d+) must have exactly one correct answer, not (\d+)$/,
+    key: 'rejected.notOneCorrect',
+  },
+  { pattern: /^Question (\d+) repeats question (\d+)$/, key: 'rejected.duplicate' },
+  { pattern: /^Question (\d+) is more than the number asked for$/, key: 'rejected.surplus' },
 ];
 
 export type RejectedItem = AiGenerateResponse['rejected'][number];
@@ -42,7 +48,13 @@ export function useRejectionText() {
     for (const { pattern, key } of PATTERNS) {
       const match = pattern.exec(reason);
       if (!match) continue;
-      const text = t(key, { index: match[1] ?? index, detail: match[2] ?? '' });
+      // The second group is the detail, the count of right answers or the repeated question.
+      const text = t(key, {
+        index: match[1] ?? index,
+        detail: match[2] ?? '',
+        correct: match[2] ?? '',
+        first: match[2] ?? '',
+      });
       // 'Invalid question format' names no question: say which one.
       return match[1] ? text : t('rejected.item', { index, reason: text });
     }
