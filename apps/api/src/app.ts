@@ -15,6 +15,7 @@ import healthRoutes from './modules/health.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import mailPlugin from './modules/mail/mailer.ts';
+import jobsPlugin, { type JobsOptions } from './jobs/queue.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import organizationsRoutes from './modules/organizations/organizations.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -30,6 +31,7 @@ import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import { startBillingClock } from './modules/payments/billing-clock.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -48,6 +50,11 @@ export interface AppDependencies {
    * call runBillingClock with the time they want).
    */
   billingClockMs?: number | false;
+  /**
+   * The job queue (apps/api/src/jobs): workers on by default, off when NODE_ENV is 'test' (jobs
+   * wait in the database; a test runs them with `app.jobs.drain()` or turns workers on).
+   */
+  jobs?: Partial<JobsOptions>;
 }
 
 /**
@@ -96,6 +103,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
   await app.register(mailPlugin);
+  await app.register(jobsPlugin, {
+    work: config.NODE_ENV !== 'test',
+    pollingSeconds: config.NODE_ENV === 'test' ? 0.5 : 2,
+    retryDelaySeconds: config.NODE_ENV === 'test' ? 1 : 30,
+    ...deps.jobs,
+  });
   await app.register(oidcPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
@@ -114,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(plansRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(certificatesRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
   const billingClockMs =

@@ -19,4 +19,5 @@ export * from './schemas/submissions.ts';
 export * from './money.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/certificates.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/ai-assistant.ts';

@@ -59,7 +59,13 @@ export interface DeclaredRoute {
   url: string;
   policy: Policy | undefined;
   /** The zod schemas the route validates with, so tests can build plausible requests. */
-  schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: readonly string[] };
+  schema: {
+    body?: unknown;
+    querystring?: unknown;
+    params?: unknown;
+    consumes?: readonly string[];
+    produces?: readonly string[];
+  };
 }
 
 declare module 'fastify' {
@@ -98,6 +104,7 @@ export function declareRoutes(app: FastifyInstance): void {
           querystring: schema.querystring,
           params: schema.params,
           consumes: (schema as { consumes?: readonly string[] }).consumes,
+          produces: (schema as { produces?: readonly string[] }).produces,
         },
       });
     }

@@ -559,6 +559,31 @@ const routes = t.app.declaredRoutes
   // Deleting routes last, so that a wrongly allowed deletion cannot hide later findings.
   .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
+/** A GET that answers server-sent events stays open (the notifications' stream): never injected. */
+const isOpenEnded = (route: DeclaredRoute) =>
+  route.method === 'GET' && Boolean(route.schema.produces?.includes('text/event-stream'));
+
+let listening: Promise<string> | null = null;
+/**
+ * An open-ended stream asked over real HTTP: its status, and its first chunk (the first event,
+ * where a leak would show) or its error body; then the connection is dropped.
+ */
+async function openEnded(url: string, headers: Record<string, string | undefined>) {
+  listening ??= t.app.listen({ host: '127.0.0.1', port: 0 });
+  const controller = new AbortController();
+  const defined = Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);
+  const res = await fetch(`${await listening}${url}`, { headers: defined, signal: controller.signal });
+  let body: string;
+  if (res.ok && res.body) {
+    const first = await res.body.getReader().read();
+    body = first.value ? new TextDecoder().decode(first.value) : '';
+  } else {
+    body = await res.text();
+  }
+  controller.abort();
+  return { statusCode: res.status, body };
+}
+
 async function exercise(route: DeclaredRoute): Promise<string[]> {
   const params = paramsOf(route);
   const hasUserId = params.some((p) => p.kind === 'user');
@@ -648,12 +673,14 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
           : url.includes(FRESH_CERTIFICATE)
             ? url.replace(FRESH_CERTIFICATE, await certificateOf(pathTenant))
             : url;
-        const res = await t.app.inject({
-          method: route.method as 'GET',
-          url: callUrl,
-          headers: { ...caller.headers, ...request.headers },
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
-        });
+        const res = isOpenEnded(route)
+          ? await openEnded(callUrl, { ...caller.headers, ...request.headers })
+          : await t.app.inject({
+              method: route.method as 'GET',
+              url: callUrl,
+              headers: { ...caller.headers, ...request.headers },
+              ...(request.payload === undefined ? {} : { payload: request.payload }),
+            });
         const call: Call = {
           caller,
           variant,
@@ -757,6 +784,11 @@ describe('authorization matrix', () => {
         'GET /api/certificates/verify/:code',
         'GET /api/certificates/:id/pdf',
         'POST /api/certificates/:id/revoke',
+        'GET /api/notifications',
+        'POST /api/notifications/read',
+        'GET /api/notifications/stream',
+        'GET /api/notifications/preferences',
+        'PUT /api/notifications/preferences',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.

@@ -12,10 +12,12 @@ import {
 import { publicUrl } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../types.d.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
 import { newOrganization, toOrganization } from '../organizations/organizations.service.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import {
@@ -39,6 +41,8 @@ export interface AccountsContext {
   clock: Clock;
   mailer: Mailer;
   baseUrl: string;
+  /** The notifications' job queue (an accepted invitation tells the inviter). */
+  jobs?: JobQueue;
 }
 
 export const accountsContext = (app: FastifyInstance): AccountsContext => ({
@@ -46,6 +50,7 @@ export const accountsContext = (app: FastifyInstance): AccountsContext => ({
   clock: app.clock,
   mailer: app.mailer,
   baseUrl: publicUrl(app.config),
+  jobs: app.jobs,
 });
 
 /** The role a person who signs up gets: they will run the organization they create next. */
@@ -180,12 +185,20 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const { userId } = await consumeAccountToken(tx, { token: input.token, purposes, now });
+    const { userId, purpose } = await consumeAccountToken(tx, { token: input.token, purposes, now });
     const user = await findUserById(tx, userId);
     if (!user) throw badRequest('invalid_token', 'This link is not valid');
     if (user.status === 'inactive') throw accountInactive();
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, status: 'active' });
     await retireAccountTokens(tx, user.id, ['activate'], now);
+    // The first password set from an invitation is its acceptance: the inviter is told (issue 14).
+    if (purpose === 'invite' && user.status === 'pending' && ctx.jobs) {
+      await emitNotification(
+        ctx.jobs,
+        { kind: 'invitation_accepted', userId: user.id },
+        { tx, key: user.id },
+      );
+    }
   });
   return { message: 'Your password has been changed. You can now sign in with it.' };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore } from '../../lib/files.ts';
@@ -24,12 +25,15 @@ export interface AssessmentsContext {
   db: Db;
   clock: Clock;
   files: FileStore;
+  /** The job queue students' notifications go through (publication, opening soon); none: nobody is told. */
+  jobs?: JobQueue;
 }
 
 export const assessmentsContext = (app: FastifyInstance): AssessmentsContext => ({
   db: app.db,
   clock: app.clock,
   files: createFileStore(app.config),
+  jobs: app.jobs,
 });
 
 /** The detail the actor may see, or 404 (deleted, another organization's, or not assigned to a Student). */

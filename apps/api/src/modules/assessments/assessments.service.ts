@@ -23,6 +23,7 @@ import type { Actor } from '../../types.d.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repository.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
 import { currentPlan } from '../plans/plans.service.ts';
+import { emitNotification, scheduleOpeningSoon } from '../notifications/notifications.service.ts';
 import { toAssessment, toSummary } from './assessments.mapper.ts';
 import { isStudent, ownOrganization, readableOrganization } from './assessments.policy.ts';
 import {
@@ -110,6 +111,52 @@ async function assigneesOf(db: DbOrTx, organizationId: string, input: Assessment
     });
   }
   return wanted;
+}
+
+/** Who had an assessment before a change: its status, assignment mode and chosen students. */
+interface Audience {
+  status: string;
+  assignmentMode: string;
+  assigneeIds: string[];
+}
+
+/**
+ * Inside the change's transaction: tells the students an assessment is newly theirs (everyone it
+ * is given to when it is published now; when it already was, only students added to it) and
+ * schedules its "opening soon" reminder.
+ */
+async function notifyAudience(
+  ctx: AssessmentsContext,
+  tx: DbOrTx,
+  before: Audience | null,
+  after: Pick<AssessmentRow, 'id' | 'status' | 'startsAt' | 'assignmentMode'>,
+  assigneeIds: string[],
+  now: Date,
+): Promise<void> {
+  if (!ctx.jobs || after.status !== 'published') return;
+  const assessmentId = after.id;
+  if (!before || before.status !== 'published') {
+    await emitNotification(ctx.jobs, { kind: 'assessment_published', assessmentId }, { tx });
+  } else if (after.assignmentMode === 'selected') {
+    // Chosen students who did not have it: from "all" nobody is new; from other chosen ones, the added.
+    const had = new Set(before.assigneeIds);
+    const added = before.assignmentMode === 'selected' ? assigneeIds.filter((id) => !had.has(id)) : [];
+    if (added.length) {
+      await emitNotification(
+        ctx.jobs,
+        { kind: 'assessment_published', assessmentId, studentIds: added },
+        { tx },
+      );
+    }
+  } else if (before.assignmentMode === 'selected') {
+    // Now given to every student: those not chosen before are new to it.
+    await emitNotification(
+      ctx.jobs,
+      { kind: 'assessment_published', assessmentId, exceptStudentIds: before.assigneeIds },
+      { tx },
+    );
+  }
+  await scheduleOpeningSoon(ctx.jobs, tx, after, now);
 }
 
 const audit = (
@@ -229,6 +276,7 @@ export async function createAssessment(
     });
     await replaceAssignees(tx, created.id, assignees);
     await audit(tx, actor, 'assessment.created', created, now, { title: created.title });
+    await notifyAudience(ctx, tx, null, created, assignees, now);
     return created;
   });
   return getAssessment(ctx, actor, row.id);
@@ -248,10 +296,17 @@ export async function updateAssessmentById(
   const { plan } = await currentPlan(ctx.db, organizationId, now);
   assertTypesInPlan(plan, input.questions);
   await ctx.db.transaction(async (tx) => {
+    const previous = await findWritableAssessment(tx, actor, id);
+    const before: Audience = {
+      status: previous.status,
+      assignmentMode: previous.assignmentMode,
+      assigneeIds: await listAssigneeIds(tx, id),
+    };
     const row = await updateAssessment(tx, organizationId, id, { ...columnsOf(input), updatedAt: now });
     if (!row) throw notFound('assessment');
     await replaceAssignees(tx, row.id, assignees);
     await audit(tx, actor, 'assessment.updated', row, now, { title: row.title });
+    await notifyAudience(ctx, tx, before, row, assignees, now);
   });
   return getAssessment(ctx, actor, id);
 }

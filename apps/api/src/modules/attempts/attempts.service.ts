@@ -43,6 +43,7 @@ import {
   writeTotals,
 } from './attempts.repository.ts';
 import { toAttempt, toResult } from './attempts.views.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
 
 export interface AttemptsContext {
   db: Db;
@@ -156,13 +157,22 @@ export async function closeAttempt(
     const given = new Map(answers.filter((a) => a.revision > 0).map((a) => [a.questionId, a.answer]));
     const marks = markAnswers(snapshotOf(row), given, row.shuffleSeed);
     await writeMarks(tx, attemptId, marks, submittedAt);
+    const totals = attemptTotals(
+      marks.map((m) => ({ ...m, max: m.maxScore })),
+      passMark,
+    );
     await writeTotals(tx, attemptId, {
-      ...attemptTotals(
-        marks.map((m) => ({ ...m, max: m.maxScore })),
-        passMark,
-      ),
+      ...totals,
       revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0),
     });
+    // Open answers wait for a teacher: the assessment's owner is told (issue 14), with the submit.
+    if (totals.markingStatus === 'pending' && certificates?.jobs) {
+      await emitNotification(
+        certificates.jobs,
+        { kind: 'marking_waiting', attemptId },
+        { tx, key: attemptId },
+      );
+    }
     // A pass gives the certificate of the assessment's rule, with the submission (issue 13).
     certificatesGiven.push(...(await giveOnPass(tx, attemptId, now)));
     return true;

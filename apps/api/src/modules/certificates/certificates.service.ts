@@ -20,6 +20,7 @@ import { publicUrl } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AttemptRow, CertificateRow, CertificateTemplateRow } from '../../db/schema/index.ts';
 import { translatorFor } from '../../i18n/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore } from '../../lib/files.ts';
@@ -28,6 +29,7 @@ import type { Actor } from '../../types.d.ts';
 import { findAssessment } from '../assessments/assessments.access.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { BADGE_MEDIA_TYPE, issuerJwks, signedBadge } from './certificates.badge.ts';
@@ -77,17 +79,22 @@ export interface CertificatesContext {
   notifier: CertificateNotifier;
 }
 
-/** What sending the "certificate given" mails needs (attempts and submissions pass it along). */
+/**
+ * What telling people about a submission's outcome needs (attempts and submissions pass it
+ * along): the "certificate given" mails, and the job queue of the notifications (issue 14).
+ */
 export interface CertificateNotifier {
   mailer: Mailer;
   baseUrl: string;
   log?: FastifyBaseLogger;
+  jobs?: JobQueue;
 }
 
 export const certificateNotifier = (app: FastifyInstance): CertificateNotifier => ({
   mailer: app.mailer,
   baseUrl: publicUrl(app.config),
   log: app.log,
+  jobs: app.jobs,
 });
 
 export const certificatesContext = (app: FastifyInstance): CertificatesContext => ({
@@ -150,6 +157,14 @@ export async function notifyGiven(notifier: CertificateNotifier | undefined, giv
   if (!notifier) return;
   for (const { certificate, holder } of given) {
     try {
+      // The bell's notice; keyed by the certificate, so it is told once whatever calls this.
+      if (notifier.jobs) {
+        await emitNotification(
+          notifier.jobs,
+          { kind: 'certificate_given', certificateId: certificate.id },
+          { key: certificate.id },
+        );
+      }
       const language = isLanguageCode(holder.language) ? holder.language : 'en';
       await notifier.mailer.send(
         certificateGivenMail({ email: holder.email, name: holder.name, language }, certificate, {

@@ -26,6 +26,12 @@ export interface Mailer {
    * Resolves with the outbox row id once the mail is stored (null if even that failed).
    */
   send(message: MailMessage): Promise<{ id: string | null }>;
+  /**
+   * Keeps the mail in the outbox and delivers it now, resolving once the SMTP server took it and
+   * rejecting when it did not (the failure is recorded on the outbox row too): for a job, which
+   * is retried with back-off when this throws. Without SMTP_URL it logs the mail, like send.
+   */
+  deliver(message: MailMessage): Promise<void>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -59,7 +65,11 @@ export default fp(
       : null;
     const inFlight = new Set<Promise<void>>();
 
-    const deliver = async (id: string | null, message: MailMessage): Promise<void> => {
+    const deliver = async (
+      id: string | null,
+      message: MailMessage,
+      { rethrow = false } = {},
+    ): Promise<void> => {
       if (!transport) {
         app.log.info(
           {
@@ -91,24 +101,29 @@ export default fp(
               app.log.error({ err: dbErr }, 'could not record the mail delivery failure'),
             );
         }
+        if (rethrow) throw err;
       }
+    };
+
+    const store = async (message: MailMessage): Promise<string | null> => {
+      const [row] = await app.db
+        .insert(mailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          createdAt: app.clock.now(),
+        })
+        .returning({ id: mailOutbox.id });
+      return row?.id ?? null;
     };
 
     const mailer: Mailer = {
       async send(message) {
         let id: string | null = null;
         try {
-          const [row] = await app.db
-            .insert(mailOutbox)
-            .values({
-              to: message.to,
-              subject: message.subject,
-              text: message.text,
-              html: message.html ?? null,
-              createdAt: app.clock.now(),
-            })
-            .returning({ id: mailOutbox.id });
-          id = row?.id ?? null;
+          id = await store(message);
         } catch (err) {
           // Still try to deliver: a mail that reaches the person matters more than its copy.
           app.log.error(
@@ -119,6 +134,9 @@ export default fp(
         const delivery = deliver(id, message).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
         return { id };
+      },
+      async deliver(message) {
+        await deliver(await store(message), message, { rethrow: true });
       },
       async idle() {
         while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -25,12 +25,14 @@ import type { PaymentRecordsQuerySchema } from '@vbuilder/shared';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OrganizationRow, PaymentRecordRow, UserRow } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore, type UploadedFile } from '../../lib/files.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { MailAttachment, MailMessage, Mailer } from '../mail/mailer.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
 import {
   findOrganizationById,
   listOrganizationAdministrators,
@@ -100,6 +102,8 @@ export interface PaymentsContext {
   config: Config;
   baseUrl: string;
   log: FastifyBaseLogger;
+  /** The notifications' job queue: the Administrators' bell hears of invoices, activations, renewals. */
+  jobs?: JobQueue;
 }
 
 export const paymentsContext = (app: FastifyInstance): PaymentsContext => ({
@@ -110,6 +114,7 @@ export const paymentsContext = (app: FastifyInstance): PaymentsContext => ({
   config: app.config,
   baseUrl: publicUrl(app.config),
   log: app.log,
+  jobs: app.jobs,
 });
 
 const paymentNotFound = () => notFound('payment record');
@@ -346,6 +351,8 @@ export async function createPendingRecord(
       },
       now,
     );
+    if (ctx.jobs)
+      await emitNotification(ctx.jobs, { kind: 'invoice_issued', paymentId: inserted.id }, { tx });
     return inserted;
   });
   return storeInvoice(ctx, row, organization);
@@ -658,6 +665,8 @@ export async function afterActivation(
   const row = await storeInvoice(ctx, activated, organization);
   const invoice = invoiceDocument(row, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
+  if (ctx.jobs)
+    await emitNotification(ctx.jobs, { kind: 'payment_activated', paymentId: row.id }, { key: row.id });
   await sendAll(ctx, 'activation', async () => {
     const receipt = await receiptAttachment(ctx, row);
     return (await activeAdministrators(ctx.db, row.organizationId)).map((to) =>
@@ -886,7 +895,10 @@ export async function receiptFile(
 /** The reminder goes out this long before a paid period ends. */
 export const REMINDER_BEFORE_MS = 7 * 86_400_000;
 
-export type BillingClockContext = Pick<PaymentsContext, 'db' | 'mailer' | 'config' | 'baseUrl' | 'log'>;
+export type BillingClockContext = Pick<
+  PaymentsContext,
+  'db' | 'mailer' | 'config' | 'baseUrl' | 'log' | 'jobs'
+>;
 
 /**
  * One run of the billing clock at `now`: the renewal reminder for active records ending within 7
@@ -910,6 +922,7 @@ export async function runBillingClock(
     });
     if (!claimed) continue;
     reminded.push(record.id);
+    if (ctx.jobs) await emitNotification(ctx.jobs, { kind: 'subscription_expiring', paymentId: record.id });
     await sendAll(ctx, 'renewal reminder', async () =>
       (await activeAdministrators(ctx.db, record.organizationId)).map((to) =>
         mails.reminder(to, packageEnd(record, record.organisation), context),

@@ -30,6 +30,7 @@ import {
   type CertificateNotifier,
   type GivenCertificate,
 } from '../certificates/certificates.service.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
 import {
   aggregateSubmissions,
   attemptFiguresByStudent,
@@ -343,6 +344,14 @@ export async function submitMarks(
         },
         now,
       );
+      // Every open answer now has its mark: the student is told their result (issue 14).
+      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs) {
+        await emitNotification(
+          ctx.certificates.jobs,
+          { kind: 'result_released', attemptId: attempt.id },
+          { tx },
+        );
+      }
     }
     // A mark that turns the attempt into a pass gives the rule's certificate (issue 13).
     const given: GivenCertificate[] = changed.length > 0 ? await giveOnPass(tx, attempt.id, now) : [];

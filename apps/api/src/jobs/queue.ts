@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type PGliteLike, type Queue } from 'pg-boss';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+/**
+ * The durable job queue (DESIGN §6 "background work on a durable job queue in PostgreSQL"):
+ * pg-boss, on the app's own database, PostgreSQL or the embedded PGlite. A job sent inside the
+ * caller's transaction exists exactly when the change commits; a job taken by a process that
+ * dies is given back after its expiry by whichever instance supervises next, so a crash loses
+ * none. A handler that throws is retried with exponential back-off.
+ */
+
+export interface JobOptions {
+  /** Send inside this transaction: the job exists only if it commits. */
+  tx?: DbOrTx;
+  /** Run no earlier than this. */
+  startAfter?: Date;
+  /** A job id (uuid) that makes the send idempotent: a second send with it adds nothing. */
+  id?: string;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export interface QueueSettings {
+  /** How many times a failed job is tried again (back-off doubles from retryDelaySeconds). */
+  retryLimit?: number;
+}
+
+export interface JobQueue {
+  /** Declares a queue and its handler; call while the app registers its plugins. */
+  handle<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): void;
+  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
+  /**
+   * Runs, in this process, every job that is ready now until none is left (tests that run with
+   * workers off: deterministic, no timers). Failed jobs are recorded as failed (retry later).
+   */
+  drain(): Promise<void>;
+}
+
+export interface JobsOptions {
+  /** Run workers that poll for jobs; off, jobs wait in the database (or for drain()). */
+  work: boolean;
+  /** How often an idle worker looks again when no notification woke it (s, ≥ 0.5). */
+  pollingSeconds: number;
+  /** The first retry's delay (s); each further one doubles it, up to an hour. */
+  retryDelaySeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/** pg-boss on the database the app uses: the PGlite client itself, or its own pool to the same server. */
+function bossFor(database: Database, options: JobsOptions): PgBoss {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const common = {
+    useListenNotify: true,
+    // No cron schedules are used; maintenance (expiring jobs of dead workers, retention) only
+    // where workers run, so a test app without workers leaves no timers.
+    schedule: false,
+    supervise: options.work,
+    application_name: 'vbuilder-jobs',
+  } as const;
+  if (database.kind === 'pglite') {
+    return new PgBoss({ ...common, db: fromPglite(client as PGliteLike), backend: 'pglite' });
+  }
+  const { connectionString } = (client as { options: { connectionString: string } }).options;
+  return new PgBoss({ ...common, connectionString, max: 4 });
+}
+
+export default fp(
+  async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
+    const boss = bossFor(app.database, options);
+    boss.on('error', (err: unknown) => app.log.error({ err }, 'job queue error'));
+    const handlers = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+    let started = false;
+
+    const queueOptions = (settings: QueueSettings): Omit<Queue, 'name'> => ({
+      retryLimit: settings.retryLimit ?? 10,
+      retryDelay: options.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      // A worker that died mid-job: another instance takes it again after this long.
+      expireInSeconds: 120,
+      notify: true,
+    });
+
+    const run = async (name: string, job: Job<object>) => {
+      const entry = handlers.get(name);
+      if (!entry) throw new Error(`No handler for the job queue ${name}`);
+      await entry.handler(job.data, { id: job.id, retryCount: job.retryCount });
+    };
+
+    const queue: JobQueue = {
+      handle(name, handler, settings = {}) {
+        if (started) throw new Error(`The job queue ${name} is declared after the app started`);
+        handlers.set(name, { handler: handler as JobHandler<object>, settings });
+      },
+      async send(name, data, { tx, startAfter, id } = {}) {
+        await boss.send(name, data, {
+          ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),
+          ...(startAfter ? { startAfter } : {}),
+          ...(id ? { id } : {}),
+        });
+      },
+      async drain() {
+        for (let more = true; more;) {
+          more = false;
+          for (const name of handlers.keys()) {
+            const jobs = await boss.fetch<object>(name, { batchSize: 20 });
+            for (const job of jobs) {
+              more = true;
+              try {
+                await run(name, job);
+                await boss.complete(name, job);
+              } catch (err) {
+                await boss.fail(name, job, { message: err instanceof Error ? err.message : String(err) });
+              }
+            }
+          }
+        }
+      },
+    };
+    app.decorate('jobs', queue);
+
+    app.addHook('onReady', async () => {
+      await boss.start();
+      started = true;
+      for (const [name, { settings }] of handlers) {
+        const existing = await boss.getQueue(name);
+        if (existing) await boss.updateQueue(name, queueOptions(settings));
+        else await boss.createQueue(name, queueOptions(settings));
+        if (options.work) {
+          await boss.work<object>(
+            name,
+            {
+              pollingIntervalSeconds: options.pollingSeconds,
+              // New jobs wake workers at once (LISTEN/NOTIFY); retries due later send no
+              // notification, so idle workers still look every few polls.
+              notifyPollingIntervalSeconds: options.pollingSeconds * 5,
+              batchSize: 1,
+            },
+            async ([job]) => {
+              if (job) await run(name, job);
+            },
+          );
+        }
+      }
+    });
+    // Waits for running handlers (a mail being sent), then stops polling; the database is closed
+    // after this by its owner.
+    app.addHook('onClose', async () => {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    });
+  },
+  { name: 'jobs' },
+);
