@@ -1,0 +1,87 @@
+import { BarChart } from '@mantine/charts';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useRecentResults } from '../api/get-dashboard-cards.ts';
+import { useNumbers } from '../lib/numbers.ts';
+import { ChartTable } from './chart-table.tsx';
+import { DashboardCard } from './dashboard-card.tsx';
+
+/** Long titles are cut on the axis; the table and the tooltip keep them whole. */
+const short = (title: string) => (title.length > 16 ? `${title.slice(0, 15)}…` : title);
+
+/** Pass rate and average per recent assessment, side by side, so a hard one stands out. */
+export function RecentResultsCard() {
+  const { t } = useTranslation('dashboard');
+  const { count, percent } = useNumbers();
+  const query = useRecentResults();
+  return (
+    <DashboardCard
+      id="recent-results"
+      title={t('results.title')}
+      description={t('results.description')}
+      query={query}
+    >
+      {(data) => {
+        if (!data.items.length) {
+          return (
+            <Text size="sm" c="gray.7">
+              {t('results.none')}
+            </Text>
+          );
+        }
+        const passRate = t('results.passRate');
+        const average = t('results.average');
+        const rows = data.items.map((i) => ({
+          title: short(i.title),
+          [passRate]: i.passRate,
+          [average]: i.averagePercentage ?? 0,
+        }));
+        return (
+          <>
+            <div aria-hidden>
+              <BarChart
+                h={Math.max(160, data.items.length * 64 + 48)}
+                data={rows}
+                dataKey="title"
+                orientation="vertical"
+                series={[
+                  { name: passRate, color: 'teal.6' },
+                  { name: average, color: 'indigo.5' },
+                ]}
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                tickLine="none"
+                gridAxis="x"
+                valueFormatter={percent}
+                xAxisProps={{ domain: [0, 100], ticks: [0, 50, 100] }}
+                yAxisProps={{ width: 110 }}
+                withTooltip={false}
+                accessibilityLayer={false}
+              />
+            </div>
+            <ChartTable
+              caption={t('results.title')}
+              columns={[
+                t('results.assessment'),
+                t('results.submissions'),
+                passRate,
+                average,
+                t('results.waiting'),
+              ]}
+              rows={data.items.map((i) => ({
+                key: i.assessmentId,
+                cells: [
+                  i.title,
+                  count(i.submitted),
+                  percent(i.passRate),
+                  i.averagePercentage === null ? '—' : percent(i.averagePercentage),
+                  count(i.pendingMarking),
+                ],
+              }))}
+            />
+          </>
+        );
+      }}
+    </DashboardCard>
+  );
+}
