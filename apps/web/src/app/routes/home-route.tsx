@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Stack } from '@mantine/core';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
-import { RoleDashboard } from '../../features/dashboard/components/role-dashboard.tsx';
 import { SummaryCards } from '../../features/dashboard/components/summary-cards.tsx';
 import { WelcomeCard } from '../../features/dashboard/components/welcome-card.tsx';
+
+// The role cards bring the charts (recharts): a chunk of their own, so the welcome and the
+// overview show while it loads, and no other screen carries it.
+const RoleDashboard = lazy(() =>
+  import('../../features/dashboard/components/role-dashboard.tsx').then((m) => ({
+    default: m.RoleDashboard,
+  })),
+);
 
 /**
  * /account/home: the dashboard (SPEC §2 'Home dashboard'): the welcome, the cards of the role
@@ -13,7 +21,11 @@ export function Component() {
   return (
     <Stack gap="xl" maw={1280} mx="auto">
       <WelcomeCard user={user} />
-      {user && <RoleDashboard user={user} />}
+      {user && (
+        <Suspense fallback={null}>
+          <RoleDashboard user={user} />
+        </Suspense>
+      )}
       <SummaryCards />
     </Stack>
   );

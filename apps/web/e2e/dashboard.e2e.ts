@@ -1,0 +1,166 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { createAssessment, submitAttempt } from './support/assessments.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, shoot } from './support/shots.ts';
+
+// The dashboard's chunk (with the charts) loads on demand: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 25_000 });
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** Both sizes of the dashboard in English and in Bengali (?lng=bn), when screenshots are asked for. */
+async function shootDashboard(page: Page, role: string, ready: () => Promise<void>) {
+  for (const lng of ['en', 'bn']) {
+    await page.goto(`/account/home?lng=${lng}`);
+    await ready();
+    await shoot(page, `dashboard-${role}-${lng}-desktop`, { viewport: DESKTOP });
+    await shoot(page, `dashboard-${role}-${lng}-phone`, { viewport: PHONE });
+    await page.setViewportSize(DESKTOP);
+  }
+  await page.goto('/account/home?lng=en');
+}
+
+test('each role opens a dashboard worth opening: what is open, what waits to be marked, results, plan and platform figures', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const teacher = account('Teacher');
+  const student = account('Student');
+  const title = `Seasons essay ${Date.now()}`;
+  const later = `Rivers quiz ${Date.now()}`;
+
+  // The Teacher publishes one assessment open for two days (an essay waits for marking) and one next week.
+  await signIn(page, teacher.email, teacher.password);
+  const teacherToken = await accessToken(page);
+  const questions = [
+    {
+      id: 'mcq',
+      type: 'multiple-choice',
+      text: 'Which planet is known as the Red Planet?',
+      score: 2,
+      config: {
+        options: [
+          { id: 'a', text: 'Venus' },
+          { id: 'b', text: 'Mars' },
+        ],
+        correct: ['b'],
+        multiple: false,
+        shuffle: false,
+      },
+    },
+    {
+      id: 'essay',
+      type: 'essay',
+      text: 'Explain why the seasons change.',
+      score: 5,
+      config: { responseKind: 'richText', modelAnswer: 'The tilt of the axis.', rubric: 'Axis tilt' },
+    },
+  ];
+  const base = {
+    subject: 'Science',
+    difficulty: 'Easy',
+    generationType: 'manual',
+    passMark: 50,
+    status: 'published',
+    assignment: { mode: 'all' },
+    questions,
+  };
+  const openId = await createAssessment(page.request, teacherToken, {
+    ...base,
+    title,
+    startsAt: iso(-HOUR),
+    endsAt: iso(50 * HOUR),
+  });
+  await createAssessment(page.request, teacherToken, {
+    ...base,
+    title: later,
+    startsAt: iso(7 * 24 * HOUR),
+    endsAt: iso(8 * 24 * HOUR),
+  });
+
+  // The Student sees it to take now, and the other one next; then submits it.
+  const studentContext = await browser.newContext();
+  const studentPage = await studentContext.newPage();
+  await signIn(studentPage, student.email, student.password);
+  const toTake = studentPage.getByRole('region', { name: 'Your assessments to take' });
+  await expect(toTake.getByRole('link', { name: title })).toHaveAttribute(
+    'href',
+    `/account/user/${student.id}/quiz/${openId}`,
+  );
+  await expect(toTake.getByRole('listitem').filter({ hasText: later })).toContainText(/Opens in (6|7) days/);
+  const studentToken = await accessToken(studentPage);
+  await submitAttempt(studentPage.request, studentToken, openId, {
+    mcq: ['b'],
+    essay: { text: '<p>The Earth is tilted on its axis.</p>' },
+  });
+  await studentPage.reload();
+  await expect(
+    studentPage
+      .getByRole('table', { name: 'Your recent results' })
+      .getByRole('row')
+      .filter({ hasText: title }),
+  ).toContainText('pending marking');
+  await expect(toTake.getByRole('link', { name: title })).toHaveCount(0);
+  await expectAccessible(studentPage);
+  await shootDashboard(studentPage, 'student', () =>
+    expect(studentPage.getByRole('heading', { level: 3 }).first()).toBeVisible(),
+  );
+  await studentContext.close();
+
+  // The Teacher: open now, the essay in the marking queue, this week's submission and the results.
+  await page.goto('/account/home');
+  const open = page.getByRole('region', { name: 'Open now and upcoming' });
+  await expect(open.getByRole('link', { name: title })).toBeVisible();
+  const queue = page.getByRole('region', { name: 'Marking queue' });
+  const mark = queue.getByRole('link', { name: `Mark the answers of ${student.name} to ${title}` });
+  await expect(mark).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Recent results' }).getByRole('row').filter({ hasText: title }),
+  ).toBeAttached();
+  const week = page.getByRole('table', { name: 'Submissions this week' });
+  await expect(week.getByRole('row')).toHaveCount(8);
+  await expectAccessible(page);
+  await shootDashboard(page, 'teacher', () => expect(mark).toBeVisible());
+
+  // One click from the queue to the marking screen of that student's answers.
+  await mark.click();
+  await expect(page).toHaveURL(new RegExp(`/account/questions/pending-marking/${openId}/${student.id}$`));
+  await expect(page.getByText('Explain why the seasons change.')).toBeVisible();
+
+  // The Administrator: the same cards and the plan used this month (the seeded Enterprise: no limit).
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  const admin = account('Administrator');
+  await signIn(adminPage, admin.email, admin.password);
+  const plan = adminPage.getByRole('region', { name: 'Plan usage this month' });
+  await expect(plan.getByText('This plan has no monthly limit.')).toBeVisible();
+  await expect(
+    adminPage.getByRole('region', { name: 'Marking queue' }).getByText(student.name),
+  ).toBeVisible();
+  await expectAccessible(adminPage);
+  await shootDashboard(adminPage, 'administrator', () =>
+    expect(plan.getByText(/no monthly limit|মাসিক/)).toBeVisible(),
+  );
+  await adminContext.close();
+
+  // The Super Administrator: organizations by plan and status, payments this month.
+  const rootContext = await browser.newContext();
+  const rootPage = await rootContext.newPage();
+  const root = account('Super Administrator');
+  await signIn(rootPage, root.email, root.password);
+  const organizations = rootPage.getByRole('region', { name: 'Organizations, plans and subscriptions' });
+  await expect(organizations.getByText('By plan in force')).toBeVisible();
+  await expect(rootPage.getByRole('region', { name: 'Payments this month' })).toBeVisible();
+  await expectAccessible(rootPage);
+  await shootDashboard(rootPage, 'super-administrator', () =>
+    expect(
+      rootPage
+        .getByRole('region')
+        .filter({ hasText: /Enterprise|এন্টারপ্রাইজ/ })
+        .first(),
+    ).toBeVisible(),
+  );
+  await rootContext.close();
+});
