@@ -54,6 +54,7 @@ export default defineConfig({
       'questions:examples.fields.*',
       'questions:openPlayer.code.languages.*',
       'questions:openPlayer.media.*',
+      'notifications:kinds.*',
     ],
   },
 });

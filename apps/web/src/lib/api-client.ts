@@ -190,10 +190,11 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
     /**
      * A POST answered as a stream (server-sent events): the Response once it is OK, for the caller
      * to read; the token, 401 retries and errors as any other call. Aborting `signal` closes it.
+     * Without a body it is a GET (a stream to listen to, like the notifications').
      */
     openStream: async (path: string, body: unknown, signal?: AbortSignal): Promise<Response> => {
       const response = await sendWithAuth({
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         path,
         body,
         signal,

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'submissions',
   'billing',
   'certificates',
+  'notifications',
   'landing',
 ] as const;
 

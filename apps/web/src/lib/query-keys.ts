@@ -117,3 +117,11 @@ export const aiAssistantKeys = {
   list: () => ['aiAssistant', 'list'] as const,
   detail: (id: string) => ['aiAssistant', 'detail', id] as const,
 };
+
+/** Notifications (issue 14): the caller's list (with its unread count) and their preferences. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: () => ['notifications', 'list'] as const,
+  list: (params: object) => ['notifications', 'list', params] as const,
+  preferences: () => ['notifications', 'preferences'] as const,
+};

@@ -6,6 +6,7 @@ import {
   CODE_LANGUAGES,
   ERROR_CODES,
   GENERATION_TYPES,
+  NOTIFICATION_KINDS,
   PACKAGE_NAMES,
   QUESTION_EXAMPLES,
   USER_STATUSES,
@@ -108,6 +109,11 @@ describe('keys built at run time match their lists', () => {
       ...literalsUnder('submissions[.:]errors'),
       ...literalsUnder('errors', 'apps/web/src/features/submissions'),
     ]);
+  });
+
+  it('notifications: one label, title and sentence per kind', () => {
+    expectFamily('notifications', 'kinds', NOTIFICATION_KINDS);
+    for (const kind of NOTIFICATION_KINDS) expectFamily('notifications', `kinds.${kind}`, ['label', 'text', 'title']);
   });
 
   it('roles, user and administrator statuses, plans', () => {

@@ -77,6 +77,18 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = 
   invitation_accepted: 'in_app',
 };
 
+/**
+ * Kinds whose module already mails the person with the document itself (the invoice PDF, the
+ * certificate): the notification is in the app only, so nobody gets the same news twice, and
+ * the preferences offer no mail choice for them.
+ */
+export const KINDS_MAILED_BY_THEIR_MODULE: readonly NotificationKind[] = [
+  'certificate_given',
+  'invoice_issued',
+  'payment_activated',
+  'subscription_expiring',
+];
+
 /** How long before an assessment opens its "opening soon" reminder is made. */
 export const OPENING_SOON_LEAD_MS = 60 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_DELIVERY,
+  KINDS_MAILED_BY_THEIR_MODULE,
   notificationKindsFor,
   type MarkReadBody,
   type NotificationDelivery,
@@ -40,16 +41,8 @@ export const EVENT_QUEUE = 'notifications-event';
 /** The job that mails one notification; retried with back-off when the SMTP server refuses. */
 export const MAIL_QUEUE = 'notifications-mail';
 
-/**
- * Kinds whose module already mails the person with the document itself (the invoice PDF, the
- * certificate): the notification is in the app only, so nobody gets the same news twice.
- */
-export const MAILED_BY_THEIR_MODULE: ReadonlySet<NotificationKind> = new Set([
-  'certificate_given',
-  'invoice_issued',
-  'payment_activated',
-  'subscription_expiring',
-]);
+/** See KINDS_MAILED_BY_THEIR_MODULE (shared): their notification is in the app only. */
+export const MAILED_BY_THEIR_MODULE: ReadonlySet<NotificationKind> = new Set(KINDS_MAILED_BY_THEIR_MODULE);
 
 /**
  * Records that something happened, for the people it concerns to be told. With `tx`, inside the

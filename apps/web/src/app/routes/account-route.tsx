@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
 import { AccountLayout } from '../../components/layout/account-layout.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { LOGIN_PATH } from '../../lib/auth/constants.ts';
 import { storeIntendedPath } from '../../lib/auth/intended-path.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -15,7 +16,7 @@ import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
  */
 export function Component() {
   const { t } = useTranslation('auth');
-  const { status, signingOut } = useAuth();
+  const { status, signingOut, user } = useAuth();
   const gate = useLoadingGate(status === 'initializing' || signingOut);
 
   if (gate.busy) {
@@ -23,7 +24,7 @@ export function Component() {
     return <LoadingScreen label={signingOut ? t('logout.signingOut') : undefined} />;
   }
   if (status !== 'authenticated') return <RedirectToLogin />;
-  return <AccountLayout />;
+  return <AccountLayout topBarActions={user ? <NotificationBell userId={user.id} /> : null} />;
 }
 
 function RedirectToLogin() {

@@ -1,16 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { IconBell } from '@tabler/icons-react';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { NotificationsScreen } from '../../features/notifications/components/notifications-screen.tsx';
 
-/** The user's notifications. */
+/** /account/notifications/{userId}: the signed-in person's own notifications and their choices. */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <EmptyState
-      icon={IconBell}
-      pageTitle={t('emptyStates.notifications.pageTitle')}
-      title={t('emptyStates.notifications.title')}
-      description={t('emptyStates.notifications.description')}
-    />
-  );
+  return <NotificationsScreen />;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppShell, Box, Drawer, em } from '@mantine/core';
@@ -16,9 +16,10 @@ const HEADER_HEIGHT = 60;
 /**
  * The signed-in shell of /account: the top bar, the role's side menu (a fixed column from the md
  * breakpoint, a left drawer below it) and the screen in the main area, or a refusal when the role
- * may not open it.
+ * may not open it. `topBarActions` are what the app adds to the top bar (features are not
+ * imported here): the notifications' bell.
  */
-export function AccountLayout() {
+export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } = {}) {
   const { t } = useTranslation('common');
   const [drawerOpened, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
   const wide = useMediaQuery(`(min-width: ${em(992)})`);
@@ -38,7 +39,7 @@ export function AccountLayout() {
         {t('skipToContent')}
       </a>
       <AppShell.Header>
-        <TopBar navOpened={drawerOpened} onToggleNav={toggleDrawer} />
+        <TopBar navOpened={drawerOpened} onToggleNav={toggleDrawer} actions={topBarActions} />
       </AppShell.Header>
       <AppShell.Navbar>
         <SideNav />

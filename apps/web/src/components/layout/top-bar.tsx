@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Anchor, Burger, Button, Group, Tooltip } from '@mantine/core';
@@ -8,8 +9,19 @@ import { Brand } from './brand.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { useExternalLinks } from './use-external-links.ts';
 
-/** The brand, with the learning platform and support (new tabs), the language picker, logout and the avatar menu. */
-export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggleNav: () => void }) {
+/**
+ * The brand, with the learning platform and support (new tabs), what the app adds (`actions`:
+ * the notifications' bell), the language picker, logout and the avatar menu.
+ */
+export function TopBar({
+  navOpened,
+  onToggleNav,
+  actions,
+}: {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('common');
   const { logout } = useAuth();
   const { learningPlatformUrl, supportUrl } = useExternalLinks();
@@ -69,6 +81,7 @@ export function TopBar({ navOpened, onToggleNav }: { navOpened: boolean; onToggl
             </ActionIcon>
           </Tooltip>
         ) : null}
+        {actions}
         <LanguagePicker />
         <Tooltip label={t('topBar.logout')}>
           <ActionIcon
