@@ -7,13 +7,21 @@
  * - the source maps leave the served folder for SOURCEMAP_DIR (beside it, git-ignored): the
  *   build is `sourcemap: 'hidden'`, so no file points to them, and nobody can download them.
  *
- * It runs last (after the service worker is generated, so sw.js is compressed too).
+ * - the landing page is prerendered to static HTML in each language (src/app/prerender-landing.tsx)
+ *   into landing/<lng>.html, which the API sends for / and /login: the welcome and the features
+ *   paint before the JavaScript has loaded.
+ *
+ * It runs last (after the service worker is generated, so sw.js is compressed too, and the
+ * prerendered pages stay out of the precache: a returning visitor's service worker has the app).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
+import { LANGUAGE_CODES } from '@vbuilder/shared';
+import type * as Prerender from '../src/app/prerender-landing.tsx';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -54,12 +62,91 @@ export async function precompressFile(file: string): Promise<{ br?: number; gz?:
   return written;
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The app's entry module in the built index.html. */
+export const entryOf = (indexHtml: string): string => {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml)?.[1];
+  if (!entry) throw new Error('served-build: no module script in index.html');
+  return entry;
+};
+
+/**
+ * The script the landing page loads in place of the app's entry: it imports the entry once the
+ * prerendered page has been painted (or after 100 ms in a tab opened in the background, which paints
+ * nothing until shown). The app's modules then load while the visitor already reads the page.
+ */
+export const landingBootScript = (entry: string): string =>
+  `(function(){var started=false;function start(){if(started)return;started=true;import(${JSON.stringify(entry)});}` +
+  `requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,100);})();\n`;
+
+/**
+ * index.html with the prerendered landing page before the app's root. The app renders into #root,
+ * hidden while the prerendered page is there; app/landing-shell.ts removes that page once the app
+ * shows a screen of its own. The app's entry and its preloads give way to the boot script, and the
+ * service worker is not registered here: the signed-in app (index.html) registers it.
+ */
+export function landingHtml(
+  indexHtml: string,
+  lng: string,
+  page: { html: string; title: string; description: string },
+  bootSrc: string,
+): string {
+  return indexHtml
+    .replace(/<html lang="[^"]*">/, `<html lang="${lng}" data-mantine-color-scheme="light">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/, '')
+    .replace(
+      '</head>',
+      `<style>#landing-shell ~ #root { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="landing-shell">${page.html}</div><div id="root"></div>`);
+}
+
+/** Renders the landing page in every language with Vite's SSR loader (the app's own components). */
+async function prerenderLanding(root: string, outDir: string) {
+  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const vite = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderLanding } = (await vite.ssrLoadModule(
+      '/src/app/prerender-landing.tsx',
+    )) as typeof Prerender;
+    await mkdir(path.join(outDir, 'landing'), { recursive: true });
+    const boot = landingBootScript(entryOf(indexHtml));
+    // Named by its content like the other assets, so it can be cached for good too.
+    const bootSrc = `/assets/landing-boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+    await writeFile(path.join(outDir, bootSrc), boot);
+    for (const lng of LANGUAGE_CODES) {
+      const page = await renderLanding(lng);
+      await writeFile(
+        path.join(outDir, 'landing', `${lng}.html`),
+        landingHtml(indexHtml, lng, page, bootSrc),
+      );
+    }
+  } finally {
+    await vite.close();
+  }
+}
+
 export function servedBuild({ sourcemapDir }: { sourcemapDir: string }): Plugin {
   let outDir = '';
+  let root = '';
   return {
     name: 'vbuilder:served-build',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle: {
@@ -68,6 +155,7 @@ export function servedBuild({ sourcemapDir }: { sourcemapDir: string }): Plugin 
       async handler() {
         if (!(await stat(outDir).catch(() => null))) return;
         await rm(sourcemapDir, { recursive: true, force: true });
+        await prerenderLanding(root, outDir);
         const files = await filesUnder(outDir);
         let maps = 0;
         for (const file of files.filter((f) => f.endsWith('.map'))) {
@@ -84,7 +172,7 @@ export function servedBuild({ sourcemapDir }: { sourcemapDir: string }): Plugin 
           br += done.filter((d) => d.br !== undefined).length;
         }
         console.log(
-          `served-build: ${br} files precompressed (.br, .gz); ${maps} source maps moved to ${path.relative(process.cwd(), sourcemapDir)}`,
+          `served-build: landing page prerendered in ${LANGUAGE_CODES.length} languages; ${br} files precompressed (.br, .gz); ${maps} source maps moved to ${path.relative(process.cwd(), sourcemapDir)}`,
         );
       },
     },

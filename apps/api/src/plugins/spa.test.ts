@@ -14,6 +14,10 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 const html = `<!doctype html><html><head><title>vbuilder</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
 const script = `export const landing = ${JSON.stringify('Welcome to vbuilder. '.repeat(200))};`;
 
+/** The build's prerendered landing page in one language (apps/web/scripts/served-build.ts). */
+const landing = (lng: string) =>
+  `<!doctype html><html lang="${lng}"><body>${`<p>${lng}</p>`.repeat(300)}</body></html>`;
+
 let web: string;
 let t: TestApp;
 
@@ -27,6 +31,9 @@ beforeAll(async () => {
     writeFileSync(path.join(web, `${file}.gz`), gzipSync(body));
   };
   put('index.html', html);
+  mkdirSync(path.join(web, 'landing'));
+  put('landing/en.html', landing('en'));
+  put('landing/km.html', landing('km'));
   put('assets/login-route-Ab12Cd34.js', script);
   put('assets/tiny-Ef56Gh78.js', 'export {};', false);
   t = await buildTestApp({ WEB_DIST: web });
@@ -74,15 +81,36 @@ describe('serving the built web app', () => {
     expect(res.body).toBe('export {};');
   });
 
-  it.each(['/', '/login', '/account/home'])(
-    'answers the page %s with index.html, compressed and revalidated',
+  it('answers a deep link with index.html, compressed and revalidated', async () => {
+    const res = await get('/account/home', { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+
+  it.each(['/', '/login'])(
+    "answers %s with the prerendered landing page in the visitor's language",
     async (url) => {
-      const res = await get(url, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBe('br');
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+      const page = async (headers: Record<string, string>, query = '') => {
+        const res = await get(`${url}${query}`, { accept: 'text/html', 'accept-encoding': 'br', ...headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        // One copy per language and encoding: a shared cache must tell them apart.
+        expect(res.headers.vary).toMatch(/cookie/i);
+        expect(res.headers.vary).toMatch(/accept-language/i);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        return brotliDecompressSync(res.rawPayload).toString();
+      };
+      expect(await page({})).toBe(landing('en'));
+      expect(await page({ 'accept-language': 'km-KH,km;q=0.9,en;q=0.8' })).toBe(landing('km'));
+      // The picker's cookie wins over the browser's languages, and ?lng= (a mail's link) over both.
+      expect(await page({ cookie: 'vbuilder_lang=km', 'accept-language': 'en-US' })).toBe(landing('km'));
+      expect(await page({ cookie: 'vbuilder_lang=km' }, '?lng=en')).toBe(landing('en'));
+      // A language the build has no page for (here: Thai) gets the app without one.
+      expect(await page({ cookie: 'vbuilder_lang=th' })).toBe(html);
     },
   );
 

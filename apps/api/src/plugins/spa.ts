@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { matchLanguage } from '@vbuilder/shared';
+import { languageFromHeaders } from '../i18n/index.ts';
 import { displayMessage } from './errors.ts';
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
@@ -17,6 +19,20 @@ export const isServerPath = (url: string): boolean =>
  */
 const isBuildFile = (pathname: string): boolean =>
   pathname.startsWith('/assets/') || pathname.endsWith('.map');
+
+/** The landing page's addresses (SPEC §2: / and /login are the same screen). */
+const LANDING_PATHS = new Set(['/', '/login']);
+
+/**
+ * The prerendered landing page (the build's landing/<lng>.html) in the language the app will
+ * choose: ?lng=, else the language cookie, else Accept-Language (the web's detector's order).
+ */
+function landingFile(root: string, url: string, headers: { cookie?: string; 'accept-language'?: string }) {
+  const query = new URLSearchParams(url.split('?')[1] ?? '').get('lng');
+  const language = matchLanguage(query) ?? languageFromHeaders(headers);
+  const file = path.join('landing', `${language}.html`);
+  return existsSync(path.join(root, file)) ? file : 'index.html';
+}
 
 /**
  * Serves the built SPA and answers every other GET that accepts HTML with index.html, so deep
@@ -34,6 +50,8 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
       root,
       wildcard: false,
       preCompressed: true,
+      // '/' is the landing page, chosen per language below, not the bare index.html.
+      index: false,
       // Hashed assets never change; index.html must always be revalidated to pick up a new build.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -54,6 +72,13 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
       !isServerPath(pathname) &&
       !isBuildFile(pathname)
     ) {
+      if (LANDING_PATHS.has(pathname)) {
+        // The page differs by language: caches must keep one per cookie and Accept-Language.
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie, accept-language')
+          .sendFile(landingFile(root!, request.url, request.headers));
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({

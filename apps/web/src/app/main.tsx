@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -6,13 +6,24 @@ import '@mantine/dropzone/styles.css';
 import '@mantine/dates/styles.css';
 import './global.css';
 import '../lib/i18n.ts';
+import { hasLandingShell, releaseLandingShell } from './landing-shell.ts';
 import { Providers } from './providers.tsx';
 import { AppRouter } from './router.tsx';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <Providers>
       <AppRouter />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hasLandingShell()) {
+  // The prerendered landing page is on screen (its boot script loaded us after it was painted):
+  // build the app behind it in small slices (a transition), so the page stays responsive.
+  releaseLandingShell(root);
+  startTransition(() => createRoot(root).render(app));
+} else {
+  createRoot(root).render(app);
+}

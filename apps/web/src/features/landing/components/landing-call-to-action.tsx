@@ -2,7 +2,6 @@ import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import classes from './landing.module.css';
 
 /**
  * The call to action: create an organization, or sign in. The sign-in is a link to /login?login=1,
@@ -19,7 +18,14 @@ export function LandingCallToAction() {
       aria-labelledby="landing-cta"
       pb={{ base: 'xl', md: 64 }}
     >
-      <Paper radius="lg" p={{ base: 'lg', sm: 40 }} className={classes.cta}>
+      <Paper
+        radius="lg"
+        p={{ base: 'lg', sm: 40 }}
+        style={{
+          background:
+            'linear-gradient(135deg, var(--mantine-color-indigo-8) 0%, var(--mantine-color-violet-8) 100%)',
+        }}
+      >
         <Title order={2} id="landing-cta" fz={{ base: 22, sm: 28 }} c="white">
           {t('cta.title')}
         </Title>

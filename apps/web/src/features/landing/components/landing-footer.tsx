@@ -1,9 +1,8 @@
-import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/layout/brand.tsx';
 import { useExternalLinks } from '../../../components/layout/use-external-links.ts';
-import classes from './landing.module.css';
 
 /**
  * Product links: the sister learning platform and the support site (as configured on the server,
@@ -19,7 +18,7 @@ export function LandingFooter() {
   ];
 
   return (
-    <footer className={classes.footer}>
+    <Box component="footer" bg="white" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" px="md" py="xl">
         <Group justify="space-between" align="flex-start" gap="lg">
           <Stack gap="xs" maw={360}>
@@ -29,7 +28,7 @@ export function LandingFooter() {
             </Text>
           </Stack>
           <nav aria-label={t('footer.products')}>
-            <Group component="ul" gap="lg" m={0} p={0} className={classes.links}>
+            <Group component="ul" gap="lg" m={0} p={0} style={{ listStyle: 'none' }}>
               {external.map(({ href, label }) =>
                 href ? (
                   <li key={label}>
@@ -58,6 +57,6 @@ export function LandingFooter() {
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </Text>
       </Container>
-    </footer>
+    </Box>
   );
 }

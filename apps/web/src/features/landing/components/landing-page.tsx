@@ -8,7 +8,6 @@ import { Brand } from '../../../components/layout/brand.tsx';
 import { LandingCallToAction } from './landing-call-to-action.tsx';
 import { LandingFeatures } from './landing-features.tsx';
 import { LandingFooter } from './landing-footer.tsx';
-import classes from './landing.module.css';
 
 interface LandingPageProps {
   /** The welcome heading (SPEC §2: the login screen welcomes the visitor). */
@@ -25,12 +24,23 @@ interface LandingPageProps {
  * language here before signing in.
  */
 export function LandingPage({ title, signIn, languagePicker }: LandingPageProps) {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
+  // Myanmar and Khmer stack marks above and below the line: a large heading needs more room.
+  const tall = i18n.language === 'my' || i18n.language === 'km';
   useDocumentTitle(t('documentTitle'));
 
   return (
-    <Box className={classes.page}>
-      <Container size="lg" px="md" component="header" className={classes.header}>
+    <Box
+      data-landing
+      mih="100dvh"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        background:
+          'linear-gradient(170deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-gray-0) 40%, var(--mantine-color-white) 75%)',
+      }}
+    >
+      <Container size="lg" px="md" component="header" w="100%">
         <Group justify="space-between" wrap="nowrap" py="md">
           <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('home')}>
             <Brand />
@@ -39,7 +49,7 @@ export function LandingPage({ title, signIn, languagePicker }: LandingPageProps)
         </Group>
       </Container>
 
-      <Box component="main">
+      <Box component="main" style={{ flex: 1 }}>
         <Container
           size="lg"
           px="md"
@@ -47,12 +57,16 @@ export function LandingPage({ title, signIn, languagePicker }: LandingPageProps)
           aria-labelledby="landing-welcome"
           py={{ base: 'md', md: 48 }}
         >
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }} className={classes.hero}>
+          <SimpleGrid
+            cols={{ base: 1, md: 2 }}
+            spacing={{ base: 'xl', md: 56 }}
+            style={{ alignItems: 'center' }}
+          >
             <Stack gap="md" justify="center">
-              <Text c="indigo.8" fw={700} tt="uppercase" fz="sm" className={classes.eyebrow}>
+              <Text c="indigo.8" fw={700} tt="uppercase" fz="sm" style={{ letterSpacing: '0.04em' }}>
                 {t('hero.eyebrow')}
               </Text>
-              <Title order={1} id="landing-welcome" className={classes.title}>
+              <Title order={1} id="landing-welcome" fz={{ base: 34, sm: 46 }} lh={tall ? 1.5 : 1.2}>
                 {title}
               </Title>
               <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.6}>
