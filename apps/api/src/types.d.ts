@@ -29,5 +29,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every /api route declares who may call it; a route without one fails at startup. */
     policy?: Policy;
+    /**
+     * The handler checks the caller's account (active, role) in its own statement, so the auth
+     * hook builds the actor from the verified token without reading the database: for the
+     * exam-day hot path only (the autosave), where that read was a third of the work.
+     */
+    accountCheckedByHandler?: boolean;
   }
 }

@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { FALLBACK_LANGUAGE, isLanguageCode, isRole } from '@vbuilder/shared';
 import { unauthorized } from '../lib/errors.ts';
+import { languageFromRequest } from '../i18n/index.ts';
 import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
 import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
-import { findUserByEmail, findUserById } from '../modules/users/users.repository.ts';
-import type { UserRow } from '../db/schema/index.ts';
+import { findActorRow, type ActorRow } from '../modules/users/users.repository.ts';
 import { declareRoutes, isAllowed, refusal } from './authorize.ts';
 
 type Verify = (token: string) => Promise<JWTPayload>;
@@ -30,7 +30,9 @@ async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; ex
 /**
  * Bearer tokens → req.actor. The token proves who the caller is; the actor (role, organization,
  * status) is read from the database on every request, so a role change or a deactivation takes
- * effect on the next request rather than when the token expires.
+ * effect on the next request rather than when the token expires. A route with
+ * `accountCheckedByHandler` (the autosave) gets the actor from the token and checks the account
+ * in its own statement instead: the same guarantee, one statement less.
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   const { verify, external } = await buildVerifier(app);
@@ -38,12 +40,12 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   // Refuses /api routes without a policy and lists the others (see plugins/authorize.ts).
   declareRoutes(app);
 
-  const loadUser = async (payload: JWTPayload): Promise<UserRow | null> => {
+  const loadUser = async (payload: JWTPayload): Promise<ActorRow | null> => {
     if (external) {
       const email = typeof payload.email === 'string' ? payload.email : null;
-      return email ? findUserByEmail(app.db, email) : null;
+      return email ? findActorRow(app.db, { email }) : null;
     }
-    return payload.sub ? findUserById(app.db, payload.sub) : null;
+    return payload.sub ? findActorRow(app.db, { id: payload.sub }) : null;
   };
 
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
@@ -60,6 +62,20 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       payload = await verify(token);
     } catch {
       throw unauthorized('The access token is invalid or expired');
+    }
+    if (request.routeOptions.config?.accountCheckedByHandler && !external) {
+      const role = (payload.realm_access as { roles?: unknown[] } | undefined)?.roles?.[0];
+      if (!payload.sub || !isRole(role)) throw unauthorized('The access token is invalid or expired');
+      request.actor = {
+        userId: payload.sub,
+        organizationId: typeof payload.organization_id === 'string' ? payload.organization_id : null,
+        role,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        // Until the handler reads the account: the page's language (cookie, Accept-Language).
+        language: languageFromRequest(request),
+      };
+      if (!isAllowed(policy, request.actor)) throw refusal(policy);
+      return;
     }
     const user = await loadUser(payload);
     if (!user || user.status !== 'active' || !isRole(user.role)) {

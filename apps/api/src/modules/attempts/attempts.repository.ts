@@ -19,12 +19,6 @@ export async function findAttempt(db: DbOrTx, id: string): Promise<AttemptRow | 
   return row ?? null;
 }
 
-/** Locks the attempt row against a concurrent submit while an answer is written (shared lock). */
-export async function lockAttemptForSave(db: DbOrTx, id: string): Promise<AttemptRow | null> {
-  const [row] = await db.select().from(attempts).where(eq(attempts.id, id)).for('share').limit(1);
-  return row ?? null;
-}
-
 /** A student's attempts at an assessment, or only those in this status. */
 const studentAttempts = (assessmentId: string, studentId: string, status?: AttemptStatus) =>
   and(
@@ -112,28 +106,131 @@ export interface AnswerWrite {
   savedAt: Date;
 }
 
+/** What the one-statement save found and did (see saveAnswerOnce). */
+export interface SaveAnswerOutcome {
+  /** The caller's account (all null when it no longer exists). */
+  account: { status: string | null; role: string | null; language: string | null };
+  /** The attempt, when it is the caller's: null otherwise. */
+  attemptStatus: string | null;
+  deadlineAt: Date | null;
+  /** Set when this save was written. */
+  written: { revision: number; savedAt: Date } | null;
+  /** The answer stored before this statement, when there was one. */
+  stored: { revision: number; savedAt: Date; idempotencyKey: string } | null;
+}
+
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+const asDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
 /**
- * One statement: insert the answer, or replace the stored one only when this revision is higher.
- * Concurrent saves of one question queue on the row and each re-checks the revision, so the
- * highest revision always ends up stored. Null when nothing was written (stored revision ≥ this).
+ * An autosave in one statement (issue 15: the exam-day hot path), atomic as any single statement:
+ * the caller's account (active, still a Student), the attempt's ownership, status and deadline
+ * read from the attempts row under a share lock (so a submit, which locks it for update, never
+ * interleaves), and the answer upserted only when all hold and its revision is newer. The question
+ * snapshot is never read here. Concurrent saves of one question queue on the answer row and each
+ * re-checks the revision, so the highest always ends up stored. The outcome says which check failed, so the caller answers as the
+ * long path would; `stored` is the row as it was before this statement (a data-modifying CTE's
+ * writes are not visible to the statement's own reads).
  */
-export async function upsertAnswerIfNewer(db: DbOrTx, write: AnswerWrite): Promise<AttemptAnswerRow | null> {
-  const [row] = await db
-    .insert(attemptAnswers)
-    .values({ ...write, answer: write.answer ?? null, flagged: write.flagged ?? false })
-    .onConflictDoUpdate({
-      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-      set: {
-        answer: sql`excluded.answer`,
-        revision: sql`excluded.revision`,
-        idempotencyKey: sql`excluded.idempotency_key`,
-        flagged: write.flagged === undefined ? sql`${attemptAnswers.flagged}` : sql`excluded.flagged`,
-        savedAt: sql`excluded.saved_at`,
-      },
-      setWhere: sql`${attemptAnswers.revision} < excluded.revision`,
-    })
-    .returning();
-  return row ?? null;
+export async function saveAnswerOnce(
+  db: DbOrTx,
+  write: AnswerWrite & { studentId: string; notExpiredBefore: Date },
+): Promise<SaveAnswerOutcome> {
+  const answer = write.answer === null || write.answer === undefined ? null : JSON.stringify(write.answer);
+  const flagged = write.flagged ?? null;
+  const result = await db.execute(sql`
+    with account as (
+      select status, role, language from users where id = ${write.studentId}
+    ),
+    attempt as (
+      select a.id, a.status, a.deadline_at from attempts a
+      where a.id = ${write.attemptId} and a.student_id = ${write.studentId}
+        and exists (select 1 from account where status = 'active' and role = 'Student')
+      for share of a
+    ),
+    written as (
+      insert into attempt_answers (attempt_id, question_id, answer, revision, idempotency_key, flagged, saved_at)
+      select id, ${write.questionId}, ${answer}::jsonb, ${write.revision}, ${write.idempotencyKey},
+        coalesce(${flagged}::boolean, false), ${write.savedAt.toISOString()}::timestamptz
+      from attempt
+      where status = 'in_progress'
+        and (deadline_at is null or deadline_at >= ${write.notExpiredBefore.toISOString()}::timestamptz)
+      on conflict (attempt_id, question_id) do update set
+        answer = excluded.answer, revision = excluded.revision, idempotency_key = excluded.idempotency_key,
+        flagged = coalesce(${flagged}::boolean, attempt_answers.flagged), saved_at = excluded.saved_at
+      where attempt_answers.revision < excluded.revision
+      returning revision, saved_at
+    )
+    select
+      (select status from account) as account_status,
+      (select role from account) as account_role,
+      (select language from account) as account_language,
+      attempt.status as attempt_status, attempt.deadline_at,
+      written.revision as written_revision, written.saved_at as written_saved_at,
+      stored.revision as stored_revision, stored.saved_at as stored_saved_at,
+      stored.idempotency_key as stored_key
+    from (select 1) as one
+      left join attempt on true
+      left join written on true
+      left join attempt_answers stored
+        on stored.attempt_id = attempt.id and stored.question_id = ${write.questionId}
+  `);
+  const row = rowsOf(result)[0]!;
+  return {
+    account: {
+      status: (row.account_status as string | null) ?? null,
+      role: (row.account_role as string | null) ?? null,
+      language: (row.account_language as string | null) ?? null,
+    },
+    attemptStatus: (row.attempt_status as string | null) ?? null,
+    deadlineAt: asDate(row.deadline_at),
+    written:
+      row.written_revision === null || row.written_revision === undefined
+        ? null
+        : { revision: Number(row.written_revision), savedAt: asDate(row.written_saved_at)! },
+    stored:
+      row.stored_revision === null || row.stored_revision === undefined
+        ? null
+        : {
+            revision: Number(row.stored_revision),
+            savedAt: asDate(row.stored_saved_at)!,
+            idempotencyKey: String(row.stored_key),
+          },
+  };
+}
+
+/**
+ * The caller's account, and the id and type of each question of their attempt (read inside the
+ * database from the snapshot, without sending the rest of it): null types when the attempt is not
+ * theirs or does not exist.
+ */
+export async function attemptQuestionTypes(
+  db: DbOrTx,
+  attemptId: string,
+  studentId: string,
+): Promise<{
+  account: { status: string | null; role: string | null; language: string | null };
+  types: Map<string, string> | null;
+}> {
+  const result = await db.execute(sql`
+    select u.status, u.role, u.language, a.id as attempt_id, q->>'id' as id, q->>'type' as type
+    from (select 1) as one
+      left join users u on u.id = ${studentId}
+      left join attempts a on a.id = ${attemptId} and a.student_id = u.id
+      left join lateral jsonb_array_elements(a.questions) as q on true
+  `);
+  const rows = rowsOf(result) as Array<Record<string, string | null>>;
+  const first = rows[0] ?? {};
+  const account = {
+    status: first.status ?? null,
+    role: first.role ?? null,
+    language: first.language ?? null,
+  };
+  if (!first.attempt_id) return { account, types: null };
+  return { account, types: new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.type!])) };
 }
 
 /**

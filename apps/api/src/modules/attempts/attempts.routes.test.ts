@@ -15,7 +15,7 @@ import {
 } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
-import { attemptAnswers, attempts } from '../../db/schema/index.ts';
+import { attemptAnswers, attempts, users } from '../../db/schema/index.ts';
 import { closeExpiredAttempts } from './attempts.service.ts';
 import { insertAssessment, questionOf, testClock } from './test-fixtures.ts';
 
@@ -259,6 +259,42 @@ describe('saving answers', () => {
     expect((await save(attempt.id, 'q1', { answer: ['a'], revision: 50 }, teacher.headers)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('saving answers on the one-statement path (issue 15)', () => {
+  it('refuses at once a student deactivated or no longer a Student, with their token still valid, and writes nothing', async () => {
+    const a = await insertAssessment(app.db, {
+      organizationId: orgId,
+      questions: [questionOf('multiple-choice', 'q1')],
+    });
+    for (const change of [{ status: 'inactive' }, { role: 'Teacher' }] as const) {
+      const leaver = await signInAs(app, 'Student', orgId);
+      const attempt = await startOk(a.id, leaver.headers);
+      // The first save reads the attempt's question types; the next ones come from the cache.
+      expect((await save(attempt.id, 'q1', { answer: ['a'], revision: 1 }, leaver.headers)).statusCode).toBe(
+        200,
+      );
+      await app.db.update(users).set(change).where(eq(users.id, leaver.user.id));
+      const refused = await save(attempt.id, 'q1', { answer: ['b'], revision: 2 }, leaver.headers);
+      expect(refused.statusCode).toBe('status' in change ? 401 : 403);
+      const wrong = await save(attempt.id, 'nope', { answer: ['b'], revision: 2 }, leaver.headers);
+      expect(wrong.statusCode).toBe('status' in change ? 401 : 403);
+      expect(await storedAnswer(attempt.id, 'q1')).toMatchObject({ answer: ['a'], revision: 1 });
+    }
+  });
+
+  it("answers its errors in the student's language", async () => {
+    const a = await insertAssessment(app.db, {
+      organizationId: orgId,
+      questions: [questionOf('multiple-choice', 'q1')],
+    });
+    const thai = await signInAs(app, 'Student', orgId);
+    await app.db.update(users).set({ language: 'th' }).where(eq(users.id, thai.user.id));
+    const attempt = await startOk(a.id, thai.headers);
+    const invalid = await save(attempt.id, 'q1', { answer: 'not a list', revision: 1 }, thai.headers);
+    expect(invalid.json().code).toBe('answer_invalid');
+    expect(invalid.json().message).toMatch(/[\u0E00-\u0E7F]/);
   });
 });
 

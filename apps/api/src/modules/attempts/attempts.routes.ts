@@ -101,7 +101,8 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SaveAnswerSchema,
         response: { 200: SaveAnswerAckSchema, ...errors },
       },
-      config: { policy: STUDENTS },
+      // saveAnswer checks the account in its one statement (exam-day hot path, issue 15).
+      config: { policy: STUDENTS, accountCheckedByHandler: true },
     },
     (req) => saveAnswer(ctx, req.actor, req.params.id, req.params.questionId, req.body),
   );

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   ATTEMPT_LIMITS,
   attemptTotals,
   familyOf,
+  isLanguageCode,
+  isQuestionTypeId,
   isSuperAdministrator,
   timingStatus,
   type Attempt,
@@ -15,7 +18,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment, listResources } from '../assessments/assessments.access.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
@@ -28,6 +31,7 @@ import {
 } from '../certificates/certificates.service.ts';
 import { markAnswers } from './attempts.marking.ts';
 import {
+  attemptQuestionTypes,
   findAnswer,
   findAttempt,
   findInProgressAttempt,
@@ -36,9 +40,8 @@ import {
   listAnswers,
   listExpiredAttemptIds,
   listStudentAttempts,
-  lockAttemptForSave,
   markSubmitted,
-  upsertAnswerIfNewer,
+  saveAnswerOnce,
   writeMarks,
   writeTotals,
 } from './attempts.repository.ts';
@@ -242,19 +245,43 @@ export async function readAttempt(ctx: AttemptsContext, actor: Actor, id: string
   return viewOf(ctx.db, row, now);
 }
 
-function checkAnswer(question: Question, answer: unknown): void {
-  const invalid = () => badRequest('answer_invalid', 'The answer does not fit this question');
-  if (answer === null || answer === undefined) return;
-  if (JSON.stringify(answer).length > ATTEMPT_LIMITS.answerMaxBytes) throw invalid();
-  if (!familyOf(question.type).answer.safeParse(answer).success) throw invalid();
+/** Why an answer cannot be stored for a question of this type, or null when it fits. */
+function answerProblem(type: string, answer: unknown): AppError | null {
+  if (answer === null || answer === undefined) return null;
+  const fits =
+    JSON.stringify(answer).length <= ATTEMPT_LIMITS.answerMaxBytes &&
+    isQuestionTypeId(type) &&
+    familyOf(type).answer.safeParse(answer).success;
+  return fits ? null : badRequest('answer_invalid', 'The answer does not fit this question');
 }
 
-type SaveOutcome = { ack: SaveAnswerAck } | { expired: true };
+/**
+ * Each attempt's question ids and types, as this process has read them: a snapshot never changes
+ * after the start, so the autosave validates an answer without reading it again (issue 15).
+ */
+const questionTypes = new LRUCache<string, Map<string, string>>({ max: 20_000 });
+
+/**
+ * The account behind a token, as the save's own statement found it (the autosave route skips the
+ * auth hook's read: routes config `accountCheckedByHandler`): gone or deactivated answers 401 as the
+ * hook would, a role that is no longer Student 403; the actor then reads in the account's language.
+ */
+function assertStudentAccount(
+  actor: Actor,
+  account: { status: string | null; role: string | null; language: string | null },
+): void {
+  if (account.status !== 'active') throw unauthorized('The account is not active');
+  if (isLanguageCode(account.language)) actor.language = account.language;
+  if (account.role !== 'Student') throw forbidden();
+}
 
 /**
  * PUT /attempts/:id/answers/:questionId. Acknowledged only once committed. A lower or equal
  * revision never overwrites (stale: true, the stored revision); the same idempotency key again
- * gets the same acknowledgement without writing.
+ * gets the same acknowledgement without writing. The exam-day hot path: one statement
+ * (saveAnswerOnce) checks the account, the attempt's ownership, status and deadline and writes;
+ * the attempt's question types come from a per-process cache (one more statement on the first save
+ * of an attempt here). Errors answer as before, in the same order: account, attempt, question, answer.
  */
 export async function saveAnswer(
   ctx: AttemptsContext,
@@ -264,37 +291,61 @@ export async function saveAnswer(
   input: SaveAnswerInput,
 ): Promise<SaveAnswerAck> {
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx): Promise<SaveOutcome> => {
-    const row = await lockAttemptForSave(tx, attemptId);
-    if (!row || row.studentId !== actor.userId) throw attemptNotFound();
-    if (row.status !== 'in_progress') throw conflict('attempt_submitted', 'This attempt has been submitted');
-    if (isExpired(row, now)) return { expired: true };
-    const question = snapshotOf(row).find((q) => q.id === questionId);
-    if (!question) throw new AppError(404, 'unknown_question', 'This question is not part of the attempt');
-    checkAnswer(question, input.answer);
-    const written = await upsertAnswerIfNewer(tx, {
-      attemptId,
-      questionId,
-      answer: input.answer ?? null,
-      revision: input.revision,
-      idempotencyKey: input.idempotencyKey,
-      flagged: input.flagged,
-      savedAt: now,
-    });
-    const stored = written ?? (await findAnswer(tx, attemptId, questionId));
-    if (!stored) throw attemptNotFound();
-    return {
-      ack: {
-        questionId,
-        revision: stored.revision,
-        savedAt: stored.savedAt.toISOString(),
-        stale: !written && stored.idempotencyKey !== input.idempotencyKey,
-      },
-    };
+  let types = questionTypes.get(attemptId);
+  if (!types) {
+    const found = await attemptQuestionTypes(ctx.db, attemptId, actor.userId);
+    assertStudentAccount(actor, found.account);
+    if (!found.types) throw attemptNotFound();
+    types = found.types;
+    questionTypes.set(attemptId, types);
+  }
+  const type = types.get(questionId);
+  const refusal = !type
+    ? new AppError(404, 'unknown_question', 'This question is not part of the attempt')
+    : answerProblem(type, input.answer);
+  if (refusal) {
+    // Rare: the account is checked first, as the long path did, before saying what is wrong.
+    const found = await attemptQuestionTypes(ctx.db, attemptId, actor.userId);
+    assertStudentAccount(actor, found.account);
+    if (!found.types) throw attemptNotFound();
+    throw refusal;
+  }
+  const outcome = await saveAnswerOnce(ctx.db, {
+    attemptId,
+    questionId,
+    studentId: actor.userId,
+    answer: input.answer ?? null,
+    revision: input.revision,
+    idempotencyKey: input.idempotencyKey,
+    flagged: input.flagged,
+    savedAt: now,
+    notExpiredBefore: new Date(now.getTime() - GRACE_MS),
   });
-  if ('ack' in outcome) return outcome.ack;
-  await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx.certificates);
-  throw conflict('attempt_closed', 'The time for this attempt is over');
+  assertStudentAccount(actor, outcome.account);
+  if (!outcome.attemptStatus) throw attemptNotFound();
+  if (outcome.attemptStatus !== 'in_progress')
+    throw conflict('attempt_submitted', 'This attempt has been submitted');
+  if (outcome.written) {
+    const { revision, savedAt } = outcome.written;
+    return { questionId, revision, savedAt: savedAt.toISOString(), stale: false };
+  }
+  if (isExpired({ deadlineAt: outcome.deadlineAt }, now)) {
+    await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx.certificates);
+    throw conflict('attempt_closed', 'The time for this attempt is over');
+  }
+  // Not written: a revision at least as high is stored. The statement's own read may predate it
+  // (a concurrent save committed while this one waited on the row), so it is read again then.
+  const stored =
+    outcome.stored && outcome.stored.revision >= input.revision
+      ? outcome.stored
+      : await findAnswer(ctx.db, attemptId, questionId);
+  if (!stored) throw attemptNotFound();
+  return {
+    questionId,
+    revision: stored.revision,
+    savedAt: stored.savedAt.toISOString(),
+    stale: stored.idempotencyKey !== input.idempotencyKey,
+  };
 }
 
 function resultOf(

@@ -13,6 +13,26 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row ?? null;
 }
 
+/** What the auth hook needs of a caller, and nothing more (never the password hash). */
+const actorColumns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  role: users.role,
+  status: users.status,
+  language: users.language,
+};
+export type ActorRow = Pick<UserRow, keyof typeof actorColumns>;
+
+/** The caller behind a token: by id (our provider) or by email (an external issuer). */
+export async function findActorRow(
+  db: DbOrTx,
+  by: { id: string } | { email: string },
+): Promise<ActorRow | null> {
+  const where = 'id' in by ? eq(users.id, by.id) : eq(users.email, by.email.trim().toLowerCase());
+  const [row] = await db.select(actorColumns).from(users).where(where).limit(1);
+  return row ?? null;
+}
+
 export async function findUserInOrganization(db: DbOrTx, organizationId: string, id: string) {
   const [row] = await db
     .select()
