@@ -89,7 +89,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DB_POOL_SIZE,
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

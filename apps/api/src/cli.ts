@@ -178,7 +178,11 @@ async function main(argv: string[]) {
   };
   const run = commands[command] ?? fail(`Unknown command '${command}'.`);
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+  });
   try {
     console.log(await run(database, args, publicUrl(config)));
   } finally {

@@ -12,6 +12,12 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection; absent means the embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.url().optional(),
+  /**
+   * Connections the API keeps open to PostgreSQL. Exam day wants more than the default: each
+   * concurrent save holds one for a single statement; keep instances × size below the server's
+   * max_connections.
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
   /** An external OpenID provider (e.g. Keycloak realm URL) instead of the embedded one. */

@@ -23,6 +23,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** PostgreSQL connections kept (DB_POOL_SIZE); default 10. */
+  poolSize?: number | undefined;
 }
 
 /** Opens the database and applies pending migrations, so the schema always matches the code. */
@@ -31,7 +33,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection dropped by the server (a restart, a failover, a dropped test database) is
     // reported on the pool; unhandled, that event would crash the process. The pool reconnects.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
