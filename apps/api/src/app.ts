@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
+import compressionPlugin from './plugins/compression.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
   await app.register(authPlugin);
