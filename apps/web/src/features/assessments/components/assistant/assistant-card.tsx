@@ -55,7 +55,7 @@ export function AssistantCard({
               {t('questions:preview.points', { count: question.score })}
             </Badge>
             {edited ? (
-              <Badge variant="outline" color="teal">
+              <Badge variant="outline" color="teal.9">
                 {t('cards.edited')}
               </Badge>
             ) : null}

@@ -172,6 +172,8 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
             ) : null}
             <div ref={endRef} />
             <AssistantComposer
+              // Starts again once the plan is known, so its default types are the plan's.
+              key={usage.data ? 'plan' : 'loading'}
               allowedTypes={allowedTypes}
               defaultLanguage={language}
               hasEarlierSource={hasEarlierSource}
