@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { AttemptStatus, AttemptTotals, MarkResult } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  assessments,
   attemptAnswers,
   attemptFiles,
   attempts,
@@ -234,22 +235,29 @@ export async function attemptQuestionTypes(
 }
 
 /**
- * The one transition in_progress → submitted. Returns the row only to the caller that made the
- * change; everyone else (a repeat, a second tab, the deadline closer) gets null.
+ * The one transition in_progress → submitted, in one statement. Returns the row only to the caller
+ * that made the change; everyone else (a repeat, a second tab, the deadline closer) gets null. The
+ * pass mark is the assessment's now (the attempt's own when the assessment is gone); closed by the
+ * server after its deadline, it was handed in at the deadline, not when the closer happened to run.
  */
 export async function markSubmitted(
   db: DbOrTx,
   id: string,
-  values: { submittedAt: Date; submittedBy: 'student' | 'deadline'; passMark: number; now: Date },
+  values: { submittedBy: 'student' | 'deadline'; now: Date },
 ): Promise<AttemptRow | null> {
+  const now = values.now;
+  const handedIn =
+    values.submittedBy === 'deadline'
+      ? sql`case when ${attempts.deadlineAt} < ${now} then ${attempts.deadlineAt} else ${now}::timestamptz end`
+      : sql`${now}::timestamptz`;
   const [row] = await db
     .update(attempts)
     .set({
       status: 'submitted',
-      submittedAt: values.submittedAt,
+      submittedAt: handedIn,
       submittedBy: values.submittedBy,
-      passMark: values.passMark,
-      updatedAt: values.now,
+      passMark: sql`coalesce((select ${assessments.passMark} from ${assessments} where ${assessments.id} = ${attempts.assessmentId}), ${attempts.passMark})`,
+      updatedAt: now,
     })
     .where(and(eq(attempts.id, id), eq(attempts.status, 'in_progress')))
     .returning();
@@ -267,10 +275,13 @@ export interface AnswerMark {
 
 /** Writes the marks of every question; a question never answered gets a row (revision 0, no answer). */
 export async function writeMarks(db: DbOrTx, attemptId: string, marks: AnswerMark[], savedAt: Date) {
-  for (const mark of marks) {
-    await db
-      .insert(attemptAnswers)
-      .values({
+  if (!marks.length) return;
+  // One statement for the whole paper (issue 15: 40 one-row inserts held the attempt's lock for
+  // the length of 40 round trips). A question never answered gets its row here, with no answer.
+  await db
+    .insert(attemptAnswers)
+    .values(
+      marks.map((mark) => ({
         attemptId,
         questionId: mark.questionId,
         answer: null,
@@ -283,18 +294,18 @@ export async function writeMarks(db: DbOrTx, attemptId: string, marks: AnswerMar
         correct: mark.correct,
         markStatus: mark.markStatus,
         markDetails: mark.markDetails,
-      })
-      .onConflictDoUpdate({
-        target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-        set: {
-          score: mark.score,
-          maxScore: mark.maxScore,
-          correct: mark.correct,
-          markStatus: mark.markStatus,
-          markDetails: mark.markDetails,
-        },
-      });
-  }
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
+      set: {
+        score: sql`excluded.score`,
+        maxScore: sql`excluded.max_score`,
+        correct: sql`excluded.correct`,
+        markStatus: sql`excluded.mark_status`,
+        markDetails: sql`excluded.mark_details`,
+      },
+    });
 }
 
 /**

@@ -147,22 +147,15 @@ export async function closeAttempt(
 ): Promise<boolean> {
   const certificatesGiven: GivenCertificate[] = [];
   const closed = await db.transaction(async (tx) => {
-    const current = await findAttempt(tx, attemptId);
-    if (!current || current.status !== 'in_progress') return false;
-    const assessment = await assessmentOf(tx, current);
-    const passMark = assessment?.passMark ?? current.passMark;
-    // Closed by the server: it was handed in at its deadline, not when the closer happened to run.
-    const submittedAt =
-      by === 'deadline' && current.deadlineAt && current.deadlineAt < now ? current.deadlineAt : now;
-    const row = await markSubmitted(tx, attemptId, { submittedAt, submittedBy: by, passMark, now });
+    const row = await markSubmitted(tx, attemptId, { submittedBy: by, now });
     if (!row) return false;
     const answers = await listAnswers(tx, attemptId);
     const given = new Map(answers.filter((a) => a.revision > 0).map((a) => [a.questionId, a.answer]));
     const marks = markAnswers(snapshotOf(row), given, row.shuffleSeed);
-    await writeMarks(tx, attemptId, marks, submittedAt);
+    await writeMarks(tx, attemptId, marks, row.submittedAt!);
     const totals = attemptTotals(
       marks.map((m) => ({ ...m, max: m.maxScore })),
-      passMark,
+      row.passMark,
     );
     await writeTotals(tx, attemptId, {
       ...totals,
