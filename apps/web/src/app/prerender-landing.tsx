@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { I18N_OPTIONS, type LanguageCode } from '@vbuilder/shared';
 import { LanguagePicker } from '../features/accounts/components/language-picker.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { useLineHeights } from '../features/landing/components/use-line-heights.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
@@ -34,6 +35,7 @@ function resourcesOf(lng: LanguageCode) {
 
 /** Where the sign-in card will be: its heading and words now, the button once the app is ready. */
 function SignInPlaceholder({ title, description }: { title: string; description: string }) {
+  const lh = useLineHeights();
   return (
     <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }} aria-busy="true">
       <Stack gap="lg">
@@ -41,7 +43,7 @@ function SignInPlaceholder({ title, description }: { title: string; description:
           <Title order={2} fz={{ base: 22, sm: 24 }}>
             {title}
           </Title>
-          <Text c="gray.7" size="sm">
+          <Text c="gray.7" size="sm" lh={lh.body}>
             {description}
           </Text>
         </Stack>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
 import { LanguagePicker } from '../../features/accounts/components/language-picker.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
+import { useLineHeights } from '../../features/landing/components/use-line-heights.ts';
 import { reportError } from '../../lib/auth/report-error.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
@@ -28,6 +29,7 @@ export function Component() {
 function LoginScreen() {
   const { t } = useTranslation('auth');
   const { t: tl } = useTranslation('landing');
+  const lh = useLineHeights();
   const { login } = useAuth();
   const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -66,7 +68,7 @@ function LoginScreen() {
               <Title order={2} fz={{ base: 22, sm: 24 }}>
                 {tl('signIn.title')}
               </Title>
-              <Text c="gray.7" size="sm">
+              <Text c="gray.7" size="sm" lh={lh.body}>
                 {tl('signIn.description')}
               </Text>
             </Stack>

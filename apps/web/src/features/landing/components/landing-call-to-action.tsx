@@ -2,6 +2,7 @@ import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingCommunity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLineHeights } from './use-line-heights.ts';
 
 /**
  * The call to action: create an organization, or sign in. The sign-in is a link to /login?login=1,
@@ -10,6 +11,7 @@ import { Link } from 'react-router';
  */
 export function LandingCallToAction() {
   const { t } = useTranslation('landing');
+  const lh = useLineHeights();
   return (
     <Container
       size="lg"
@@ -29,7 +31,7 @@ export function LandingCallToAction() {
         <Title order={2} id="landing-cta" fz={{ base: 22, sm: 28 }} c="white">
           {t('cta.title')}
         </Title>
-        <Text c="white" mt="xs" maw={640} lh={1.6}>
+        <Text c="white" mt="xs" maw={640} lh={lh.body}>
           {t('cta.description')}
         </Text>
         <Group gap="sm" mt="lg">

@@ -1,6 +1,7 @@
 import { Container, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconChartBar, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLineHeights } from './use-line-heights.ts';
 
 /** SPEC §2's three features, each with a sentence on what it does. */
 const FEATURES = [
@@ -11,6 +12,7 @@ const FEATURES = [
 
 export function LandingFeatures() {
   const { t } = useTranslation('landing');
+  const lh = useLineHeights();
   return (
     <Container
       size="lg"
@@ -44,7 +46,7 @@ export function LandingFeatures() {
             <Title order={3} fz="lg" mb={6}>
               {t(`features.${id}.title`)}
             </Title>
-            <Text fz="sm" c="gray.8" lh={1.6}>
+            <Text fz="sm" c="gray.8" lh={lh.body}>
               {t(`features.${id}.description`)}
             </Text>
           </Paper>

@@ -8,6 +8,7 @@ import { Brand } from '../../../components/layout/brand.tsx';
 import { LandingCallToAction } from './landing-call-to-action.tsx';
 import { LandingFeatures } from './landing-features.tsx';
 import { LandingFooter } from './landing-footer.tsx';
+import { useLineHeights } from './use-line-heights.ts';
 
 interface LandingPageProps {
   /** The welcome heading (SPEC §2: the login screen welcomes the visitor). */
@@ -24,9 +25,8 @@ interface LandingPageProps {
  * language here before signing in.
  */
 export function LandingPage({ title, signIn, languagePicker }: LandingPageProps) {
-  const { t, i18n } = useTranslation('landing');
-  // Myanmar and Khmer stack marks above and below the line: a large heading needs more room.
-  const tall = i18n.language === 'my' || i18n.language === 'km';
+  const { t } = useTranslation('landing');
+  const lh = useLineHeights();
   useDocumentTitle(t('documentTitle'));
 
   return (
@@ -66,10 +66,10 @@ export function LandingPage({ title, signIn, languagePicker }: LandingPageProps)
               <Text c="indigo.8" fw={700} tt="uppercase" fz="sm" style={{ letterSpacing: '0.04em' }}>
                 {t('hero.eyebrow')}
               </Text>
-              <Title order={1} id="landing-welcome" fz={{ base: 34, sm: 46 }} lh={tall ? 1.5 : 1.2}>
+              <Title order={1} id="landing-welcome" fz={{ base: 34, sm: 46 }} lh={lh.heading}>
                 {title}
               </Title>
-              <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={1.6}>
+              <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8" lh={lh.body}>
                 {t('hero.lead')}
               </Text>
               <Group gap="sm" mt="xs">
