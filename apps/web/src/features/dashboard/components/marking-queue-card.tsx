@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -20,13 +20,16 @@ export function MarkingQueueCard() {
     >
       {(data) => (
         <>
-          <Figure
-            value={count(data.answersWaiting)}
-            label={t('marking.answersWaiting', {
-              count: data.submissionsWaiting,
-              n: count(data.submissionsWaiting),
-            })}
-          />
+          <SimpleGrid cols={2} spacing="md">
+            <Figure
+              value={count(data.answersWaiting)}
+              label={t('marking.answersLabel', { count: data.answersWaiting })}
+            />
+            <Figure
+              value={count(data.submissionsWaiting)}
+              label={t('marking.submissionsLabel', { count: data.submissionsWaiting })}
+            />
+          </SimpleGrid>
           {data.items.length === 0 ? (
             <Text size="sm" c="gray.7">
               {t('marking.none')}
@@ -53,6 +56,8 @@ export function MarkingQueueCard() {
                     to={`/account/questions/pending-marking/${item.assessmentId}/${item.studentId}`}
                     size="xs"
                     variant="light"
+                    // Never squeezed by a long name: the text beside it wraps instead.
+                    style={{ flexShrink: 0 }}
                     aria-label={t('marking.markLabel', {
                       name: item.studentName,
                       title: item.assessmentTitle,

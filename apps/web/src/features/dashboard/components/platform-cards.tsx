@@ -1,4 +1,3 @@
-import { BarsList } from '@mantine/charts';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@vbuilder/shared';
@@ -6,31 +5,37 @@ import { formatDate } from '../../../lib/format.ts';
 import { useOrganizationsOverview, usePaymentsMonth } from '../api/get-dashboard-cards.ts';
 import { useNumbers } from '../lib/numbers.ts';
 import { DashboardCard, Figure } from './dashboard-card.tsx';
+import { MeterList } from './meter-list.tsx';
 
 const PLAN_COLORS: Record<string, string> = {
-  Free: 'gray.3',
-  Basic: 'cyan.2',
-  Professional: 'indigo.2',
-  Enterprise: 'grape.2',
-  Custom: 'orange.2',
+  Free: 'gray.5',
+  Basic: 'cyan.6',
+  Professional: 'indigo.6',
+  Enterprise: 'grape.6',
+  Custom: 'orange.6',
 };
 const STATUS_COLORS: Record<string, string> = {
-  active: 'teal.2',
-  pending: 'yellow.3',
-  inactive: 'red.2',
-  free: 'gray.3',
+  active: 'teal.6',
+  pending: 'yellow.6',
+  inactive: 'red.6',
+  free: 'gray.5',
 };
 
-/** A labelled list of bars (HTML, so screen readers read each name and figure as text). */
+/** Counts as labelled bars, the longest bar for the largest count. */
 function Bars({ label, data }: { label: string; data: { name: string; value: number; color: string }[] }) {
   const { count } = useNumbers();
+  const largest = Math.max(1, ...data.map((d) => d.value));
   return (
-    <Stack gap={6}>
-      <Title order={4} size="h6">
-        {label}
-      </Title>
-      <BarsList data={data} valueFormatter={count} barTextColor="dark.8" minBarSize={8} barHeight={28} />
-    </Stack>
+    <MeterList
+      heading={label}
+      meters={data.map((d) => ({
+        key: d.name,
+        label: d.name,
+        value: count(d.value),
+        share: (d.value / largest) * 100,
+        color: d.color,
+      }))}
+    />
   );
 }
 
@@ -112,16 +117,18 @@ export function PaymentsMonthCard() {
               </Stack>
             )}
           </div>
-          <Bars
-            label={t('platform.byPlanPaid')}
-            data={data.byPlan
-              .filter((p) => p.plan !== 'Free')
-              .map((p) => ({
-                name: t(`assessments:packages.${p.plan}`),
-                value: p.count,
-                color: PLAN_COLORS[p.plan]!,
-              }))}
-          />
+          {data.activated > 0 && (
+            <Bars
+              label={t('platform.byPlanPaid')}
+              data={data.byPlan
+                .filter((p) => p.plan !== 'Free')
+                .map((p) => ({
+                  name: t(`assessments:packages.${p.plan}`),
+                  value: p.count,
+                  color: PLAN_COLORS[p.plan]!,
+                }))}
+            />
+          )}
         </>
       )}
     </DashboardCard>

@@ -6,8 +6,17 @@ import { useNumbers } from '../lib/numbers.ts';
 import { ChartTable } from './chart-table.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 
-/** Long titles are cut on the axis; the table and the tooltip keep them whole. */
-const short = (title: string) => (title.length > 16 ? `${title.slice(0, 15)}…` : title);
+/** Long titles are cut on the axis (the table keeps them whole). */
+const short = (title: string) => (title.length > 18 ? `${title.slice(0, 17)}…` : title);
+
+/** One line per title: recharts would wrap it into a narrow column. */
+function TitleTick({ x, y, payload }: { x?: number; y?: number; payload?: { value: string } }) {
+  return (
+    <text x={x} y={y} dy={4} textAnchor="end" fontSize={12} fill="var(--mantine-color-gray-8)">
+      {payload?.value}
+    </text>
+  );
+}
 
 /** Pass rate and average per recent assessment, side by side, so a hard one stands out. */
 export function RecentResultsCard() {
@@ -40,7 +49,7 @@ export function RecentResultsCard() {
           <>
             <div aria-hidden>
               <BarChart
-                h={Math.max(160, data.items.length * 64 + 48)}
+                h={Math.max(170, data.items.length * 72 + 56)}
                 data={rows}
                 dataKey="title"
                 orientation="vertical"
@@ -54,7 +63,10 @@ export function RecentResultsCard() {
                 gridAxis="x"
                 valueFormatter={percent}
                 xAxisProps={{ domain: [0, 100], ticks: [0, 50, 100] }}
-                yAxisProps={{ width: 110 }}
+                yAxisProps={{ width: 128, tick: <TitleTick /> }}
+                withBarValueLabel
+                valueLabelProps={{ position: 'right', fontSize: 11 }}
+                minBarSize={2}
                 withTooltip={false}
                 accessibilityLayer={false}
               />

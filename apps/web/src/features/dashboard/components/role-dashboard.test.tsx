@@ -34,7 +34,8 @@ function signIn(overrides: Parameters<typeof makeProfile>[0]) {
   server.use(answer('get', '/dashboard/summary', summary));
 }
 
-const region = (name: string) => screen.findByRole('region', { name });
+// The role cards are a lazy chunk: the first test of the file waits for its import.
+const region = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
 /** The screen-reader table a chart carries, by its caption. */
 const chartTable = (caption: string) => screen.getByRole('table', { name: caption });
 const rowTexts = (table: HTMLElement) =>
@@ -66,8 +67,8 @@ describe('role dashboards', () => {
     expect(within(schedule).getByText(/Opens in 3 hours/)).toBeInTheDocument();
 
     const queue = await region('Marking queue');
-    expect(await within(queue).findByText('answers to mark, in 3 submissions')).toBeInTheDocument();
-    expect(within(queue).getByText('5')).toBeInTheDocument();
+    expect((await within(queue).findByText('answers to mark')).previousSibling).toHaveTextContent('5');
+    expect(within(queue).getByText('submissions waiting').previousSibling).toHaveTextContent('3');
     const names = within(queue)
       .getAllByRole('listitem')
       .map((li) => li.querySelector('p')?.textContent);
@@ -148,10 +149,10 @@ describe('role dashboards', () => {
     // Not open yet: named, not linked.
     expect(within(schedule).getByText('Acids and bases').closest('a')).toBeNull();
 
-    await screen.findByRole('table', { name: 'Your recent results' });
-    expect(rowTexts(chartTable('Your recent results'))).toEqual([
-      ['Cells and tissues', '100%', 'passed', 'Mar 12, 2030'],
-      ['The industrial revolution', '30%', 'pending marking', 'Mar 11, 2030'],
+    const results = await region('Your recent results');
+    expect((await within(results).findAllByRole('listitem')).map((li) => li.textContent)).toEqual([
+      'Cells and tissues · passed · Mar 12, 2030100%',
+      'The industrial revolution · pending marking · Mar 11, 203030%',
     ]);
     const certificates = await region('Certificates');
     expect(await within(certificates).findByText('certificates earned')).toBeInTheDocument();
@@ -235,6 +236,6 @@ describe('role dashboards', () => {
     await renderAt(<HomeRoute />);
     const queue = await region('নম্বর দেওয়ার সারি');
     expect(await within(queue).findByText('১৫')).toBeInTheDocument();
-    expect(within(queue).getByText('উত্তরে নম্বর দিতে হবে (৩টি জমা দেওয়া উত্তরে)')).toBeInTheDocument();
+    expect(within(queue).getByText('জমা দেওয়া উত্তর অপেক্ষায়').previousSibling).toHaveTextContent('৩');
   });
 });

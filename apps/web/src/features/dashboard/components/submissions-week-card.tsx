@@ -6,14 +6,17 @@ import { useNumbers } from '../lib/numbers.ts';
 import { ChartTable } from './chart-table.tsx';
 import { DashboardCard, Figure } from './dashboard-card.tsx';
 
-/** A calendar day (YYYY-MM-DD) as a short axis label: the weekday where the browser knows the language. */
+/**
+ * A calendar day (YYYY-MM-DD) as a short axis label that fits seven across a phone: the weekday
+ * where the browser knows the language (the table under the chart gives the full dates).
+ */
 function dayLabel(date: string, locale: string): string {
   const noon = new Date(`${date}T12:00:00Z`);
   // Chromium lacks some languages' names (km, my, ne): day and month in digits read right everywhere.
   const known = Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
-    ...(known ? { weekday: 'short', day: 'numeric' } : { day: 'numeric', month: 'numeric' }),
+    ...(known ? { weekday: 'short' } : { day: 'numeric', month: 'numeric' }),
   }).format(noon);
 }
 
@@ -49,6 +52,7 @@ export function SubmissionsWeekCard() {
                 gridAxis="y"
                 valueFormatter={count}
                 yAxisProps={{ allowDecimals: false, width: 32 }}
+                xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
                 withTooltip={false}
                 withBarValueLabel
                 maxBarWidth={36}
