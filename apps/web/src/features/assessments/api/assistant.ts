@@ -75,6 +75,9 @@ export async function streamChat(
     },
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  // Stop reading at once, whether or not the transport ends the body itself.
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', stop);
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -82,6 +85,8 @@ export async function streamChat(
       parser.feed(value);
     }
   } finally {
+    signal.removeEventListener('abort', stop);
     reader.releaseLock();
   }
+  signal.throwIfAborted();
 }

@@ -32,7 +32,7 @@ export function AssistantCard({
   onSelect,
   onEdit,
 }: AssistantCardProps) {
-  const { t } = useTranslation(['aiAssistant', 'questionTypes', 'questions']);
+  const { t } = useTranslation(['aiAssistant', 'questionTypes']);
   const [editing, setEditing] = useState(false);
   const question = edited ?? card.question;
   const type = getQuestionType(question.type);
@@ -50,9 +50,6 @@ export function AssistantCard({
             />
             <Badge variant="light" color="indigo">
               {t(type.labelKey)}
-            </Badge>
-            <Badge variant="light" color="gray">
-              {t('questions:preview.points', { count: question.score })}
             </Badge>
             {edited ? (
               <Badge variant="outline" color="teal.9">

@@ -186,14 +186,17 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <AddToAssessmentDialog
-        opened={adding}
-        onClose={() => setAdding(false)}
-        questions={chosen.map((card) => card.question)}
-        userId={userId}
-        language={language}
-        onAdded={() => setSelected(new Set())}
-      />
+      {/* Mounted while open only: the organization's drafts are read when the teacher adds. */}
+      {adding ? (
+        <AddToAssessmentDialog
+          opened
+          onClose={() => setAdding(false)}
+          questions={chosen.map((card) => card.question)}
+          userId={userId}
+          language={language}
+          onAdded={() => setSelected(new Set())}
+        />
+      ) : null}
     </Stack>
   );
 }

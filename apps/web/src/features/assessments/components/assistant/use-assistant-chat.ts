@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AiCard, AiChatRequest, AiConversation, AiDropped, AiMessage } from '@vbuilder/shared';
+import type {
+  AiCard,
+  AiChatRequest,
+  AiConversation,
+  AiConversationSummary,
+  AiDropped,
+  AiMessage,
+} from '@vbuilder/shared';
 import { errorCodeOf } from '../../../../lib/api-errors.ts';
 import { aiAssistantKeys } from '../../../../lib/query-keys.ts';
 import { streamChat } from '../../api/assistant.ts';
@@ -37,9 +44,11 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
   useEffect(() => () => controller.current?.abort(), []);
 
   const settle = useCallback(
-    (conversationId: string, messages: AiMessage[]) => {
-      queryClient.setQueryData<AiConversation>(aiAssistantKeys.detail(conversationId), (current) =>
-        current
+    (conversation: AiConversationSummary, messages: AiMessage[]) => {
+      // A new conversation may not have been fetched yet: start its cache from the summary.
+      queryClient.setQueryData<AiConversation>(aiAssistantKeys.detail(conversation.id), (cached) => {
+        const current = cached ?? { ...conversation, messages: [] };
+        return current
           ? {
               ...current,
               // The conversation may have been fetched mid-turn, already holding some of them.
@@ -48,8 +57,8 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
                 ...messages.filter((m) => !current.messages.some((c) => c.id === m.id)),
               ],
             }
-          : current,
-      );
+          : current;
+      });
       void queryClient.invalidateQueries({ queryKey: aiAssistantKeys.all });
     },
     [queryClient],
@@ -62,7 +71,7 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
       controller.current = abort;
       setProblem(null);
       setPending(EMPTY);
-      let conversationId = body.conversationId ?? null;
+      let conversation: AiConversationSummary | null = null;
       let turn: PendingTurn = EMPTY;
       const update = (next: PendingTurn) => {
         turn = next;
@@ -74,9 +83,9 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
           (event) => {
             switch (event.event) {
               case 'conversation':
-                conversationId = event.data.conversation.id;
+                conversation = event.data.conversation;
                 update({ ...turn, userMessage: event.data.message });
-                if (!body.conversationId) onStarted(conversationId);
+                if (!body.conversationId) onStarted(conversation.id);
                 break;
               case 'delta':
                 update({ ...turn, prose: turn.prose + event.data.text });
@@ -88,13 +97,13 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
                 update({ ...turn, dropped: [...turn.dropped, event.data] });
                 break;
               case 'done':
-                settle(conversationId!, [turn.userMessage!, event.data.message].filter(Boolean));
+                settle(conversation!, [turn.userMessage!, event.data.message].filter(Boolean));
                 update(EMPTY);
                 break;
               case 'error':
                 setProblem({ code: event.data.code, message: event.data.message });
                 settle(
-                  conversationId!,
+                  conversation!,
                   [turn.userMessage, event.data.kept].filter((m): m is AiMessage => m !== null),
                 );
                 update(EMPTY);
@@ -106,16 +115,18 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
       } catch (error) {
         if (abort.signal.aborted) {
           // Stopped: the server keeps what arrived as a stopped answer; show it from there.
-          if (conversationId) {
-            if (turn.userMessage) settle(conversationId, [turn.userMessage]);
+          const stopped = conversation as AiConversationSummary | null;
+          if (stopped) {
+            if (turn.userMessage) settle(stopped, [turn.userMessage]);
             window.setTimeout(
-              () => void queryClient.invalidateQueries({ queryKey: aiAssistantKeys.detail(conversationId!) }),
+              () => void queryClient.invalidateQueries({ queryKey: aiAssistantKeys.detail(stopped.id) }),
               400,
             );
           }
         } else {
           setProblem({ code: errorCodeOf(error) });
-          if (conversationId && turn.userMessage) settle(conversationId, [turn.userMessage]);
+          const current = conversation as AiConversationSummary | null;
+          if (current && turn.userMessage) settle(current, [turn.userMessage]);
         }
       } finally {
         if (controller.current === abort) controller.current = null;
