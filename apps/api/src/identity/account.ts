@@ -2,7 +2,7 @@ import type { Account } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { dummyPasswordHash, verifyPassword } from '../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords.ts';
 import { findUserByEmail, findUserById, updateUser } from '../modules/users/users.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,7 +48,7 @@ export const findAccount =
 
 /**
  * Checks an email and password. Unknown emails are compared against a dummy hash so that both
- * failures cost the same scrypt time and give the same answer. The account's state is revealed
+ * failures cost the same hashing time and give the same answer. The account's state is revealed
  * only to someone who knew its password.
  */
 export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
@@ -63,6 +63,10 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   }
   if (user.status !== 'active') {
     throw new AppError(403, 'account_inactive', 'The account has been deactivated');
+  }
+  // A hash of an older scheme or parameters is replaced now that the password is known.
+  if (needsRehash(user.passwordHash)) {
+    return (await updateUser(db, user.id, { passwordHash: await hashPassword(password) })) ?? user;
   }
   return user;
 }
