@@ -141,6 +141,19 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/certificates/:id/reissue': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'PUT /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  // Dashboard (issue 14): each card's route answers exactly the roles whose dashboard shows it.
+  'GET /api/dashboard/summary': { ownMustPass: ALL_ROLES },
+  'GET /api/dashboard/schedule': { ownMustPass: [...AUTHORS, 'Student'], ownNever: ['Super Administrator'] },
+  'GET /api/dashboard/submissions-week': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'GET /api/dashboard/recent-results': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'GET /api/dashboard/marking-queue': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'GET /api/dashboard/my-results': { ownMustPass: ['Student'], ownNever: ADMINS },
+  'GET /api/dashboard/my-certificates': { ownMustPass: ['Student'], ownNever: ADMINS },
+  'GET /api/dashboard/organizations': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
+  'GET /api/dashboard/payments-month': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
   // AI assistant (issue 14): "own" is a conversation of the organization's Teacher, seen by that
   // Teacher only: not by the organization's administrators, nor anyone else.
   'GET /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
