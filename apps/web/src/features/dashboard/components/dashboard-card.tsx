@@ -54,7 +54,7 @@ export function DashboardCard<T>({ id, title, description, query, action, childr
           )}
         </Group>
         {query.isPending ? (
-          <Stack gap="xs" aria-label={t('card.loading')}>
+          <Stack gap="xs" role="status" aria-label={t('card.loading')}>
             <Skeleton h={20} radius="sm" />
             <Skeleton h={20} radius="sm" w="80%" />
             <Skeleton h={20} radius="sm" w="60%" />
