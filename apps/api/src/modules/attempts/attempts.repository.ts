@@ -55,16 +55,23 @@ export async function listStudentAttempts(
     .orderBy(desc(attempts.number));
 }
 
-export async function lastAttemptNumber(
+/**
+ * What a new attempt needs of the student's earlier ones, in one small read (never their
+ * snapshots): the last number given, and whether one was handed in (a retake rule).
+ */
+export async function attemptHistory(
   db: DbOrTx,
   assessmentId: string,
   studentId: string,
-): Promise<number> {
+): Promise<{ lastNumber: number; anySubmitted: boolean }> {
   const [row] = await db
-    .select({ n: max(attempts.number) })
+    .select({
+      lastNumber: max(attempts.number),
+      anySubmitted: sql<boolean>`coalesce(bool_or(${attempts.status} = 'submitted'), false)`,
+    })
     .from(attempts)
     .where(studentAttempts(assessmentId, studentId));
-  return row?.n ?? 0;
+  return { lastNumber: row?.lastNumber ?? 0, anySubmitted: Boolean(row?.anySubmitted) };
 }
 
 export type NewAttempt = typeof attempts.$inferInsert;

@@ -31,12 +31,12 @@ import {
 } from '../certificates/certificates.service.ts';
 import { markAnswers } from './attempts.marking.ts';
 import {
+  attemptHistory,
   attemptQuestionTypes,
   findAnswer,
   findAttempt,
   findInProgressAttempt,
   insertAttemptIfNone,
-  lastAttemptNumber,
   listAnswers,
   listExpiredAttemptIds,
   listStudentAttempts,
@@ -125,10 +125,19 @@ function checkWindow(assessment: AssessmentRow, now: Date): void {
   if (timing === 'past') throw conflict('window_closed', 'This assessment has ended');
 }
 
-async function viewOf(db: DbOrTx, row: AttemptRow, now: Date): Promise<Attempt> {
-  const assessment = await assessmentOf(db, row);
+/** The student's view of an attempt; what the caller has already read (its assessment, its answers) is not read again. */
+async function viewOf(
+  db: DbOrTx,
+  row: AttemptRow,
+  now: Date,
+  known: { assessment?: AssessmentRow; answers?: AttemptAnswerRow[] } = {},
+): Promise<Attempt> {
+  const assessment = known.assessment ?? (await assessmentOf(db, row));
   if (!assessment) throw attemptNotFound();
-  const [answers, resources] = await Promise.all([listAnswers(db, row.id), listResources(db, assessment.id)]);
+  const [answers, resources] = await Promise.all([
+    known.answers ?? listAnswers(db, row.id),
+    listResources(db, assessment.id),
+  ]);
   return toAttempt(row, assessment, answers, resources, now);
 }
 
@@ -206,17 +215,17 @@ export async function startAttempt(
     if (existing) {
       const current = await closeIfExpired(db, existing, now, ctx.certificates);
       if (current.status === 'in_progress')
-        return { attempt: await viewOf(db, current, now), created: false };
+        return { attempt: await viewOf(db, current, now, { assessment }), created: false };
     }
     checkWindow(assessment, now);
-    const attempts = await listStudentAttempts(db, assessment.id, actor.userId);
-    if (attempts.some((a) => a.status === 'submitted') && !assessment.allowRetake)
+    const history = await attemptHistory(db, assessment.id, actor.userId);
+    if (history.anySubmitted && !assessment.allowRetake)
       throw conflict('retake_not_allowed', 'You have already submitted this assessment');
     const row = await insertAttemptIfNone(db, {
       organizationId: assessment.organizationId,
       assessmentId: assessment.id,
       studentId: actor.userId,
-      number: (await lastAttemptNumber(db, assessment.id, actor.userId)) + 1,
+      number: history.lastNumber + 1,
       status: 'in_progress',
       questions: assessment.questions,
       startedAt: now,
@@ -225,7 +234,8 @@ export async function startAttempt(
       createdAt: now,
       updatedAt: now,
     });
-    if (row) return { attempt: await viewOf(db, row, now), created: true };
+    // A new attempt has no answers yet, and its assessment was just read.
+    if (row) return { attempt: await viewOf(db, row, now, { assessment, answers: [] }), created: true };
     // Another request started one at the same moment: go round and answer that one.
   }
   throw new AppError(409, 'conflict', 'Could not start the attempt, please try again');
