@@ -121,6 +121,14 @@ describe('role dashboards', () => {
       within(plan).getByRole('progressbar', { name: "84% of this month's allowance used" }),
     ).toBeInTheDocument();
     expect(await region('Marking queue')).toBeInTheDocument();
+    const people = await region('People by role');
+    expect((await within(people).findAllByRole('listitem')).map((li) => li.textContent)).toEqual([
+      'Students7',
+      'Teachers2',
+      'Administrators1',
+    ]);
+    // The overview's figures, asked once for both.
+    expect(receivedRequests('GET', '/dashboard/summary')).toHaveLength(1);
   });
 
   it('says when the plan has no limit or the limit is reached', async () => {

@@ -9,10 +9,11 @@ import { OrganizationsCard, PaymentsMonthCard } from './platform-cards.tsx';
 import { RecentResultsCard } from './recent-results-card.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { SubmissionsWeekCard } from './submissions-week-card.tsx';
+import { UsersByRoleCard } from './users-by-role-card.tsx';
 
 /**
  * The cards of the signed-in person's role (issue 14): a Teacher's work, an Administrator's the
- * same plus the plan, a Student's assessments and results, the Super Administrator's platform.
+ * same plus the plan and the people by role, a Student's assessments and results, the Super Administrator's platform.
  * Someone outside any organization has none (the overview says why). This module (and the charts
  * with it) loads only with the dashboard's lazy route.
  */
@@ -45,7 +46,12 @@ export function RoleDashboard({ user }: { user: UserProfile }) {
         <MarkingQueueCard />
         <SubmissionsWeekCard />
         <RecentResultsCard />
-        {isAdministrator(user.role) && <PlanUsageCard />}
+        {isAdministrator(user.role) && (
+          <>
+            <PlanUsageCard />
+            <UsersByRoleCard />
+          </>
+        )}
       </SimpleGrid>
     </Stack>
   );
