@@ -56,12 +56,16 @@ export function NotificationPreferences() {
         />
       ) : (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" horizontalSpacing="md">
+          <Table verticalSpacing="sm" horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('preferences.kind')}</Table.Th>
-                <Table.Th ta="center">{t('preferences.inApp')}</Table.Th>
-                <Table.Th ta="center">{t('preferences.mail')}</Table.Th>
+                <Table.Th ta="center" w="25%">
+                  {t('preferences.inApp')}
+                </Table.Th>
+                <Table.Th ta="center" w="25%">
+                  {t('preferences.mail')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
