@@ -1,12 +1,14 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAssessment } from '../../features/assessments/api/get-assessment.ts';
 import { startAttempt } from '../../features/attempts/api/attempt-calls.ts';
 import { StartCard } from '../../features/attempts/components/start-card.tsx';
 import { TakeAttempt } from '../../features/attempts/components/take-attempt.tsx';
+import { rememberStartedAttempt } from '../../features/attempts/hooks/use-loaded-attempt.ts';
 import { errorCodeOf } from '../../lib/api-errors.ts';
 
 /**
@@ -20,6 +22,7 @@ export function Component() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const attemptId = search.get('attempt');
   const retake = pathname.endsWith('/redo');
   const base = `/account/user/${userId}/quiz/${assessmentId}`;
@@ -60,8 +63,13 @@ export function Component() {
     );
   }
   const start = async () => {
-    const inProgress = assessment.data.myAttempts?.inProgressAttemptId;
-    const id = inProgress ?? (await startAttempt(assessmentId)).attempt.id;
+    let id = assessment.data.myAttempts?.inProgressAttemptId;
+    if (!id) {
+      // The attempt the start answers opens as it is: no second request for it.
+      const started = await startAttempt(assessmentId);
+      await rememberStartedAttempt(queryClient, started);
+      id = started.attempt.id;
+    }
     await navigate(`${pathname}?attempt=${encodeURIComponent(id)}`, { replace: false });
   };
   return <StartCard assessment={assessment.data} retake={retake} resultsPath={resultsPath} onStart={start} />;

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ATTEMPT_LIMITS, AttemptSchema, type Attempt } from '@vbuilder/shared';
 import { z } from 'zod';
 import { codeOf } from '../../../lib/api-errors.ts';
-import { fetchAttempt } from '../api/attempt-calls.ts';
+import { fetchAttempt, type TimedAttempt } from '../api/attempt-calls.ts';
 import { attemptKeys } from '../../../lib/query-keys.ts';
 import { deviceStore } from '../lib/device-store.ts';
 
@@ -24,17 +24,31 @@ const DeviceCopySchema = z.object({ attempt: AttemptSchema, clockOffsetMs: z.num
 export async function loadAttempt(attemptId: string, signal?: AbortSignal): Promise<LoadedAttempt> {
   const store = deviceStore();
   try {
-    const { attempt, clockOffsetMs } = await fetchAttempt(attemptId, signal);
-    if (attempt.status === 'in_progress') {
-      await store.saveAttempt(attemptId, { attempt, clockOffsetMs }).catch(() => undefined);
-    }
-    return { attempt, clockOffsetMs, fromDevice: false };
+    return await keptOnDevice(await fetchAttempt(attemptId, signal));
   } catch (error) {
     if (codeOf(error) !== 'network_error') throw error;
     const copy = DeviceCopySchema.safeParse(await store.loadAttempt(attemptId).catch(() => undefined));
     if (!copy.success) throw error;
     return { ...copy.data, fromDevice: true };
   }
+}
+
+/** An attempt the server just gave, kept on the device while in progress (for a reload without a network). */
+async function keptOnDevice({ attempt, clockOffsetMs }: TimedAttempt): Promise<LoadedAttempt> {
+  if (attempt.status === 'in_progress') {
+    await deviceStore()
+      .saveAttempt(attempt.id, { attempt, clockOffsetMs })
+      .catch(() => undefined);
+  }
+  return { attempt, clockOffsetMs, fromDevice: false };
+}
+
+/**
+ * The attempt POST /attempts answered, taken as loaded: the screen opens on it without asking the
+ * server again (issue 15: a class starting at once made every start two round trips).
+ */
+export async function rememberStartedAttempt(queryClient: QueryClient, started: TimedAttempt): Promise<void> {
+  queryClient.setQueryData(attemptKeys.detail(started.attempt.id), await keptOnDevice(started));
 }
 
 export function useLoadedAttempt(attemptId: string | null) {

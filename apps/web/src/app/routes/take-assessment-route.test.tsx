@@ -1,0 +1,76 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Assessment, Attempt } from '@vbuilder/shared';
+import { makeAssessment } from '../../features/assessments/lib/test-utils.ts';
+import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../test/msw-server.ts';
+import { renderWithRouter } from '../../test/providers.tsx';
+import { Component as TakeAssessmentRoute } from './take-assessment-route.tsx';
+
+const summary = makeAssessment({ myAttempts: { submitted: 0, inProgressAttemptId: null, canStart: true } });
+const assessment: Assessment = {
+  ...summary,
+  organizationId: 'org-1',
+  instructions: '',
+  language: 'en',
+  instructor: 'Tess Teacher',
+  reviewPolicy: 'afterSubmission',
+  assignment: { mode: 'all' },
+  questions: [],
+  resources: [],
+};
+
+function startedAttempt(): Attempt {
+  const now = new Date().toISOString();
+  return {
+    id: 'attempt-1',
+    assessment: {
+      id: summary.id,
+      title: summary.title,
+      subject: summary.subject,
+      instructions: '',
+      passMark: 50,
+      totalMarks: 2,
+      durationMinutes: null,
+      endsAt: null,
+      dueAt: null,
+      allowRetake: false,
+      reviewPolicy: 'afterSubmission',
+      resources: [],
+    },
+    number: 1,
+    status: 'in_progress',
+    startedAt: now,
+    deadlineAt: null,
+    serverNow: now,
+    graceSeconds: 30,
+    submittedAt: null,
+    submittedBy: null,
+    questions: [{ id: 'q1', type: 'true-false', text: 'Plants need light.', score: 2, config: {} }],
+    answers: {},
+    revision: 0,
+  };
+}
+
+describe('starting an assessment', () => {
+  it('opens the attempt the start answered, without fetching it again', async () => {
+    server.use(
+      http.get(apiUrl(`/assessments/${summary.id}`), () => HttpResponse.json(assessment)),
+      http.post(apiUrl(`/assessments/${summary.id}/attempts`), () =>
+        HttpResponse.json(startedAttempt(), { status: 201 }),
+      ),
+    );
+    await renderWithRouter(
+      <TakeAssessmentRoute />,
+      `/account/user/u-1/quiz/${summary.id}`,
+      '/account/user/:userId/quiz/:assessmentId',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Plants need light.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(receivedRequests('POST', `/assessments/${summary.id}/attempts`)).toHaveLength(1),
+    );
+    expect(receivedRequests('GET', '/attempts/attempt-1')).toEqual([]);
+  });
+});
