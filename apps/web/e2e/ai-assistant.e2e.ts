@@ -108,6 +108,8 @@ test('a Teacher builds three questions from an uploaded PDF and adds them to a n
   await expect(page.getByText('3 questions', { exact: true })).toBeVisible();
   await shoot(page, 'assistant-desktop-en', { viewport: DESKTOP });
   await shoot(page, 'assistant-phone-en', { viewport: PHONE });
+  // The screen follows the latest answer; the top shows the conversation list and the question.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'assistant-phone-en-top', { viewport: PHONE, fullPage: false });
   await expectAccessible(page);
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Menu,
   Modal,
   NavLink,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   TextInput,
@@ -142,7 +142,8 @@ export function ConversationList({ activeId, onOpen, disabled }: ConversationLis
             {t('conversations.new')}
           </Button>
         </Group>
-        <ScrollArea.Autosize mah={{ base: 180, md: 'calc(100vh - 260px)' }}>
+        {/* A plain scrolling box: ScrollArea's table layout would let long titles push the menu out. */}
+        <Box mah={{ base: 180, md: 'calc(100vh - 260px)' }} style={{ overflowY: 'auto' }}>
           {conversations.isError ? (
             <Text size="sm" c="red.8" p={4} role="alert">
               {t('conversations.loadFailed')}
@@ -155,16 +156,22 @@ export function ConversationList({ activeId, onOpen, disabled }: ConversationLis
             <Stack gap={2}>
               {(conversations.data ?? []).map((conversation) => (
                 <Group key={conversation.id} gap={0} wrap="nowrap">
-                  <NavLink
-                    component="button"
-                    label={conversation.title}
-                    active={conversation.id === activeId}
-                    onClick={() => onOpen(conversation.id)}
-                    disabled={disabled}
-                    aria-current={conversation.id === activeId ? 'page' : undefined}
-                    styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
-                    style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
-                  />
+                  {/* The box lets a long title shrink to an ellipsis, keeping the menu button in view. */}
+                  <Box style={{ flex: 1, minWidth: 0 }}>
+                    <NavLink
+                      component="button"
+                      label={conversation.title}
+                      active={conversation.id === activeId}
+                      onClick={() => onOpen(conversation.id)}
+                      disabled={disabled}
+                      aria-current={conversation.id === activeId ? 'page' : undefined}
+                      styles={{
+                        body: { minWidth: 0 },
+                        label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+                      }}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                    />
+                  </Box>
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
                       <ActionIcon
@@ -195,7 +202,7 @@ export function ConversationList({ activeId, onOpen, disabled }: ConversationLis
               ))}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </Box>
       </Stack>
       <RenameDialog key={renaming?.id ?? 'none'} conversation={renaming} onClose={() => setRenaming(null)} />
     </Paper>
