@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,20 @@ import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
 export function Component() {
   const { status, signingOut } = useAuth();
   const gate = useLoadingGate(status === 'initializing' || signingOut);
+  const screen = gate.busy
+    ? gate.showSpinner
+      ? 'spinner'
+      : 'nothing'
+    : status === 'authenticated'
+      ? 'spinner'
+      : 'login';
+  // The landing page is a large tree: rendered as a deferred (interruptible) update, a phone's main
+  // thread is never blocked for all of it at once when the gate opens. What shows meanwhile is the
+  // gate's own state a moment longer.
+  const shown = useDeferredValue(screen);
 
-  if (gate.busy) return gate.showSpinner ? <LoadingScreen /> : null;
-  if (status === 'authenticated') return <LoadingScreen />;
+  if (shown === 'nothing') return null;
+  if (shown === 'spinner') return <LoadingScreen />;
   return <LoginScreen />;
 }
 
