@@ -227,6 +227,41 @@ describe('dashboard cards of an organization', () => {
     expect(unknown).toEqual(utc);
   });
 
+  it('starts each day at local midnight across a daylight saving change (New York, 10 March 2030)', async () => {
+    const school = (await makeOrganization(t.app, 'Night School')).id;
+    const { headers } = await member('Teacher', school);
+    const night = await makeAssessment(t.app, school, { questions: OBJECTIVE, totalMarks: 3 });
+    const owl = await makeUser(t.app, 'Student', school);
+    // 23:30 on 5 March in New York (EST): before its week; 6 March in UTC.
+    await submitAttempt(t.app, night, owl.id, OBJECTIVE_ONLY, { submittedAt: at('2030-03-06T04:30:00Z') });
+    // 23:30 on 11 March in New York (EDT, after the change); 12 March in UTC.
+    await submitAttempt(t.app, night, owl.id, OBJECTIVE_ONLY, {
+      number: 2,
+      submittedAt: at('2030-03-12T03:30:00Z'),
+    });
+    const newYork = await get(
+      '/dashboard/submissions-week?timeZone=America/New_York',
+      headers,
+      DashboardSubmissionsWeekSchema,
+    );
+    expect(newYork.days.map((d) => d.date)).toEqual([
+      '2030-03-06',
+      '2030-03-07',
+      '2030-03-08',
+      '2030-03-09',
+      '2030-03-10',
+      '2030-03-11',
+      '2030-03-12',
+    ]);
+    expect(newYork.days.map((d) => d.count)).toEqual([0, 0, 0, 0, 0, 1, 0]);
+    const utc = await get(
+      '/dashboard/submissions-week?timeZone=UTC',
+      headers,
+      DashboardSubmissionsWeekSchema,
+    );
+    expect(utc.days.map((d) => d.count)).toEqual([1, 0, 0, 0, 0, 0, 1]);
+  });
+
   it('gives pass rate and average per recent assessment, the same figures as the Submissions screen', async () => {
     const results = await get('/dashboard/recent-results', teacher, DashboardRecentResultsSchema);
     expect(results.items.map((i) => i.title)).toEqual(['Biology', 'History']);
