@@ -27,6 +27,8 @@ import { makeAssessment, makeUsage, pageOf } from '../../lib/test-utils.ts';
 import { AssistantScreen } from './assistant-screen.tsx';
 
 const USER_ID = 'teacher-1';
+/** findBy* waits this long: the mock server and the render share a busy machine. */
+const SLOW = { timeout: 10_000 };
 const CONVERSATION = {
   id: 'c1',
   title: 'Photosynthesis',
@@ -134,15 +136,15 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
       } satisfies AiConversation),
     );
     await renderScreen();
-    expect(await screen.findByRole('heading', { level: 1, name: 'AI Assistant' })).toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' })).toHaveValue(
-      '3',
-    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Assistant' }, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW),
+    ).toHaveValue('3');
 
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Two questions please');
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText('Here are your questions.')).toBeInTheDocument();
+    expect(await screen.findByText('Here are your questions.', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText('2 questions')).toBeInTheDocument();
     expect(screen.getByText('Plants take in carbon dioxide.')).toBeInTheDocument();
     expect(screen.getByText('Sound travels faster in water.')).toBeInTheDocument();
@@ -190,23 +192,23 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
       } satisfies AiConversation),
     );
     await renderScreen();
-    await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' });
+    await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Writing your questions')).toBeInTheDocument();
+    expect(await screen.findByText('Writing your questions', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Writing…')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
-    await waitFor(() => expect(aborted).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Send' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(aborted).toBe(true), SLOW);
   });
 
   it('says the key is missing (SPEC §8) when the server refuses before streaming', async () => {
     const user = userEvent.setup();
     server.use(answerError('post', '/ai/chat', 503, 'ai_key_missing'));
     await renderScreen();
-    await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' });
+    await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('OpenAI API key is missing.');
+    expect(await screen.findByRole('alert', undefined, SLOW)).toHaveTextContent('OpenAI API key is missing.');
   });
 
   it('shows a broken-off answer as kept, with the reason', async () => {
@@ -225,7 +227,9 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
       } satisfies AiConversation),
     );
     await renderScreen(`/account/aiassistant/${USER_ID}?c=c1`, [CONVERSATION]);
-    expect(await screen.findByText('The answer broke off. What arrived before is kept.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The answer broke off. What arrived before is kept.', undefined, SLOW),
+    ).toBeInTheDocument();
     expect(screen.getByText('Failed to generate questions. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('1 question')).toBeInTheDocument();
   });
@@ -250,7 +254,7 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
       } satisfies AiAddedToAssessment),
     );
     await renderScreen(`/account/aiassistant/${USER_ID}?c=c1`, [CONVERSATION]);
-    await screen.findByText('Here are your questions.');
+    await screen.findByText('Here are your questions.', undefined, SLOW);
 
     const cards = screen.getAllByRole('article');
     await user.click(within(cards[1]!).getByRole('button', { name: 'Edit' }));
@@ -261,12 +265,14 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 question selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add to assessment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add to assessment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to assessment' }, SLOW);
     await user.type(within(dialog).getByRole('textbox', { name: 'Assessment title' }), 'Plants quiz');
     await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Biology');
     await user.click(within(dialog).getByRole('button', { name: 'Add 1 question' }));
 
-    expect(await within(dialog).findByText('1 question added to “Plants quiz”.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('1 question added to “Plants quiz”.', undefined, SLOW),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Open the draft' })).toHaveAttribute(
       'href',
       `/account/user/questions/${USER_ID}/quiz/a-new/edit`,
@@ -291,9 +297,9 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
       http.delete(apiUrl('/ai/conversations/c1'), () => new HttpResponse(null, { status: 204 })),
     );
     await renderScreen(undefined, [CONVERSATION]);
-    await user.click(await screen.findByRole('button', { name: 'Actions for Photosynthesis' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename the conversation' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Photosynthesis' }, SLOW));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename the conversation' }, SLOW);
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     expect(title).toHaveValue('Photosynthesis');
     await user.clear(title);
@@ -304,9 +310,9 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Actions for Photosynthesis' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete “Photosynthesis”?' });
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }, SLOW));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “Photosynthesis”?' }, SLOW);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(receivedRequests('DELETE', '/ai/conversations/c1')).toHaveLength(1));
+    await waitFor(() => expect(receivedRequests('DELETE', '/ai/conversations/c1')).toHaveLength(1), SLOW);
   });
 });
