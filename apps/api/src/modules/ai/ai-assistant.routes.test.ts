@@ -220,9 +220,9 @@ describe('POST /api/ai/chat', () => {
     abort.abort();
 
     // The API closes its request to the model and stores the answer as stopped.
-    await expect.poll(() => fake.abortedStreams, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => fake.abortedStreams, { timeout: 15_000 }).toBe(1);
     await expect
-      .poll(async () => (await conversation(teacher.headers, id)).messages[1]?.status, { timeout: 5000 })
+      .poll(async () => (await conversation(teacher.headers, id)).messages[1]?.status, { timeout: 15_000 })
       .toBe('stopped');
   });
 

@@ -74,6 +74,8 @@ const aiAssistantRoutes: FastifyPluginAsyncZod = async (app) => {
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
+        // The hijacked reply skips the security plugin's hooks: the header that matters here, by hand.
+        'x-content-type-options': 'nosniff',
       });
       const emit = (event: AiChatEvent) => {
         if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(sse(event));
