@@ -191,6 +191,15 @@ describe('POST /api/ai/chat', () => {
     expect(answer.cards).toHaveLength(received);
   });
 
+  it('says the mid-stream failure in the teacher’s language', async () => {
+    const thai = await makeUser(t.app, 'Teacher', orgId, { language: 'th' });
+    fake.script({ kind: 'cut', afterChars: 700 });
+    const res = await chat(bearer(await tokenFor(t.app, thai)), { source: SOURCE, questions: THREE_MCQ });
+    const error = named(eventsOf(res.body), 'error')[0]!.data;
+    expect(error.code).toBe('ai_failed');
+    expect(error.message).toMatch(/[\u0E00-\u0E7F]/);
+  });
+
   it('says so when the model answers with no usable question (SPEC §5 message)', async () => {
     fake.script({ kind: 'content', content: 'I would rather not.' });
     const events = eventsOf((await chat(teacher.headers, { source: SOURCE, questions: THREE_MCQ })).body);
