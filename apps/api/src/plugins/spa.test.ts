@@ -116,6 +116,13 @@ describe('serving the built web app', () => {
       expect(await page({ cookie: 'vbuilder_lang=km' }, '?lng=en')).toBe(landing('en'));
       // A language the build has no page for (here: Thai) gets the app without one.
       expect(await page({ cookie: 'vbuilder_lang=th' })).toBe(html);
+      // Whatever the client accepts (a health check, curl), and for HEAD too.
+      const anyAccept = await get(url, { accept: '*/*' });
+      expect(anyAccept.statusCode).toBe(200);
+      expect(anyAccept.body).toBe(landing('en'));
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { accept: 'text/html' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toMatch(/text\/html/);
     },
   );
 

@@ -65,20 +65,15 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (
-      hasSpa &&
-      request.method === 'GET' &&
-      wantsHtml &&
-      !isServerPath(pathname) &&
-      !isBuildFile(pathname)
-    ) {
-      if (LANDING_PATHS.has(pathname)) {
-        // The page differs by language: caches must keep one per cookie and Accept-Language.
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'cookie, accept-language')
-          .sendFile(landingFile(root!, request.url, request.headers));
-      }
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (hasSpa && reading && LANDING_PATHS.has(pathname)) {
+      // The page differs by language: caches must keep one per cookie and Accept-Language.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
+        .sendFile(landingFile(root!, request.url, request.headers));
+    }
+    if (hasSpa && reading && wantsHtml && !isServerPath(pathname) && !isBuildFile(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({
