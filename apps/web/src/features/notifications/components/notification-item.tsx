@@ -26,7 +26,7 @@ export function NotificationItem({
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Box className={classes.dot} data-unread={unread || undefined} aria-hidden mt={6} />
       <Box miw={0}>
-        <Text size="sm" fw={unread ? 700 : 500} lineClamp={compact ? 1 : undefined}>
+        <Text size="sm" fw={unread ? 700 : 500} lineClamp={compact ? 2 : undefined}>
           {unread ? <span className={classes.visuallyHidden}>{t('unreadLabel')} </span> : null}
           {title}
         </Text>
