@@ -191,6 +191,10 @@ describe('the stream', () => {
       async () => mine.close(),
     );
     await eventually(async () => theirs.events.length > 0 && mine.events.length > 0);
+    // The security headers of every answer go out with the stream too.
+    expect(mine.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(mine.headers.get('cache-control')).toBe('no-store, no-transform');
 
     await publish(app, 'Only for one');
     await app.jobs.drain();

@@ -41,6 +41,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 }
 
 export interface EventStream {
+  headers: Headers;
   events: { event: string | undefined; data: unknown }[];
   close(): void;
 }
@@ -79,5 +80,5 @@ export async function openStream(baseUrl: string, headers: Record<string, string
       // aborted by close()
     }
   })();
-  return { events, close: () => controller.abort() };
+  return { headers: res.headers, events, close: () => controller.abort() };
 }
