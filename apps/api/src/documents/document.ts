@@ -87,6 +87,12 @@ export class DocumentWriter {
   y = 0;
   private readonly fonts = new Map<LoadedFont, PdfFont>();
   private readonly language: string;
+  /**
+   * Lines shaped so far, by weight and text: laying out a table measures the same text several
+   * times (wrap, line height, truncate, draw) and a long report repeats its words and numbers on
+   * every row; HarfBuzz runs once per distinct line of the document.
+   */
+  private readonly shaped = new Map<string, ShapedLine>();
 
   private constructor(doc: PDFDocument, info: DocumentInfo) {
     this.doc = doc;
@@ -123,7 +129,13 @@ export class DocumentWriter {
   }
 
   shape(text: string, bold = false): ShapedLine {
-    return shapeLine(clean(text), bold ? 'bold' : 'regular', this.language);
+    const key = (bold ? 'b' : 'r') + text;
+    let line = this.shaped.get(key);
+    if (!line) {
+      line = shapeLine(clean(text), bold ? 'bold' : 'regular', this.language);
+      this.shaped.set(key, line);
+    }
+    return line;
   }
 
   /** Width of a single line of text, in points. */
@@ -142,6 +154,9 @@ export class DocumentWriter {
     const lines: string[] = [];
     let line = '';
     const fits = (s: string) => this.measure(s, size, bold) <= width;
+    // Most cells fit on one line: one measure of the whole text instead of one per word.
+    const whole = clean(text).trimEnd();
+    if (fits(whole)) return [whole.trim() ? whole : ''];
     for (const segment of breakableSegments(clean(text))) {
       const candidate = line + segment;
       if (fits(candidate.trimEnd())) {

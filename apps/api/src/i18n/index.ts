@@ -136,14 +136,35 @@ export function languageFromRequest(req: RequestLike): LanguageCode {
 const RTL = new Set<string>(['ar', 'fa', 'he', 'ur']);
 export const textDirection = (language: string): 'ltr' | 'rtl' => (RTL.has(language) ? 'rtl' : 'ltr');
 
+/**
+ * Intl formatters, made once per locale, zone and options: building one costs far more than
+ * formatting with it (a report of 1,000 students formats thousands of dates and numbers). The
+ * zone comes from the request, so the cache is bounded: full, it starts again.
+ */
+const FORMATTER_CACHE_LIMIT = 1000;
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= FORMATTER_CACHE_LIMIT) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+const zones = new Map<string, string>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** An IANA time zone Intl accepts, else UTC (a missing or forged zone never fails a download). */
 export function validTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return cached(zones, timeZone, () => {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    } catch {
+      return 'UTC';
+    }
+  });
 }
 
 const localeOf = (language: string) => (isLanguageCode(language) ? language : FALLBACK_LANGUAGE);
@@ -151,23 +172,37 @@ const localeOf = (language: string) => (isLanguageCode(language) ? language : FA
 /** A date and time as the reader writes it, in their time zone (Thai in the Buddhist era, Bengali digits…). */
 export function formatDateTime(date: Date, language: string, timeZone?: string | null): string {
   const locale = localeOf(language);
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: validTimeZone(timeZone),
-    ...clockOptions(locale),
-  }).format(date);
+  const zone = validTimeZone(timeZone);
+  return cached(
+    dateFormats,
+    `datetime|${locale}|${zone}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: zone,
+        ...clockOptions(locale),
+      }),
+  ).format(date);
 }
 
 /** A date without the time, as the reader writes it, in their time zone. */
 export function formatDate(date: Date, language: string, timeZone?: string | null): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    timeZone: validTimeZone(timeZone),
-  }).format(date);
+  const locale = localeOf(language);
+  const zone = validTimeZone(timeZone);
+  return cached(
+    dateFormats,
+    `date|${locale}|${zone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone }),
+  ).format(date);
 }
 
 /** A number with the reader's separators and digits. */
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(localeOf(language), options).format(value);
+  const locale = localeOf(language);
+  return cached(
+    numberFormats,
+    `${locale}|${options ? JSON.stringify(options) : ''}`,
+    () => new Intl.NumberFormat(locale, options),
+  ).format(value);
 }
