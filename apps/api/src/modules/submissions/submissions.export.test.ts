@@ -2,9 +2,10 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '@vbuilder/shared';
-import type { AssessmentRow } from '../../db/schema/index.ts';
+import { assessments, type AssessmentRow } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { GOOD_ANSWERS, makeAssessment, OBJECTIVE_ONLY, QUESTIONS, submitAttempt } from './test-fixtures.ts';
@@ -205,6 +206,62 @@ describe('GET /api/assessments/:id/report.pdf', () => {
       headers: teacher,
     });
     expect(parse(csv.rawPayload, { bom: true })).toHaveLength(1);
+  });
+});
+
+describe('questions since removed from the assessment', () => {
+  it('keep their column, described as the attempts that had them saw them, in every file', async () => {
+    const changing = await makeAssessment(t.app, organizationId, { title: 'Changing quiz', passMark: 30 });
+    const early = await makeUser(t.app, 'Student', organizationId, { name: 'Early Bird' });
+    const late = await makeUser(t.app, 'Student', organizationId, { name: 'Late Comer' });
+    const base = Date.now() - 30 * 60_000;
+    await submitAttempt(t.app, changing, early.id, OBJECTIVE_ONLY, { submittedAt: new Date(base) });
+    // The teacher then removes the True/False question and adds another one.
+    const added: Question = { ...QUESTIONS[0]!, id: 'q-added', text: 'Which planet is the largest?' };
+    const edited = QUESTIONS.filter((q) => q.id !== 'q-tf').concat(added);
+    const [now] = await t.app.db
+      .update(assessments)
+      .set({ questions: edited, totalMarks: edited.reduce((sum, q) => sum + q.score, 0) })
+      .where(eq(assessments.id, changing.id))
+      .returning();
+    await submitAttempt(
+      t.app,
+      now!,
+      late.id,
+      { 'q-mcq': ['b'], 'q-added': ['c'] },
+      {
+        submittedAt: new Date(base + 60_000),
+      },
+    );
+    const get = (file: string) =>
+      t.app.inject({ method: 'GET', url: `/api/assessments/${changing.id}/${file}`, headers: teacher });
+
+    const [header, lateRow, earlyRow] = parse((await get('export.csv')).rawPayload, {
+      bom: true,
+    }) as string[][];
+    // The current questions in their order, then the removed one with its text and points.
+    expect(header!.slice(9)).toEqual([
+      'Q1 (2 pts) Which planet is known as the Red Planet?',
+      'Q2 (5 pts) Explain why the seasons change.',
+      'Q3 (2 pts) Write a function that adds two numbers.',
+      'Q4 (2 pts) Which planet is the largest?',
+      'Q5 (1 pt) Water boils at 100 °C at sea level.',
+    ]);
+    expect(lateRow![0]).toBe('Late Comer');
+    // A question an attempt did not have is empty; the removed one keeps the early attempt's mark.
+    expect(lateRow!.slice(9)).toEqual(['2', '0', '0', '0', '']);
+    expect(earlyRow!.slice(9)).toEqual(['2', '0', '0', '', '1']);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await get('export.xlsx')).rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Results')!;
+    expect(sheet.getRow(1).getCell(14).value).toBe('Q5 (1 pt) Water boils at 100 °C at sea level.');
+    expect([sheet.getRow(2).getCell(14).value, sheet.getRow(3).getCell(14).value]).toEqual([null, 1]);
+
+    const pdf = await get('report.pdf');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Water boils at 100 °C at sea level.');
+    expect(text).toContain('Which planet is the largest?');
   });
 });
 

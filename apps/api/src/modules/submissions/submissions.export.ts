@@ -1,9 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
+import { PassThrough, Readable, pipeline, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { LanguageCode } from '@vbuilder/shared';
 import { formatDateTime, translatorFor, validTimeZone, type TFunction } from '../../i18n/index.ts';
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
-import type { AssessmentResults, ResultRow } from './submissions.results.ts';
+import type { ResultQuestion, ResultRow, ResultsSummary } from './submissions.results.ts';
 import type { QuestionMark } from './submissions.scoring.ts';
 
 /**
@@ -11,6 +12,7 @@ import type { QuestionMark } from './submissions.scoring.ts';
  * Headers, sheet names and status words are in the requester's language, dates in their time zone
  * (CSV: the date as they write it; XLSX: a real date cell holding their wall-clock time). Answers
  * still waiting for a teacher are empty cells, never 0, and a row waiting for marking has no total.
+ * Both files are streams: each row is written as it is read, so memory does not grow with the class.
  */
 export interface ExportReader {
   language: LanguageCode;
@@ -23,7 +25,7 @@ const ENGLISH: ExportReader = { language: 'en', timeZone: 'UTC' };
 const QUESTION_HEADER_TEXT_MAX = 40;
 
 /** "Q3 (2 pts) Name the capital of…" in the reader's language. */
-function questionHeader(t: TFunction, question: AssessmentResults['questions'][number]): string {
+function questionHeader(t: TFunction, question: ResultQuestion): string {
   const text = question.text.replace(/\s+/g, ' ').trim();
   const short =
     text.length > QUESTION_HEADER_TEXT_MAX ? `${text.slice(0, QUESTION_HEADER_TEXT_MAX - 1)}…` : text;
@@ -31,7 +33,10 @@ function questionHeader(t: TFunction, question: AssessmentResults['questions'][n
 }
 
 /** The header row: the fixed columns, then one per question. */
-export function resultHeaders(results: AssessmentResults, reader: ExportReader = ENGLISH): string[] {
+export function resultHeaders(
+  questions: readonly ResultQuestion[],
+  reader: ExportReader = ENGLISH,
+): string[] {
   const t = translatorFor(reader.language);
   const c = (key: string) => t(`exports:columns.${key}`, { timeZone: validTimeZone(reader.timeZone) });
   return [
@@ -44,7 +49,7 @@ export function resultHeaders(results: AssessmentResults, reader: ExportReader =
     c('maxScore'),
     c('percentage'),
     c('passed'),
-    ...results.questions.map((q) => questionHeader(t, q)),
+    ...questions.map((q) => questionHeader(t, q)),
   ];
 }
 
@@ -72,27 +77,28 @@ function rowCells(row: ResultRow, t: TFunction, submittedAt: (date: Date) => Cel
 }
 
 /**
- * The wall-clock time of `date` in `timeZone` as a Date whose UTC fields hold it: spreadsheet
- * dates have no zone, so this is what a reader in that zone expects the cell to show.
+ * A function giving the wall-clock time of a date in `timeZone` as a Date whose UTC fields hold
+ * it: spreadsheet dates have no zone, so this is what a reader in that zone expects the cell to
+ * show. One formatter for the whole file (making one per row cost more than the rest of the row).
  */
-export function wallClock(date: Date, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  return new Date(
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
-  );
+export function wallClockIn(timeZone: string): (date: Date) => Date {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (date) => {
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+    for (const part of format.formatToParts(date)) parts[part.type] = Number(part.value);
+    return new Date(
+      Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
+    );
+  };
 }
 
 /**
@@ -103,14 +109,22 @@ export function wallClock(date: Date, timeZone: string): Date {
 export const neutraliseFormula = (value: string): string =>
   /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
+/** Rows as they come, sync (tests, small lists) or async (read from the database in batches). */
+export type Rows = Iterable<ResultRow> | AsyncIterable<ResultRow>;
+
 /**
  * The CSV file: UTF-8 with a byte order mark (so spreadsheet programs read names right), CRLF rows,
- * dates written as the reader writes them in their zone (the header names the zone).
+ * dates written as the reader writes them in their zone (the header names the zone). A stream:
+ * rows are formatted as the reply takes them.
  */
-export function resultsCsv(results: AssessmentResults, reader: ExportReader = ENGLISH): Buffer {
+export function resultsCsv(
+  questions: readonly ResultQuestion[],
+  rows: Rows,
+  reader: ExportReader = ENGLISH,
+): Readable {
   const t = translatorFor(reader.language);
   const when = (date: Date) => formatDateTime(date, reader.language, reader.timeZone);
-  const text = stringify([resultHeaders(results, reader), ...results.rows.map((r) => rowCells(r, t, when))], {
+  const csv = stringify({
     bom: true,
     record_delimiter: 'windows',
     cast: {
@@ -118,41 +132,82 @@ export function resultsCsv(results: AssessmentResults, reader: ExportReader = EN
       number: (value) => String(value),
     },
   });
-  return Buffer.from(text, 'utf8');
+  async function* records() {
+    yield resultHeaders(questions, reader);
+    for await (const row of rows) yield rowCells(row, t, when);
+  }
+  // An error (the database gone mid-file) destroys the reply's stream: the download fails visibly.
+  pipeline(Readable.from(records()), csv, () => undefined);
+  return csv;
 }
 
 /**
  * The Excel workbook: a Results sheet (frozen, filterable header) and a Summary sheet, named and
  * labelled in the reader's language; submission times are date cells showing the reader's zone.
+ * Written with ExcelJS's streaming writer: each row is committed (turned into XML and zipped) as
+ * it is read, never kept.
  */
-export async function resultsXlsx(
-  results: AssessmentResults,
+export function resultsXlsx(
+  summary: ResultsSummary,
+  rows: Rows,
   reader: ExportReader = ENGLISH,
   exportedAt: Date = new Date(),
-): Promise<Buffer> {
+): Readable {
+  const out = new PassThrough();
+  writeWorkbook(out, summary, rows, reader, exportedAt).catch((error: unknown) =>
+    out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return out;
+}
+
+async function writeWorkbook(
+  out: Writable,
+  results: ResultsSummary,
+  rows: Rows,
+  reader: ExportReader,
+  exportedAt: Date,
+): Promise<void> {
   const t = translatorFor(reader.language);
   const timeZone = validTimeZone(reader.timeZone);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    // Styles: the bold header and the date and percentage formats.
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'vbuilder';
   workbook.created = exportedAt;
 
   const sheet = workbook.addWorksheet(sheetName(t('exports:sheets.results')), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
-  const headers = resultHeaders(results, reader);
+  const headers = resultHeaders(results.questions, reader);
   sheet.columns = headers.map((header, i) => ({
     header,
     key: `c${i}`,
     width: i === 0 ? 28 : i === 1 ? 32 : i === 3 ? 22 : Math.min(Math.max(header.length, 10), 24),
   }));
+  sheet.getColumn(4).numFmt = DATE_FORMAT;
+  sheet.getColumn(8).numFmt = PERCENT_FORMAT;
   sheet.getRow(1).font = { bold: true };
-  for (const row of results.rows) {
-    // Strings go in as text cells (never formulas), so the apostrophe the CSV needs is not added here.
-    sheet.addRow(rowCells(row, t, (date) => wallClock(date, timeZone)));
-  }
-  sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm';
-  sheet.getColumn(8).numFmt = '0.00';
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  // One style object per column, shared by its cells: ExcelJS files a cell's style once per
+  // object, so 40,000 cells with a copy each cost more than writing them.
+  const styles = headers.map((_, i): Partial<ExcelJS.Style> =>
+    i === 3 ? { numFmt: DATE_FORMAT } : i === 7 ? { numFmt: PERCENT_FORMAT } : {},
+  );
+  const wallClock = wallClockIn(timeZone);
+  for await (const row of rows) {
+    // A reply closed by the reader: stop reading and writing.
+    if (out.destroyed) return;
+    // Strings go in as text cells (never formulas), so the apostrophe the CSV needs is not added here.
+    const added = sheet.addRow(rowCells(row, t, wallClock));
+    added.eachCell({ includeEmpty: true }, (cell, column) => {
+      cell.style = styles[column - 1]!;
+    });
+    added.commit();
+  }
+  sheet.commit();
 
   const summary = workbook.addWorksheet(sheetName(t('exports:sheets.summary')));
   summary.columns = [
@@ -162,7 +217,7 @@ export async function resultsXlsx(
   summary.getRow(1).font = { bold: true };
   const { assessment, figures } = results;
   const s = (key: string) => t(`exports:summary.${key}`);
-  const rows: [string, string | number | null][] = [
+  const items: [string, string | number | null][] = [
     [s('assessment'), assessment.title],
     [s('subject'), assessment.subject],
     [s('passMark'), assessment.passMark],
@@ -179,10 +234,13 @@ export async function resultsXlsx(
     [s('exportedAt'), formatDateTime(exportedAt, reader.language, timeZone)],
     [s('timeZone'), timeZone],
   ];
-  rows.forEach(([item, value]) => summary.addRow({ item, value }));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  items.forEach(([item, value]) => summary.addRow({ item, value }).commit());
+  summary.commit();
+  await workbook.commit();
 }
 
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
+const PERCENT_FORMAT = '0.00';
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Excel refuses sheet names over 31 characters or with : \\ / ? * [ ]. */

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { QUESTION_TYPE_REGISTRY } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assessmentAssignees,
@@ -49,9 +50,37 @@ const submitted = (assessmentId: string): SQL =>
 const pendingCondition = eq(attempts.markingStatus, 'pending');
 const notPendingCondition = sql`coalesce(${attempts.markingStatus}, 'auto') <> 'pending'`;
 
-export type SubmittedAttemptRow = AttemptRow & { studentName: string; studentEmail: string };
+/** What the submissions list shows of an attempt (never its question snapshot). */
+export type SubmittedAttemptRow = Pick<
+  AttemptRow,
+  | 'id'
+  | 'studentId'
+  | 'number'
+  | 'submittedAt'
+  | 'updatedAt'
+  | 'submittedBy'
+  | 'markingStatus'
+  | 'score'
+  | 'maxScore'
+  | 'percentage'
+  | 'passed'
+> & { studentName: string; studentEmail: string };
 
-const withStudent = { attempt: attempts, studentName: users.name, studentEmail: users.email };
+const withStudent = {
+  id: attempts.id,
+  studentId: attempts.studentId,
+  number: attempts.number,
+  submittedAt: attempts.submittedAt,
+  updatedAt: attempts.updatedAt,
+  submittedBy: attempts.submittedBy,
+  markingStatus: attempts.markingStatus,
+  score: attempts.score,
+  maxScore: attempts.maxScore,
+  percentage: attempts.percentage,
+  passed: attempts.passed,
+  studentName: users.name,
+  studentEmail: users.email,
+};
 
 /** Submitted attempts of an assessment, newest first; `pending` filters on waiting for a teacher. */
 export async function listSubmittedAttempts(
@@ -73,10 +102,7 @@ export async function listSubmittedAttempts(
     ? base.limit(filter.limit).offset(filter.offset ?? 0)
     : base);
   const [totalRow] = await db.select({ n: count() }).from(attempts).where(where);
-  return {
-    rows: rows.map((r) => ({ ...r.attempt, studentName: r.studentName, studentEmail: r.studentEmail })),
-    total: totalRow?.n ?? 0,
-  };
+  return { rows, total: totalRow?.n ?? 0 };
 }
 
 export interface SubmissionAggregates {
@@ -180,6 +206,202 @@ export async function attemptFiguresByStudent(
     .where(submitted(assessmentId))
     .groupBy(attempts.studentId);
   return new Map(rows.map((r) => [r.studentId, r]));
+}
+
+/** How many students the assessment is assigned to (as listAssignedStudents, counted by the database). */
+export async function countAssignedStudents(db: DbOrTx, assessment: AssessmentRow): Promise<number> {
+  const ofOrganization = and(eq(users.organizationId, assessment.organizationId), eq(users.role, 'Student'));
+  const [row] =
+    assessment.assignmentMode === 'selected'
+      ? await db
+          .select({ n: count() })
+          .from(assessmentAssignees)
+          .innerJoin(users, eq(users.id, assessmentAssignees.studentId))
+          .where(and(eq(assessmentAssignees.assessmentId, assessment.id), ofOrganization))
+      : await db
+          .select({ n: count() })
+          .from(users)
+          .where(and(ofOrganization, eq(users.status, 'active')));
+  return row?.n ?? 0;
+}
+
+/*
+ * Results files (exports and the report) read only what they print. The submit step stores a mark
+ * (score, max, correct, status) for every question of an attempt, so a submitted attempt's answer
+ * rows name its questions and their marks: no snapshot and no answer is read for them.
+ */
+
+/** Mark statuses a stored answer row may carry (anything else is not a mark). */
+const MARK_STATUSES = ['auto', 'manual', 'unscored', 'marked'];
+const markedRow = inArray(attemptAnswers.markStatus, MARK_STATUSES);
+/** Answer rows of the assessment's submitted attempts. */
+const ofSubmittedAttempts = (assessmentId: string): SQL =>
+  sql`${attemptAnswers.attemptId} in (select ${attempts.id} from ${attempts} where ${submitted(assessmentId)})`;
+
+/** Question ids marked in submitted attempts that are not among `current` (questions since removed). */
+export async function otherMarkedQuestionIds(
+  db: DbOrTx,
+  assessmentId: string,
+  current: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: attemptAnswers.questionId })
+    .from(attemptAnswers)
+    .where(
+      and(
+        ofSubmittedAttempts(assessmentId),
+        markedRow,
+        current.length ? notInArray(attemptAnswers.questionId, [...current]) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export interface SnapshotColumn {
+  id: string;
+  text: string;
+  type: string;
+  max: number;
+}
+
+/**
+ * Text, type and points of questions only older attempts had, as the newest submitted attempt
+ * holding each one saw it, in order of first appearance (newest attempt first, then its order).
+ * Taken out of the snapshots by the database, of those attempts only: no snapshot leaves it.
+ */
+export async function snapshotColumns(
+  db: DbOrTx,
+  assessmentId: string,
+  ids: readonly string[],
+): Promise<SnapshotColumn[]> {
+  if (ids.length === 0) return [];
+  const q = sql.raw('e.q');
+  // Only the attempts that had one of them (their marks say so), found through the answers' key.
+  const holds = sql`exists (select 1 from ${attemptAnswers} where ${attemptAnswers.attemptId} = ${attempts.id} and ${inArray(attemptAnswers.questionId, [...ids])})`;
+  const { rows } = (await db.execute(sql`
+    select id, text, type, max from (
+      select distinct on (${q}->>'id')
+        ${q}->>'id' as id, coalesce(${q}->>'text', '') as text, ${q}->>'type' as type,
+        (${q}->>'score')::float8 as max,
+        ${attempts.submittedAt} as submitted_at, ${attempts.number} as number, ${attempts.id} as attempt_id,
+        e.ord
+      from ${attempts}
+      cross join lateral jsonb_array_elements(
+        case when jsonb_typeof(${attempts.questions}) = 'array' then ${attempts.questions} else '[]'::jsonb end
+      ) with ordinality as e(q, ord)
+      where ${submitted(assessmentId)}
+        and ${holds}
+        and jsonb_typeof(${q}->'id') = 'string'
+        and jsonb_typeof(${q}->'score') = 'number'
+        and ${inArray(sql`${q}->>'id'`, [...ids])}
+        and ${inArray(
+          sql`${q}->>'type'`,
+          QUESTION_TYPE_REGISTRY.map((t) => t.id),
+        )}
+      order by ${q}->>'id', submitted_at desc nulls first, number desc, attempt_id, e.ord
+    ) first_seen
+    order by submitted_at desc nulls first, number desc, attempt_id, ord
+  `)) as unknown as { rows: { id: string; text: string; type: string; max: number | string }[] };
+  return rows.map((r) => ({ id: r.id, text: r.text, type: r.type, max: Number(r.max) }));
+}
+
+/** What a results row prints of a submitted attempt (no snapshot, no answers). */
+export interface ResultAttemptRow {
+  id: string;
+  number: number;
+  studentName: string;
+  studentEmail: string;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  markingStatus: string | null;
+  score: number | null;
+  maxScore: number | null;
+  percentage: number | null;
+  passed: boolean | null;
+}
+
+/** Submitted attempts of an assessment with their student and totals, newest first. */
+export async function listResultAttempts(db: DbOrTx, assessmentId: string): Promise<ResultAttemptRow[]> {
+  return db
+    .select({
+      id: attempts.id,
+      number: attempts.number,
+      studentName: users.name,
+      studentEmail: users.email,
+      submittedAt: attempts.submittedAt,
+      updatedAt: attempts.updatedAt,
+      markingStatus: attempts.markingStatus,
+      score: attempts.score,
+      maxScore: attempts.maxScore,
+      percentage: attempts.percentage,
+      passed: attempts.passed,
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.studentId))
+    .where(submitted(assessmentId))
+    .orderBy(desc(attempts.submittedAt), desc(attempts.number), asc(attempts.id));
+}
+
+/** A stored mark: question id, score, max, correct, status. */
+export type StoredMark = [string, number | null, number | null, boolean | null, string];
+
+/**
+ * The stored marks of some attempts, one JSON array per attempt (a few thousand small rows would
+ * cost the driver more than parsing one string each).
+ */
+export async function listMarks(
+  db: DbOrTx,
+  attemptIds: readonly string[],
+): Promise<Map<string, StoredMark[]>> {
+  if (attemptIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      attemptId: attemptAnswers.attemptId,
+      marks: sql<string>`json_agg(json_build_array(${attemptAnswers.questionId}, ${attemptAnswers.score}, ${attemptAnswers.maxScore}, ${attemptAnswers.correct}, ${attemptAnswers.markStatus}))::text`,
+    })
+    .from(attemptAnswers)
+    .where(and(inArray(attemptAnswers.attemptId, [...attemptIds]), markedRow))
+    .groupBy(attemptAnswers.attemptId);
+  return new Map(rows.map((r) => [r.attemptId, JSON.parse(r.marks) as StoredMark[]]));
+}
+
+export interface QuestionFigures {
+  questionId: string;
+  /** Marks given (answers still waiting for a teacher left out). */
+  marked: number;
+  /** Of those, marks of a question worth something. */
+  scored: number;
+  /** Sum of score / max over the scored marks. */
+  shareSum: number;
+  /** Scored marks that were correct. */
+  correct: number;
+}
+
+/** Per question, over every submitted attempt: what the report's facility table needs. */
+export async function questionFigures(db: DbOrTx, assessmentId: string): Promise<QuestionFigures[]> {
+  const worth = sql`${attemptAnswers.maxScore} > 0`;
+  return db
+    .select({
+      questionId: attemptAnswers.questionId,
+      marked: count(),
+      scored: sql<number>`count(*) filter (where ${worth})`.mapWith(Number),
+      shareSum:
+        sql<number>`coalesce(sum(coalesce(${attemptAnswers.score}, 0) / ${attemptAnswers.maxScore}) filter (where ${worth}), 0)`.mapWith(
+          Number,
+        ),
+      correct: sql<number>`count(*) filter (where ${worth} and ${attemptAnswers.correct})`.mapWith(Number),
+    })
+    .from(attemptAnswers)
+    .where(
+      and(
+        ofSubmittedAttempts(assessmentId),
+        inArray(
+          attemptAnswers.markStatus,
+          MARK_STATUSES.filter((s) => s !== 'manual'),
+        ),
+      ),
+    )
+    .groupBy(attemptAnswers.questionId);
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<AssignedStudent | null> {

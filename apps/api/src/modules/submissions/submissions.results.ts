@@ -3,17 +3,24 @@ import type { Db } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import {
   aggregateSubmissions,
-  listAnswers,
-  listAssignedStudents,
-  listSubmittedAttempts,
+  countAssignedStudents,
+  listMarks,
+  listResultAttempts,
+  otherMarkedQuestionIds,
+  questionFigures,
+  snapshotColumns,
+  type ResultAttemptRow,
   type SubmissionAggregates,
 } from './submissions.repository.ts';
-import {
-  questionMark,
-  snapshotQuestions,
-  type QuestionMark,
-  type SnapshotQuestion,
-} from './submissions.scoring.ts';
+import { snapshotQuestions, type QuestionMark } from './submissions.scoring.ts';
+
+/**
+ * What the results files print, read for each file alone (issue 15: every file used to read every
+ * attempt's question snapshot and every answer). Columns: the assessment's current questions, then
+ * questions only older attempts had (found through their stored marks, described from their
+ * snapshots by the database). Rows: the attempts' totals, and for the spreadsheets their stored
+ * marks, read a batch of attempts at a time while the file is written.
+ */
 
 /** One column of the results: a question of the assessment (or of an older attempt's snapshot). */
 export interface ResultQuestion {
@@ -25,9 +32,9 @@ export interface ResultQuestion {
   max: number;
 }
 
-export interface ResultRow {
+/** An attempt as the report lists it. */
+export interface ReportRow {
   studentName: string;
-  studentEmail: string;
   attemptNumber: number;
   submittedAt: Date;
   status: SubmissionStatus;
@@ -35,6 +42,11 @@ export interface ResultRow {
   maxScore: number;
   percentage: number;
   passed: boolean | null;
+}
+
+/** An attempt as the spreadsheets list it: with the email and a mark per question. */
+export interface ResultRow extends ReportRow {
+  studentEmail: string;
   /** Per ResultQuestion (same order); null when that question was not part of this attempt. */
   marks: (QuestionMark | null)[];
 }
@@ -49,88 +61,127 @@ export interface QuestionFacility {
   correctRate: number | null;
 }
 
-/** Everything the exports and the report show about an assessment's submitted attempts. */
-export interface AssessmentResults {
+/** The assessment's figures, as the workbook's summary and the report print them. */
+export interface ResultsSummary {
   assessment: AssessmentRow;
   assigned: number;
   figures: SubmissionAggregates;
   passRate: number;
   questions: ResultQuestion[];
+}
+
+/** Everything the report shows about an assessment's submitted attempts. */
+export interface AssessmentResults extends ResultsSummary {
   /** Newest first. */
-  rows: ResultRow[];
+  rows: ReportRow[];
   facilities: QuestionFacility[];
 }
 
-function resultColumns(assessment: AssessmentRow, snapshots: SnapshotQuestion[][]): ResultQuestion[] {
-  const columns = new Map<string, Omit<ResultQuestion, 'number'>>();
-  const add = (q: SnapshotQuestion) => {
-    if (!columns.has(q.id)) columns.set(q.id, { id: q.id, text: q.text, type: q.type, max: q.score });
-  };
-  snapshotQuestions(assessment.questions).forEach(add);
-  snapshots.forEach((questions) => questions.forEach(add));
-  return [...columns.values()].map((column, i) => ({ ...column, number: i + 1 }));
-}
-
-function facilityOf(question: ResultQuestion, index: number, rows: readonly ResultRow[]): QuestionFacility {
-  const marks = rows
-    .map((row) => row.marks[index])
-    .filter((m): m is QuestionMark => m !== null && m !== undefined && m.markStatus !== 'manual');
-  const scored = marks.filter((m) => m.max > 0);
-  return {
-    question,
-    marked: marks.length,
-    facility: scored.length
-      ? roundScore((scored.reduce((sum, m) => sum + m.score / m.max, 0) / scored.length) * 100)
-      : null,
-    correctRate: scored.length
-      ? roundScore((scored.filter((m) => m.correct === true).length / scored.length) * 100)
-      : null,
-  };
-}
-
-/** Reads every submitted attempt of the assessment with its per-question marks. */
-export async function loadResults(db: Db, assessment: AssessmentRow): Promise<AssessmentResults> {
-  const [{ rows: attemptRows }, figures, assigned] = await Promise.all([
-    listSubmittedAttempts(db, assessment.id),
-    aggregateSubmissions(db, assessment.id),
-    listAssignedStudents(db, assessment),
-  ]);
-  const answers = await listAnswers(
+/** The columns: current questions in their order, then those only older attempts had. */
+export async function resultColumns(db: Db, assessment: AssessmentRow): Promise<ResultQuestion[]> {
+  const current = snapshotQuestions(assessment.questions).map((q) => ({
+    id: q.id,
+    text: q.text,
+    type: q.type,
+    max: q.score,
+  }));
+  const others = await otherMarkedQuestionIds(
     db,
-    attemptRows.map((a) => a.id),
+    assessment.id,
+    current.map((q) => q.id),
   );
-  const answersOf = new Map<string, Map<string, (typeof answers)[number]>>();
-  for (const answer of answers) {
-    const map = answersOf.get(answer.attemptId) ?? new Map();
-    map.set(answer.questionId, answer);
-    answersOf.set(answer.attemptId, map);
-  }
-  const snapshots = attemptRows.map((a) => snapshotQuestions(a.questions));
-  const questions = resultColumns(assessment, snapshots);
+  const older = await snapshotColumns(db, assessment.id, others);
+  const seen = new Set<string>();
+  return [...current, ...older]
+    .filter((q) => !seen.has(q.id) && seen.add(q.id))
+    .map((q, i) => ({ ...q, number: i + 1 }));
+}
 
-  const rows: ResultRow[] = attemptRows.map((attempt, i) => {
-    const snapshot = new Map(snapshots[i]!.map((q) => [q.id, q]));
-    const stored = answersOf.get(attempt.id);
-    return {
-      studentName: attempt.studentName,
-      studentEmail: attempt.studentEmail,
-      attemptNumber: attempt.number,
-      submittedAt: attempt.submittedAt ?? attempt.updatedAt,
-      ...submissionFigures(attempt),
-      marks: questions.map((column) => {
-        const question = snapshot.get(column.id);
-        return question ? questionMark(question, stored?.get(column.id), attempt.shuffleSeed) : null;
-      }),
-    };
-  });
-
+export async function resultsSummary(
+  db: Db,
+  assessment: AssessmentRow,
+  questions: ResultQuestion[],
+): Promise<ResultsSummary> {
+  const [figures, assigned] = await Promise.all([
+    aggregateSubmissions(db, assessment.id),
+    countAssignedStudents(db, assessment),
+  ]);
   return {
     assessment,
-    assigned: assigned.length,
+    assigned,
     figures,
     passRate: figures.submitted > 0 ? roundScore((figures.passed / figures.submitted) * 100) : 0,
     questions,
-    rows,
-    facilities: questions.map((q, i) => facilityOf(q, i, rows)),
+  };
+}
+
+const reportRow = (attempt: ResultAttemptRow): ReportRow => ({
+  studentName: attempt.studentName,
+  attemptNumber: attempt.number,
+  submittedAt: attempt.submittedAt ?? attempt.updatedAt,
+  ...submissionFigures(attempt),
+});
+
+/** Attempts whose marks are read in one query while a file is written. */
+const MARKS_BATCH = 500;
+
+/**
+ * The spreadsheet rows of every submitted attempt, newest first. The attempts are listed now (so a
+ * failing database fails the request before any byte is sent); their marks are read a batch at a
+ * time as the caller asks for rows, so memory holds one batch, whatever the class size.
+ */
+export async function resultRows(
+  db: Db,
+  assessmentId: string,
+  questions: readonly ResultQuestion[],
+): Promise<AsyncGenerator<ResultRow>> {
+  const attempts = await listResultAttempts(db, assessmentId);
+  const column = new Map(questions.map((q, i) => [q.id, i]));
+  return (async function* rows() {
+    for (let from = 0; from < attempts.length; from += MARKS_BATCH) {
+      const batch = attempts.slice(from, from + MARKS_BATCH);
+      const marksOf = await listMarks(
+        db,
+        batch.map((a) => a.id),
+      );
+      for (const attempt of batch) {
+        const marks: (QuestionMark | null)[] = questions.map(() => null);
+        for (const [questionId, score, max, correct, markStatus] of marksOf.get(attempt.id) ?? []) {
+          const index = column.get(questionId);
+          if (index === undefined) continue;
+          marks[index] = {
+            score: score ?? 0,
+            max: max ?? questions[index]!.max,
+            correct,
+            markStatus: markStatus as QuestionMark['markStatus'],
+          };
+        }
+        yield { ...reportRow(attempt), studentEmail: attempt.studentEmail, marks };
+      }
+    }
+  })();
+}
+
+/** What the report prints: figures, the attempts' totals, and per question facility from the database. */
+export async function loadReport(db: Db, assessment: AssessmentRow): Promise<AssessmentResults> {
+  const questions = await resultColumns(db, assessment);
+  const [summary, attempts, perQuestion] = await Promise.all([
+    resultsSummary(db, assessment, questions),
+    listResultAttempts(db, assessment.id),
+    questionFigures(db, assessment.id),
+  ]);
+  const figuresOf = new Map(perQuestion.map((f) => [f.questionId, f]));
+  return {
+    ...summary,
+    rows: attempts.map(reportRow),
+    facilities: questions.map((question): QuestionFacility => {
+      const f = figuresOf.get(question.id);
+      return {
+        question,
+        marked: f?.marked ?? 0,
+        facility: f?.scored ? roundScore((f.shareSum / f.scored) * 100) : null,
+        correctRate: f?.scored ? roundScore((f.correct / f.scored) * 100) : null,
+      };
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
 import { certificateNotifier } from '../certificates/certificates.service.ts';
 import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
 import { resultsReportPdf } from './submissions.report.ts';
-import { loadResults } from './submissions.results.ts';
+import { loadReport, resultColumns, resultRows, resultsSummary } from './submissions.results.ts';
 import {
   assessmentForStaff,
   getMarkingView,
@@ -58,7 +59,7 @@ const FILE_TYPES = {
 
 function sendFile(
   reply: FastifyReply,
-  bytes: Buffer,
+  bytes: Buffer | Readable,
   title: string,
   kind: 'results' | 'report',
   extension: keyof typeof FILE_TYPES,
@@ -172,17 +173,23 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: readers,
       },
       async (req, reply) => {
-        const assessment = await assessmentForStaff(app.db, req.actor, req.params.id);
-        const results = await loadResults(app.db, assessment);
+        const db = app.db;
+        const assessment = await assessmentForStaff(db, req.actor, req.params.id);
         const reader = { language: languageFromRequest(req), timeZone: validTimeZone(req.query.timeZone) };
-        const bytes =
-          extension === 'csv'
-            ? resultsCsv(results, reader)
-            : extension === 'xlsx'
-              ? await resultsXlsx(results, reader, app.clock.now())
-              : await resultsReportPdf(results, app.clock.now(), reader);
+        // Each file reads what it prints; the spreadsheets stream their rows as they are read.
+        let body: Buffer | Readable;
+        if (extension === 'pdf') {
+          body = await resultsReportPdf(await loadReport(db, assessment), app.clock.now(), reader);
+        } else {
+          const questions = await resultColumns(db, assessment);
+          const rows = await resultRows(db, assessment.id, questions);
+          body =
+            extension === 'csv'
+              ? resultsCsv(questions, rows, reader)
+              : resultsXlsx(await resultsSummary(db, assessment, questions), rows, reader, app.clock.now());
+        }
         const kind = name === 'report' ? 'report' : 'results';
-        return sendFile(reply, bytes, assessment.title, kind, extension, reader.language);
+        return sendFile(reply, body, assessment.title, kind, extension, reader.language);
       },
     );
   fileRoute('csv', 'export', 'Results as CSV: one row per submitted attempt, one column per question');

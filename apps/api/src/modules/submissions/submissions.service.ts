@@ -34,6 +34,7 @@ import { emitNotification } from '../notifications/notifications.service.ts';
 import {
   aggregateSubmissions,
   attemptFiguresByStudent,
+  countAssignedStudents,
   findAttempt,
   findUser,
   listAnswers,
@@ -43,6 +44,7 @@ import {
   upsertAnswerMark,
   type AnswerWithMarker,
   type AssignedStudent,
+  type SubmittedAttemptRow,
 } from './submissions.repository.ts';
 import {
   expectedAnswerOf,
@@ -71,7 +73,7 @@ export async function assessmentForStaff(db: Db, actor: Actor, assessmentId: str
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-function toSummary(attempt: AttemptRow, student: AssignedStudent): SubmissionSummary {
+function toSummary(attempt: SubmittedAttemptRow | AttemptRow, student: AssignedStudent): SubmissionSummary {
   return {
     attemptId: attempt.id,
     student,
@@ -97,7 +99,7 @@ export async function getSubmissionList(
   });
   const [figures, assigned] = await Promise.all([
     aggregateSubmissions(db, assessment.id),
-    listAssignedStudents(db, assessment),
+    countAssignedStudents(db, assessment),
   ]);
   return {
     items: rows.map((row) =>
@@ -107,7 +109,7 @@ export async function getSubmissionList(
     page: query.page,
     pageSize: query.pageSize,
     stats: {
-      assigned: assigned.length,
+      assigned,
       submitted: figures.submitted,
       studentsSubmitted: figures.studentsSubmitted,
       passed: figures.passed,

@@ -114,8 +114,9 @@ export async function makeAssessment(
 
 /**
  * A submitted attempt with these answers (question id → answer in the question's own ids;
- * missing ones unanswered), marked by the registry like the submit step: open answers with
- * content wait for a teacher. Answers are stored as students send them: in their view's ids.
+ * missing ones unanswered), marked by the registry like the submit step (a mark stored for every
+ * question): open answers with content wait for a teacher. Answers are stored as students send
+ * them: in their view's ids.
  */
 export async function submitAttempt(
   app: FastifyInstance,
@@ -154,26 +155,25 @@ export async function submitAttempt(
       ...totals,
     })
     .returning();
-  const answered = questions.filter((q) => q.id in answers);
-  if (answered.length) {
-    await app.db.insert(attemptAnswers).values(
-      answered.map((q) => {
-        const mark = marks.get(q.id)!;
-        return {
-          attemptId: attempt!.id,
-          questionId: q.id,
-          answer: answerToStudentView(q, attempt!.shuffleSeed, answers[q.id]),
-          revision: 1,
-          idempotencyKey: crypto.randomUUID(),
-          savedAt: submittedAt,
-          score: mark.score,
-          maxScore: mark.max,
-          correct: mark.correct,
-          markStatus: mark.markStatus,
-        };
-      }),
-    );
-  }
+  // Like the submit step: a marked row for every question, one never answered with no answer.
+  await app.db.insert(attemptAnswers).values(
+    questions.map((q) => {
+      const mark = marks.get(q.id)!;
+      const answered = q.id in answers;
+      return {
+        attemptId: attempt!.id,
+        questionId: q.id,
+        answer: answered ? answerToStudentView(q, attempt!.shuffleSeed, answers[q.id]) : null,
+        revision: answered ? 1 : 0,
+        idempotencyKey: answered ? crypto.randomUUID() : '',
+        savedAt: submittedAt,
+        score: mark.score,
+        maxScore: mark.max,
+        correct: mark.correct,
+        markStatus: mark.markStatus,
+      };
+    }),
+  );
   for (const file of options.files ?? []) {
     await app.db.insert(attemptFiles).values({
       attemptId: attempt!.id,
