@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QuestionSchema, QuestionTypeIdSchema } from '../questions/question.ts';
 import { ASSESSMENT_LIMITS, DIFFICULTIES } from './assessments.ts';
-import { AiGenerateResponseSchema } from './ai.ts';
+import { AiGenerateResponseSchema, AiQuestionLanguageSchema, AiRequestedTypesSchema } from './ai.ts';
 
 /**
  * The AI assistant (issue 14, DESIGN §5 POST /ai/chat): conversations a teacher keeps with the
@@ -22,26 +22,11 @@ export type BloomLevel = (typeof BLOOM_LEVELS)[number];
 
 /** What questions a message asks for: types and counts (as the generation), difficulty, Bloom level. */
 export const AiQuestionRequestSchema = z.object({
-  types: z
-    .array(
-      z.object({
-        type: QuestionTypeIdSchema,
-        count: z.number().int().min(0).max(ASSESSMENT_LIMITS.aiQuestionsMax),
-      }),
-    )
-    .min(1, 'assessments.ai.typesRequired')
-    .refine((types) => types.some((t) => t.count > 0), 'assessments.ai.countRequired')
-    .refine(
-      (types) => types.reduce((n, t) => n + t.count, 0) <= ASSESSMENT_LIMITS.aiQuestionsMax,
-      'assessments.ai.tooManyQuestions',
-    ),
+  types: AiRequestedTypesSchema,
   difficulty: z.enum(DIFFICULTIES).default('Medium'),
   bloomLevel: z.enum(BLOOM_LEVELS).default('understand'),
   /** The language the questions are written in (BCP 47). */
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'assessments.errors.languageInvalid')
-    .default('en'),
+  language: AiQuestionLanguageSchema,
 });
 export type AiQuestionRequest = z.input<typeof AiQuestionRequestSchema>;
 

@@ -9,6 +9,27 @@ import { ASSESSMENT_LIMITS, DIFFICULTIES } from './assessments.ts';
  * ('ai.typesRequired' = 'Please select at least one question type'), and one with a count above 0
  * ('ai.countRequired' = 'Please select at least one question type with count > 0').
  */
+/** Which question types to generate and how many of each (at least one, at most the generation's maximum in all). */
+export const AiRequestedTypesSchema = z
+  .array(
+    z.object({
+      type: QuestionTypeIdSchema,
+      count: z.number().int().min(0).max(ASSESSMENT_LIMITS.aiQuestionsMax),
+    }),
+  )
+  .min(1, 'assessments.ai.typesRequired')
+  .refine((types) => types.some((t) => t.count > 0), 'assessments.ai.countRequired')
+  .refine(
+    (types) => types.reduce((n, t) => n + t.count, 0) <= ASSESSMENT_LIMITS.aiQuestionsMax,
+    'assessments.ai.tooManyQuestions',
+  );
+
+/** The language generated questions are written in (BCP 47). */
+export const AiQuestionLanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'assessments.errors.languageInvalid')
+  .default('en');
+
 export const AiGenerateRequestSchema = z.object({
   title: z
     .string('assessments.ai.titleRequired')
@@ -18,23 +39,8 @@ export const AiGenerateRequestSchema = z.object({
   subject: z.string().trim().max(ASSESSMENT_LIMITS.subjectMax).default(''),
   difficulty: z.enum(DIFFICULTIES).default('Medium'),
   /** The language the questions are to be written in (BCP 47). */
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'assessments.errors.languageInvalid')
-    .default('en'),
-  types: z
-    .array(
-      z.object({
-        type: QuestionTypeIdSchema,
-        count: z.number().int().min(0).max(ASSESSMENT_LIMITS.aiQuestionsMax),
-      }),
-    )
-    .min(1, 'assessments.ai.typesRequired')
-    .refine((types) => types.some((t) => t.count > 0), 'assessments.ai.countRequired')
-    .refine(
-      (types) => types.reduce((n, t) => n + t.count, 0) <= ASSESSMENT_LIMITS.aiQuestionsMax,
-      'assessments.ai.tooManyQuestions',
-    ),
+  language: AiQuestionLanguageSchema,
+  types: AiRequestedTypesSchema,
   /** Text to ground the questions in (pasted, or extracted from a document by POST /api/ai/source). */
   sourceText: z.string().max(ASSESSMENT_LIMITS.aiSourceTextMax, 'assessments.ai.sourceTooLong').default(''),
 });

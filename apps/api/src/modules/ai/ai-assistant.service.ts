@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import {
   AI_ASSISTANT_LIMITS,
   AssessmentInputSchema,
-  isTypeAllowed,
   type AiAddedToAssessment,
   type AiAddToAssessmentSchema,
   type AiChatEvent,
@@ -23,11 +22,11 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { FileStore } from '../../lib/files.ts';
 import type { Actor } from '../../types.d.ts';
 import { createAssessment, getAssessment, updateAssessmentById } from '../assessments/assessments.service.ts';
-import { currentPlan } from '../plans/plans.service.ts';
 import { ModelStreamError, generationFailed, keyMissing, type LanguageModel } from './ai-model.ts';
 import { buildChatPrompt, type ChatTurn } from './ai-chat-prompt.ts';
 import { chatAnswerReader } from './ai-chat-answer.ts';
 import { AI_RESPONSE_MESSAGES } from './ai-response.ts';
+import { assertTypesInPlan } from './ai.service.ts';
 import {
   appendMessage,
   deleteConversation,
@@ -148,20 +147,7 @@ export async function prepareChat(
 ): Promise<PreparedChat> {
   const owner = ownerOf(actor);
   const now = ctx.clock.now();
-  if (input.questions) {
-    const { plan } = await currentPlan(ctx.db, owner.organizationId, now);
-    const refused = input.questions.types.filter((t) => !isTypeAllowed(plan, t.type)).map((t) => t.type);
-    if (refused.length > 0) {
-      throw new AppError(
-        403,
-        'type_not_in_plan',
-        `The ${plan.name} plan does not include: ${refused.join(', ')}`,
-        {
-          types: refused,
-        },
-      );
-    }
-  }
+  if (input.questions) await assertTypesInPlan(ctx.db, owner.organizationId, input.questions.types, now);
   if (!ctx.model.configured) throw keyMissing();
 
   const existing = input.conversationId ? await ownConversation(ctx, owner, input.conversationId) : null;

@@ -13,17 +13,17 @@ export interface AiContext {
 }
 
 /**
- * Generates questions for the teacher to review (SPEC §5): only types of the organization's plan,
- * the model's answer checked as SPEC §5 'AI response' says. Nothing is saved; ids are fresh.
+ * Refuses (403 type_not_in_plan, the types named) a request for question types the
+ * organization's plan does not include: the generation and the assistant ask the same way.
  */
-export async function generateQuestions(
-  ctx: AiContext,
-  actor: Actor,
-  input: AiGenerateInput,
-): Promise<AiGenerateResponse> {
-  if (!actor.organizationId) throw forbidden('Your account does not belong to an organization yet');
-  const { plan } = await currentPlan(ctx.db, actor.organizationId);
-  const refused = input.types.filter((t) => !isTypeAllowed(plan, t.type)).map((t) => t.type);
+export async function assertTypesInPlan(
+  db: Db,
+  organizationId: string,
+  types: ReadonlyArray<{ type: QuestionTypeId }>,
+  now?: Date,
+): Promise<void> {
+  const { plan } = await currentPlan(db, organizationId, now);
+  const refused = types.filter((t) => !isTypeAllowed(plan, t.type)).map((t) => t.type);
   if (refused.length > 0) {
     throw new AppError(
       403,
@@ -34,6 +34,19 @@ export async function generateQuestions(
       },
     );
   }
+}
+
+/**
+ * Generates questions for the teacher to review (SPEC §5): only types of the organization's plan,
+ * the model's answer checked as SPEC §5 'AI response' says. Nothing is saved; ids are fresh.
+ */
+export async function generateQuestions(
+  ctx: AiContext,
+  actor: Actor,
+  input: AiGenerateInput,
+): Promise<AiGenerateResponse> {
+  if (!actor.organizationId) throw forbidden('Your account does not belong to an organization yet');
+  await assertTypesInPlan(ctx.db, actor.organizationId, input.types);
 
   const counts = new Map<QuestionTypeId, number>();
   for (const { type, count } of input.types) {
