@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 /** A server the bench started, with what it reads off the operating system about it. */
 export interface RunningServer {
@@ -12,17 +11,6 @@ export interface RunningServer {
   /** Resident memory now, in MiB. */
   rssMiB(): number;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // /proc/<pid>/stat counts CPU in clock ticks: 100 a second on Linux's usual builds.

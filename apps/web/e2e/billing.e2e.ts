@@ -12,6 +12,7 @@ import { E2E } from './support/env.ts';
 import { accessToken, account, demo, signIn } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { PHONE } from './support/shots.ts';
+import { makePdf } from '../../../test-support/pdf-document.ts';
 
 /**
  * Issue 12, the invoice journey: 'Billing Academy' (global-setup.ts: on Free, no payment record)
@@ -24,29 +25,6 @@ import { PHONE } from './support/shots.ts';
 /** The text of a PDF file, as pdftotext reads it. */
 const pdfText = (file: string) =>
   execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-
-/** A small but real one-page PDF (a bank receipt), built here so the upload sends a genuine file. */
-function receiptPdf(): Buffer {
-  const content = 'BT /F1 14 Tf 72 760 Td (Bank transfer receipt - Billing Academy) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 /** The organization's payment records (newest first), as its Administrator or the Super Administrator. */
 async function paymentsOf(request: APIRequestContext, token: string, organizationId: string) {
@@ -167,7 +145,11 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
   await upload.getByLabel('Choose the receipt file').click();
   await (
     await chooser
-  ).setFiles({ name: 'bank-receipt.pdf', mimeType: 'application/pdf', buffer: receiptPdf() });
+  ).setFiles({
+    name: 'bank-receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(makePdf(['Bank transfer receipt - Billing Academy'])),
+  });
   await expect(upload.getByText('bank-receipt.pdf')).toBeVisible();
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Files submitted')).toBeVisible();

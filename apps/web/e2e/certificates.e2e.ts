@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
 import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
-import { DESKTOP, PHONE, shoot } from './support/shots.ts';
+import { DESKTOP, PHONE, shoot, shootBoth } from './support/shots.ts';
 
 // Screens load on demand and the PDF is made at request time: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -38,11 +38,6 @@ async function publishAssessment(request: APIRequestContext, token: string, titl
 }
 
 /** Both sizes of the current screen, when screenshots are asked for (E2E_SHOTS_DIR). */
-async function shootBoth(page: Page, name: string) {
-  await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
-  await shoot(page, `${name}-mobile`, { viewport: PHONE });
-  await page.setViewportSize(DESKTOP);
-}
 
 test('an Administrator gives certificates to everyone who passed; the student downloads theirs; anyone verifies it, Valid then Revoked', async ({
   browser,

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createAssessment } from './support/assessments.ts';
 import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
-import { DESKTOP, PHONE, shoot } from './support/shots.ts';
+import { shootBoth } from './support/shots.ts';
 
 // Screens load on demand and the job queue polls: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -15,11 +15,6 @@ async function unreadOf(page: Page): Promise<number> {
 }
 
 /** Both sizes of the current screen, when screenshots are asked for (E2E_SHOTS_DIR). */
-async function shootBoth(page: Page, name: string) {
-  await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
-  await shoot(page, `${name}-mobile`, { viewport: PHONE });
-  await page.setViewportSize(DESKTOP);
-}
 
 test('a student sees the bell count rise when a teacher publishes an assessment to them, opens it, and finds it read', async ({
   browser,

@@ -1,21 +1,11 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../../test-support/free-port.ts';
+
+export { freePort };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../../..');
-
-/** A TCP port nobody listens on right now (the system picks it), for a server a journey starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // The server's port: E2E_PORT, or a free one. Chosen once, in the Playwright runner that loads the
 // config first; its workers inherit the environment, so they all talk to the same server.

@@ -30,3 +30,10 @@ export async function shoot(
   await settled(page);
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
 }
+
+/** A screen at desktop width and at phone width (only with E2E_SHOTS_DIR), leaving the page at desktop width. */
+export async function shootBoth(page: Page, name: string): Promise<void> {
+  await shoot(page, `${name}-desktop`, { viewport: DESKTOP });
+  await shoot(page, `${name}-mobile`, { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
+}
