@@ -50,7 +50,7 @@ test('the demo Teacher deletes an assessment from the list after confirming', as
   const teacher = account('Teacher');
   await signIn(page, teacher.email, teacher.password);
   // The dashboard counts the organization's assessments by how they were written.
-  const figures = page.getByRole('region', { name: 'Assessments' });
+  const figures = page.getByRole('region', { name: 'Assessments', exact: true });
   await expect(figures.getByText('Total assessments')).toBeVisible();
   await expect(figures.getByText('Written by hand')).toBeVisible();
   await expect(figures.getByText('Generated with AI')).toBeVisible();
@@ -94,7 +94,7 @@ test('the demo Student sees the published assessment with Take Assessment and no
 }) => {
   const student = account('Student');
   await signIn(page, student.email, student.password);
-  const figures = page.getByRole('region', { name: 'Assessments' });
+  const figures = page.getByRole('region', { name: 'Assessments', exact: true });
   await expect(figures.getByText('Assigned to you')).toBeVisible();
   await shoot(page, 'student-dashboard-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
