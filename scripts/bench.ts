@@ -44,6 +44,8 @@ const record = (prefix: string, values: Figures) => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const servers: RunningServer[] = [];
+/** Closed at the end with the servers: an open listener would keep the bench from exiting. */
+const closers: Array<() => Promise<void>> = [];
 const serverEnv = (publicUrl: string, more: Record<string, string>) => ({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
@@ -80,6 +82,7 @@ async function main() {
 
   const target = new URL(pgUrl);
   const counter = await startStatementCounter({ host: target.hostname, port: Number(target.port || 5432) });
+  closers.push(() => counter.close());
   const countedUrl = new URL(pgUrl);
   countedUrl.host = `127.0.0.1:${counter.port}`;
   const api = path.join(root, 'apps/api/src/server.ts');
@@ -296,5 +299,6 @@ try {
   await main();
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(closers.map((close) => close()));
   rmSync(work, { recursive: true, force: true });
 }

@@ -446,8 +446,9 @@ export interface AnswerMarkWrite {
 }
 
 /**
- * Stores a teacher's mark. A question the student never answered has no row yet: it gets one
- * with no answer (revision 0, so any later save — impossible once submitted — would still win).
+ * Stores a teacher's mark. Submit writes a row for every question of the attempt, so the row is
+ * there; the insert stays for an attempt handed in before that was so (a row with no answer,
+ * revision 0, so any later save — impossible once submitted — would still win).
  */
 export async function upsertAnswerMark(tx: DbOrTx, mark: AnswerMarkWrite): Promise<void> {
   const marked = {
