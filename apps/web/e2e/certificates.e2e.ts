@@ -37,8 +37,6 @@ async function publishAssessment(request: APIRequestContext, token: string, titl
   });
 }
 
-/** Both sizes of the current screen, when screenshots are asked for (E2E_SHOTS_DIR). */
-
 test('an Administrator gives certificates to everyone who passed; the student downloads theirs; anyone verifies it, Valid then Revoked', async ({
   browser,
   page,

@@ -14,8 +14,6 @@ async function unreadOf(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(name)?.[1] ?? 0);
 }
 
-/** Both sizes of the current screen, when screenshots are asked for (E2E_SHOTS_DIR). */
-
 test('a student sees the bell count rise when a teacher publishes an assessment to them, opens it, and finds it read', async ({
   browser,
   page,
