@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { AttemptStatus, AttemptTotals, MarkResult } from '@vbuilder/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import {
   assessments,
   attemptAnswers,
@@ -133,6 +134,42 @@ const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unkn
 const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
+const saveAnswerStatement = preparedStatement(
+  'save_answer_once',
+  `with account as (
+    select status, role, language from users where id = $1
+  ),
+  attempt as (
+    select a.id, a.status, a.deadline_at from attempts a
+    where a.id = $2 and a.student_id = $1
+      and exists (select 1 from account where status = 'active' and role = 'Student')
+    for share of a
+  ),
+  written as (
+    insert into attempt_answers (attempt_id, question_id, answer, revision, idempotency_key, flagged, saved_at)
+    select id, $3, $4::jsonb, $5::integer, $6, coalesce($7::boolean, false), $8::timestamptz
+    from attempt
+    where status = 'in_progress' and (deadline_at is null or deadline_at >= $9::timestamptz)
+    on conflict (attempt_id, question_id) do update set
+      answer = excluded.answer, revision = excluded.revision, idempotency_key = excluded.idempotency_key,
+      flagged = coalesce($7::boolean, attempt_answers.flagged), saved_at = excluded.saved_at
+    where attempt_answers.revision < excluded.revision
+    returning revision, saved_at
+  )
+  select
+    (select status from account) as account_status,
+    (select role from account) as account_role,
+    (select language from account) as account_language,
+    attempt.status as attempt_status, attempt.deadline_at,
+    written.revision as written_revision, written.saved_at as written_saved_at,
+    stored.revision as stored_revision, stored.saved_at as stored_saved_at,
+    stored.idempotency_key as stored_key
+  from (select 1) as one
+    left join attempt on true
+    left join written on true
+    left join attempt_answers stored on stored.attempt_id = attempt.id and stored.question_id = $3`,
+);
+
 /**
  * An autosave in one statement (issue 15: the exam-day hot path), atomic as any single statement:
  * the caller's account (active, still a Student), the attempt's ownership, status and deadline
@@ -142,51 +179,25 @@ const asDate = (value: unknown): Date | null =>
  * re-checks the revision, so the highest always ends up stored. The outcome says which check failed, so the caller answers as the
  * long path would; `stored` is the row as it was before this statement (a data-modifying CTE's
  * writes are not visible to the statement's own reads).
+ * A prepared statement: the text is parsed and planned once per connection.
  */
 export async function saveAnswerOnce(
-  db: DbOrTx,
+  db: Db,
   write: AnswerWrite & { studentId: string; notExpiredBefore: Date },
 ): Promise<SaveAnswerOutcome> {
   const answer = write.answer === null || write.answer === undefined ? null : JSON.stringify(write.answer);
-  const flagged = write.flagged ?? null;
-  const result = await db.execute(sql`
-    with account as (
-      select status, role, language from users where id = ${write.studentId}
-    ),
-    attempt as (
-      select a.id, a.status, a.deadline_at from attempts a
-      where a.id = ${write.attemptId} and a.student_id = ${write.studentId}
-        and exists (select 1 from account where status = 'active' and role = 'Student')
-      for share of a
-    ),
-    written as (
-      insert into attempt_answers (attempt_id, question_id, answer, revision, idempotency_key, flagged, saved_at)
-      select id, ${write.questionId}, ${answer}::jsonb, ${write.revision}, ${write.idempotencyKey},
-        coalesce(${flagged}::boolean, false), ${write.savedAt.toISOString()}::timestamptz
-      from attempt
-      where status = 'in_progress'
-        and (deadline_at is null or deadline_at >= ${write.notExpiredBefore.toISOString()}::timestamptz)
-      on conflict (attempt_id, question_id) do update set
-        answer = excluded.answer, revision = excluded.revision, idempotency_key = excluded.idempotency_key,
-        flagged = coalesce(${flagged}::boolean, attempt_answers.flagged), saved_at = excluded.saved_at
-      where attempt_answers.revision < excluded.revision
-      returning revision, saved_at
-    )
-    select
-      (select status from account) as account_status,
-      (select role from account) as account_role,
-      (select language from account) as account_language,
-      attempt.status as attempt_status, attempt.deadline_at,
-      written.revision as written_revision, written.saved_at as written_saved_at,
-      stored.revision as stored_revision, stored.saved_at as stored_saved_at,
-      stored.idempotency_key as stored_key
-    from (select 1) as one
-      left join attempt on true
-      left join written on true
-      left join attempt_answers stored
-        on stored.attempt_id = attempt.id and stored.question_id = ${write.questionId}
-  `);
-  const row = rowsOf(result)[0]!;
+  const rows = await saveAnswerStatement(db, [
+    write.studentId,
+    write.attemptId,
+    write.questionId,
+    answer,
+    write.revision,
+    write.idempotencyKey,
+    write.flagged ?? null,
+    write.savedAt.toISOString(),
+    write.notExpiredBefore.toISOString(),
+  ]);
+  const row = rows[0]!;
   return {
     account: {
       status: (row.account_status as string | null) ?? null,
