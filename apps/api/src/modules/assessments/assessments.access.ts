@@ -15,7 +15,10 @@ import { findAssessment, type AssessmentWithCreator } from './assessments.reposi
  */
 export {
   findAssessment,
+  findAssessmentHead,
+  findAssessmentQuestions,
   listResources,
+  type AssessmentHead,
   type AssessmentScope,
   type AssessmentWithCreator,
 } from './assessments.repository.ts';

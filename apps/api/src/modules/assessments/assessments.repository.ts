@@ -148,6 +148,45 @@ export async function findAssessment(
   return row ? { ...row.assessment, creatorName: row.creatorName } : null;
 }
 
+/**
+ * An assessment without its questions (the largest column), for callers that have them already,
+ * with `version`: the row's transaction stamp (xmin), which any update of the row changes. Exact,
+ * where a timestamp read into a millisecond Date could not be compared with PostgreSQL's.
+ */
+export type AssessmentHead = Omit<AssessmentRow, 'questions'> & { version: string };
+
+/**
+ * One assessment within the scope, as findAssessment, without its questions: on exam day a
+ * thousand starts read the same assessment, and its questions are parsed once per version
+ * (attempts' question cache, issue 15) instead of sent and parsed for each.
+ */
+export async function findAssessmentHead(
+  db: DbOrTx,
+  scope: AssessmentScope,
+  id: string,
+): Promise<AssessmentHead | null> {
+  const [row] = await db
+    .select({ ...summaryColumns, version: sql<string>`${assessments}.xmin::text` })
+    .from(assessments)
+    .where(and(eq(assessments.id, id), scopeConditions(scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The questions of an assessment at `version` (AssessmentHead): null when it has changed since (or is gone). */
+export async function findAssessmentQuestions(
+  db: DbOrTx,
+  id: string,
+  version: string,
+): Promise<AssessmentRow['questions'] | null> {
+  const [row] = await db
+    .select({ questions: assessments.questions })
+    .from(assessments)
+    .where(and(eq(assessments.id, id), sql`${assessments}.xmin::text = ${version}`))
+    .limit(1);
+  return row?.questions ?? null;
+}
+
 export async function listAssigneeIds(db: DbOrTx, assessmentId: string): Promise<string[]> {
   const rows = await db
     .select({ studentId: assessmentAssignees.studentId })

@@ -77,14 +77,66 @@ export async function attemptHistory(
 
 export type NewAttempt = typeof attempts.$inferInsert;
 
+/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
 /**
  * Inserts an attempt unless one in progress exists for this student and assessment (or the
  * number was just taken): null then. The partial unique index makes two concurrent starts give
  * one attempt; the loser reads the winner's.
  */
-export async function insertAttemptIfNone(db: DbOrTx, values: NewAttempt): Promise<AttemptRow | null> {
-  const [row] = await db.insert(attempts).values(values).onConflictDoNothing().returning();
-  return row ?? null;
+/** What a new attempt is made of; its questions are copied by the database (insertAttemptIfNone). */
+export type NewAttemptFrom = Omit<NewAttempt, 'questions' | 'status' | 'createdAt' | 'updatedAt'> & {
+  startedAt: Date;
+  deadlineAt: Date | null;
+  /** The assessment's version (AssessmentHead.version) whose questions `questions` are. */
+  version: string;
+  questions: AttemptRow['questions'];
+};
+
+/**
+ * Starts an attempt unless the student has one in progress (null then). Its snapshot is copied
+ * from the assessment inside the database, only while the assessment is still at `version`
+ * (null when it changed meanwhile: the caller reads it again): on exam day a thousand starts then
+ * neither send nor receive the questions, which the caller already holds as `questions`.
+ */
+export async function insertAttemptIfNone(db: DbOrTx, values: NewAttemptFrom): Promise<AttemptRow | null> {
+  const now = values.startedAt;
+  const result = await db.execute(sql`
+    insert into ${attempts} (organization_id, assessment_id, student_id, number, status, questions,
+      started_at, deadline_at, pass_mark, created_at, updated_at)
+    select ${values.organizationId}, a.id, ${values.studentId}, ${values.number}, 'in_progress', a.questions,
+      ${now.toISOString()}::timestamptz, ${values.deadlineAt?.toISOString() ?? null}::timestamptz,
+      ${values.passMark}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from assessments a where a.id = ${values.assessmentId} and a.xmin::text = ${values.version}
+    on conflict do nothing
+    returning id, shuffle_seed, revision
+  `);
+  const row = rowsOf(result)[0];
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    organizationId: values.organizationId,
+    assessmentId: values.assessmentId,
+    studentId: values.studentId,
+    number: values.number,
+    status: 'in_progress',
+    questions: values.questions,
+    startedAt: now,
+    deadlineAt: values.deadlineAt,
+    submittedAt: null,
+    submittedBy: null,
+    markingStatus: null,
+    score: null,
+    maxScore: null,
+    percentage: null,
+    passed: null,
+    passMark: values.passMark,
+    shuffleSeed: String(row.shuffle_seed),
+    revision: Number(row.revision),
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export async function listAnswers(db: DbOrTx, attemptId: string): Promise<AttemptAnswerRow[]> {
@@ -127,9 +179,6 @@ export interface SaveAnswerOutcome {
   /** The answer stored before this statement, when there was one. */
   stored: { revision: number; savedAt: Date; idempotencyKey: string } | null;
 }
-
-/** The rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));

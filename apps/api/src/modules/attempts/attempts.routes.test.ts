@@ -15,7 +15,7 @@ import {
 } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
-import { attemptAnswers, attempts, users } from '../../db/schema/index.ts';
+import { assessments, attemptAnswers, attempts, users } from '../../db/schema/index.ts';
 import { closeExpiredAttempts } from './attempts.service.ts';
 import { insertAssessment, questionOf, testClock } from './test-fixtures.ts';
 
@@ -149,6 +149,24 @@ describe('starting an attempt', () => {
     const a2 = await start(retakeable.id);
     expect(a2.statusCode).toBe(201);
     expect(a2.json().number).toBe(2);
+  });
+
+  it('takes the questions as they are at each start: an edit after a start is never served stale (issue 15 cache)', async () => {
+    const a = await insertAssessment(app.db, { organizationId: orgId });
+    const before = await startOk(a.id);
+    expect(before.questions.map((q) => q.id)).toEqual(['q1', 'q2']);
+    await app.db
+      .update(assessments)
+      .set({ questions: [questionOf('true-false', 'q9')] })
+      .where(eq(assessments.id, a.id));
+    const after = await startOk(a.id, classmate.headers);
+    expect(after.questions.map((q) => q.id)).toEqual(['q9']);
+    // Each attempt keeps the snapshot it started with, as stored.
+    const stored = await app.db.select().from(attempts).where(eq(attempts.assessmentId, a.id));
+    const snapshots = new Map(stored.map((row) => [row.id, (row.questions as Question[]).map((q) => q.id)]));
+    expect(snapshots.get(before.id)).toEqual(['q1', 'q2']);
+    expect(snapshots.get(after.id)).toEqual(['q9']);
+    expect((await startOk(a.id)).id).toBe(before.id);
   });
 
   it('gives one attempt to concurrent starts', async () => {

@@ -20,7 +20,12 @@ import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schem
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
-import { findAssessment, listResources } from '../assessments/assessments.access.ts';
+import {
+  findAssessmentHead,
+  findAssessmentQuestions,
+  listResources,
+  type AssessmentHead,
+} from '../assessments/assessments.access.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import {
   certificateNotifier,
@@ -96,16 +101,40 @@ async function ownAttempt(db: DbOrTx, actor: Actor, id: string): Promise<Attempt
  * never told that an assessment they may not take exists (drafts, others' assignments, other
  * organizations all look the same).
  */
-async function assessmentForStudent(db: DbOrTx, actor: Actor, id: string): Promise<AssessmentRow> {
+async function assessmentForStudent(db: DbOrTx, actor: Actor, id: string): Promise<AssessmentHead> {
   if (!actor.organizationId) throw notFound('assessment');
-  const row = await findAssessment(db, { organizationId: actor.organizationId, studentId: actor.userId }, id);
+  const row = await findAssessmentHead(
+    db,
+    { organizationId: actor.organizationId, studentId: actor.userId },
+    id,
+  );
   if (!row) throw notFound('assessment');
   return row;
 }
 
 /** An attempt's assessment whatever its state: results outlive a deleted assessment. */
-const assessmentOf = (db: DbOrTx, attempt: AttemptRow): Promise<AssessmentRow | null> =>
-  findAssessment(db, { organizationId: attempt.organizationId, includeDeleted: true }, attempt.assessmentId);
+const assessmentOf = (db: DbOrTx, attempt: AttemptRow): Promise<AssessmentHead | null> =>
+  findAssessmentHead(
+    db,
+    { organizationId: attempt.organizationId, includeDeleted: true },
+    attempt.assessmentId,
+  );
+
+/**
+ * Each assessment version's questions as this process has read them (issue 15): the thousand starts
+ * of an exam read and parse them once, not once each. Keyed by the row's version, so an edit is
+ * never served stale; null when the assessment changed after `head` was read.
+ */
+const questionsByVersion = new LRUCache<string, Question[]>({ max: 200 });
+
+async function questionsOf(db: DbOrTx, head: AssessmentHead): Promise<Question[] | null> {
+  const key = `${head.id}@${head.version}`;
+  const cached = questionsByVersion.get(key);
+  if (cached) return cached;
+  const questions = (await findAssessmentQuestions(db, head.id, head.version)) as Question[] | null;
+  if (questions) questionsByVersion.set(key, questions);
+  return questions;
+}
 
 /** When the attempt must end: the window's end, or the start plus the duration, whichever is first. */
 export function deadlineFor(
@@ -119,7 +148,7 @@ export function deadlineFor(
 }
 
 /** Open unless it has not started yet or has ended; no dates at all: always open. */
-function checkWindow(assessment: AssessmentRow, now: Date): void {
+function checkWindow(assessment: AssessmentHead, now: Date): void {
   const timing = timingStatus(assessment, now);
   if (timing === 'upcoming') throw conflict('window_not_open', 'This assessment has not started yet');
   if (timing === 'past') throw conflict('window_closed', 'This assessment has ended');
@@ -130,7 +159,7 @@ async function viewOf(
   db: DbOrTx,
   row: AttemptRow,
   now: Date,
-  known: { assessment?: AssessmentRow; answers?: AttemptAnswerRow[] } = {},
+  known: { assessment?: AssessmentHead; answers?: AttemptAnswerRow[] } = {},
 ): Promise<Attempt> {
   const assessment = known.assessment ?? (await assessmentOf(db, row));
   if (!assessment) throw attemptNotFound();
@@ -209,8 +238,8 @@ export async function startAttempt(
 ): Promise<{ attempt: Attempt; created: boolean }> {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const assessment = await assessmentForStudent(db, actor, assessmentId);
   for (let tries = 0; tries < 5; tries += 1) {
+    const assessment = await assessmentForStudent(db, actor, assessmentId);
     const existing = await findInProgressAttempt(db, assessment.id, actor.userId);
     if (existing) {
       const current = await closeIfExpired(db, existing, now, ctx.certificates);
@@ -221,22 +250,28 @@ export async function startAttempt(
     const history = await attemptHistory(db, assessment.id, actor.userId);
     if (history.anySubmitted && !assessment.allowRetake)
       throw conflict('retake_not_allowed', 'You have already submitted this assessment');
-    const row = await insertAttemptIfNone(db, {
-      organizationId: assessment.organizationId,
-      assessmentId: assessment.id,
-      studentId: actor.userId,
-      number: history.lastNumber + 1,
-      status: 'in_progress',
-      questions: assessment.questions,
-      startedAt: now,
-      deadlineAt: deadlineFor(assessment, now),
-      passMark: assessment.passMark,
-      createdAt: now,
-      updatedAt: now,
-    });
-    // A new attempt has no answers yet, and its assessment was just read.
-    if (row) return { attempt: await viewOf(db, row, now, { assessment, answers: [] }), created: true };
-    // Another request started one at the same moment: go round and answer that one.
+    const questions = await questionsOf(db, assessment);
+    const row =
+      questions &&
+      (await insertAttemptIfNone(db, {
+        organizationId: assessment.organizationId,
+        assessmentId: assessment.id,
+        studentId: actor.userId,
+        number: history.lastNumber + 1,
+        version: assessment.version,
+        questions,
+        startedAt: now,
+        deadlineAt: deadlineFor(assessment, now),
+        passMark: assessment.passMark,
+      }));
+    if (row) {
+      // Its first save need not read the snapshot's question types back (saveAnswer).
+      questionTypes.set(row.id, new Map(questions.map((q) => [q.id, q.type])));
+      // A new attempt has no answers yet, and its assessment was just read.
+      return { attempt: await viewOf(db, row, now, { assessment, answers: [] }), created: true };
+    }
+    // Another request started one at the same moment, or the assessment was changed meanwhile: go
+    // round and answer that attempt, or start from the assessment as it is now.
   }
   throw new AppError(409, 'conflict', 'Could not start the attempt, please try again');
 }
@@ -353,7 +388,7 @@ export async function saveAnswer(
 
 function resultOf(
   row: AttemptRow,
-  assessment: AssessmentRow | null,
+  assessment: AssessmentHead | null,
   answers: AttemptAnswerRow[],
   now: Date,
 ): AttemptResult {
@@ -402,7 +437,7 @@ export async function myResults(
   const now = ctx.clock.now();
   if (!actor.organizationId) throw notFound('assessment');
   // Results stay readable after the assessment was unpublished or the student unassigned.
-  let assessment: AssessmentRow | null = await findAssessment(
+  let assessment: AssessmentHead | null = await findAssessmentHead(
     db,
     { organizationId: actor.organizationId, studentId: actor.userId },
     assessmentId,
@@ -410,7 +445,7 @@ export async function myResults(
   const visible = assessment !== null;
   let attempts = await listStudentAttempts(db, assessmentId, actor.userId);
   if (!assessment && attempts.length)
-    assessment = await findAssessment(db, { organizationId: actor.organizationId }, assessmentId);
+    assessment = await findAssessmentHead(db, { organizationId: actor.organizationId }, assessmentId);
   if (!assessment) throw notFound('assessment');
   if (attempts.some((a) => a.status === 'in_progress' && isExpired(a, now))) {
     for (const a of attempts) await closeIfExpired(db, a, now, ctx.certificates);

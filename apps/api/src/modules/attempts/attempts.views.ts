@@ -30,7 +30,7 @@ const isSaved = (answer: AttemptAnswerRow) => answer.revision > 0;
 
 export function toAttempt(
   row: AttemptRow,
-  assessment: AssessmentRow,
+  assessment: Omit<AssessmentRow, 'questions'>,
   answers: AttemptAnswerRow[],
   resources: AssessmentResourceRow[],
   now: Date,
