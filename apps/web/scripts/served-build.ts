@@ -21,6 +21,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createServer, type Plugin } from 'vite';
 import { LANGUAGE_CODES } from '@vbuilder/shared';
+import { PRODUCT_LINK_PLACEHOLDER, REPLAY_ATTRIBUTE } from '../src/lib/landing-contract.ts';
+import { AUTH_KEYS, OIDC_STORAGE_PREFIX } from '../src/lib/auth/constants.ts';
 import type * as Prerender from '../src/app/prerender-landing.tsx';
 
 const brotli = promisify(brotliCompress);
@@ -72,14 +74,37 @@ export const entryOf = (indexHtml: string): string => {
   return entry;
 };
 
+/** Events by which a visitor acts on the page (a mouse moving over it counts: a click follows). */
+const ACTING = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove'];
+
 /**
- * The script the landing page loads in place of the app's entry: it imports the entry once the
- * prerendered page has been painted (or after 100 ms in a tab opened in the background, which paints
- * nothing until shown). The app's modules then load while the visitor already reads the page.
+ * The script the landing page loads in place of the app's entry (issue 14: a visitor on / needs no
+ * app code until they act; Lighthouse's blocking time was the app's start-up):
+ *
+ * - it imports the entry at once (after the first paint) only for a visitor who is signed in (the
+ *   user cookie, or a stored session), whom the app sends on, and for /login?login=1, where the app
+ *   signs in; anyone else gets the app when they first act on the page (pointer, touch, key, focus);
+ * - it fetches GET /api/auth/config once for the page, puts the product links' addresses into the
+ *   prerendered footer (prerender-landing.tsx's stand-ins), and leaves the answer in
+ *   window.vbuilderAuthConfig for the app (lib/auth/oidc-client.ts) so the page asks only once;
+ * - a click on a control the app must repeat (the language menu, data-landing-replay) is noted in
+ *   window.vbuilderLandingReplay, which app/landing-shell.ts plays once the app has taken over.
  */
 export const landingBootScript = (entry: string): string =>
-  `(function(){var started=false;function start(){if(started)return;started=true;import(${JSON.stringify(entry)});}` +
-  `requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,100);})();\n`;
+  `(function(){var started=false,acting=${JSON.stringify(ACTING)};` +
+  `function start(){if(started)return;started=true;acting.forEach(function(e){removeEventListener(e,onAct,true);});import(${JSON.stringify(entry)});}` +
+  `function onAct(e){if(e.type==='pointermove'&&e.pointerType!=='mouse')return;start();}` +
+  `addEventListener('click',function(e){var shell=document.getElementById('landing-shell'),t=e.target&&e.target.closest&&e.target.closest('[${REPLAY_ATTRIBUTE}]');` +
+  `if(t&&shell&&shell.contains(t)){window.vbuilderLandingReplay=t.getAttribute('${REPLAY_ATTRIBUTE}');start();}},true);` +
+  `var config=window.vbuilderAuthConfig=fetch('/api/auth/config',{credentials:'include',headers:{Accept:'application/json'}})` +
+  `.then(function(r){return r.ok?r.json():null;}).catch(function(){return null;});` +
+  `config.then(function(c){['learningPlatformUrl','supportUrl'].forEach(function(k){` +
+  `document.querySelectorAll('a[href="${PRODUCT_LINK_PLACEHOLDER}'+k+'"]').forEach(function(a){var v=c&&c[k];` +
+  `if(typeof v==='string'&&/^https?:/i.test(v))a.href=v;else if(a.parentNode)a.parentNode.remove();});});});` +
+  `var signedIn=false;try{signedIn=/(?:^|;\\s*)(?:${AUTH_KEYS.userCookie}|${AUTH_KEYS.legacyUserCookie})=/.test(document.cookie)||` +
+  `Object.keys(localStorage).some(function(k){return k.indexOf('${OIDC_STORAGE_PREFIX}user:')===0;});}catch(e){}` +
+  `if(signedIn||/[?&]login=1(?:&|$)/.test(location.search)){requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,100);}` +
+  `else acting.forEach(function(e){addEventListener(e,onAct,{capture:true,passive:true});});})();\n`;
 
 /**
  * index.html with the prerendered landing page before the app's root. The app renders into #root,
@@ -102,7 +127,7 @@ export function landingHtml(
     .replace(/\s*<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/, '')
     .replace(
       '</head>',
-      `<style>#landing-shell ~ #root { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
+      `<style>#landing-shell ~ #root { display: none; } #landing-shell li:has(> a[href^="${PRODUCT_LINK_PLACEHOLDER}"]) { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
     )
     .replace('<div id="root"></div>', `<div id="landing-shell">${page.html}</div><div id="root"></div>`);
 }

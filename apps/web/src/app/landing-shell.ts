@@ -1,3 +1,5 @@
+import { REPLAY_ATTRIBUTE, type LandingBootGlobals } from '../lib/landing-contract.ts';
+
 /**
  * The prerendered landing page (#landing-shell, see prerender-landing.tsx) stays on screen while
  * the app loads, and goes as soon as the app shows a screen of its own in #root: its landing page,
@@ -16,12 +18,30 @@ export function showsOnlyLoading(root: Element): boolean {
   );
 }
 
-export function releaseLandingShell(root: HTMLElement, doc: Document = document): void {
+/**
+ * Repeats on the app's page what the visitor activated on the prerendered one before the app was
+ * there (the boot script notes it): the language button's click then opens the app's menu.
+ */
+export function replayLandingAction(root: HTMLElement, globals: LandingBootGlobals): void {
+  const name = globals.vbuilderLandingReplay;
+  if (!name) return;
+  delete globals.vbuilderLandingReplay;
+  const target = root.querySelector<HTMLElement>(`[${REPLAY_ATTRIBUTE}="${CSS.escape(name)}"] button`);
+  target?.focus();
+  target?.click();
+}
+
+export function releaseLandingShell(
+  root: HTMLElement,
+  doc: Document = document,
+  globals: LandingBootGlobals = window as LandingBootGlobals,
+): void {
   const shell = doc.getElementById('landing-shell');
   if (!shell) return;
   const check = () => {
     if (showsOnlyLoading(root)) return false;
     shell.remove();
+    replayLandingAction(root, globals);
     return true;
   };
   if (check()) return;

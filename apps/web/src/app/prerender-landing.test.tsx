@@ -39,10 +39,21 @@ describe('the prerendered landing page', () => {
     },
   );
 
-  it("holds a place for the sign-in card without its button: signing in is the app's, behind its gate", async () => {
+  it("signs in without the app: a form that opens /login?login=1 in the page's language", async () => {
+    const { html } = await renderLanding('km');
+    expect(html).toMatch(/<form action="\/login" method="get">/);
+    expect(html).toContain('<input type="hidden" name="login" value="1"/>');
+    expect(html).toContain('<input type="hidden" name="lng" value="km"/>');
+    expect(html).toMatch(/<button[^>]*type="submit"/);
+    expect(html).toContain(escaped(text('km', 'auth', 'login.signIn')));
+    expect(html).toContain('href="/sign-up"');
+    expect(html).toContain('href="/forgotpassword"');
+  });
+
+  it('carries stand-ins for the product links, which the boot script fills in', async () => {
     const { html } = await renderLanding('en');
-    expect(html).toContain('aria-busy="true"');
-    expect(html).not.toMatch(/<button[^>]*>(?:(?!<\/button>).)*Sign in<\/span>/s);
-    expect(html).not.toContain('Forgot password?');
+    expect(html).toContain('href="https://vbuilder.invalid/learningPlatformUrl"');
+    expect(html).toContain('href="https://vbuilder.invalid/supportUrl"');
+    expect(html).toContain('data-landing-replay="language"');
   });
 });

@@ -1,4 +1,5 @@
-import { MantineProvider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, MantineProvider } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -7,16 +8,20 @@ import { MemoryRouter } from 'react-router';
 import { I18N_OPTIONS, type LanguageCode } from '@vbuilder/shared';
 import { LanguagePicker } from '../features/accounts/components/language-picker.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { useLineHeights } from '../features/landing/components/use-line-heights.ts';
+import { authKeys } from '../lib/query-keys.ts';
+import { PRODUCT_LINK_PLACEHOLDER, REPLAY_ATTRIBUTE } from '../lib/landing-contract.ts';
+import { SignInCard } from './sign-in-card.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * The landing page as static HTML, one per language, written by the build (scripts/served-build.ts)
  * into landing/<lng>.html and sent for / and /login (apps/api/src/plugins/spa.ts). A phone on a slow
  * network sees the welcome and the features as soon as the HTML and CSS arrive, while the app's
- * JavaScript loads (issue 14's Lighthouse target). The sign-in card is a placeholder: signing in
- * stays the app's, behind its loading gate (SPEC §2); app/landing-shell.ts swaps the page for the
- * app's own as soon as the app shows a screen.
+ * JavaScript loads (issue 14's Lighthouse target). Everything on it works without the app: links
+ * are links, and the sign-in button a form that opens /login?login=1, where the app signs in. The
+ * app's code loads only when the visitor acts (see the boot script in scripts/served-build.ts), or
+ * at once for a signed-in visitor, whom the app sends on; app/landing-shell.ts then swaps the page
+ * for the app's own as soon as the app shows a screen.
  */
 
 const NAMESPACES = ['common', 'accounts', 'auth', 'landing'] as const;
@@ -33,25 +38,26 @@ function resourcesOf(lng: LanguageCode) {
   return { en: of('en'), [lng]: of(lng) };
 }
 
-/** Where the sign-in card will be: its heading and words now, the button once the app is ready. */
-function SignInPlaceholder({ title, description }: { title: string; description: string }) {
-  const lh = useLineHeights();
+/** The product links' stand-ins (see landing-contract.ts); the boot script fills them in. */
+const productLinkStandIns = {
+  learningPlatformUrl: `${PRODUCT_LINK_PLACEHOLDER}learningPlatformUrl`,
+  supportUrl: `${PRODUCT_LINK_PLACEHOLDER}supportUrl`,
+  billingSupportEmail: null,
+};
+
+/**
+ * The sign-in button without the app: a form that opens /login?login=1 (in this page's language),
+ * where the app starts signing in at once (routes/login-route.tsx).
+ */
+function StaticSignIn({ lng, label }: { lng: LanguageCode; label: string }) {
   return (
-    <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }} aria-busy="true">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} fz={{ base: 22, sm: 24 }}>
-            {title}
-          </Title>
-          <Text c="gray.7" size="sm" lh={lh.body}>
-            {description}
-          </Text>
-        </Stack>
-        <Skeleton h={42} radius="sm" />
-        <Skeleton h={1} />
-        <Skeleton h={20} w="60%" />
-      </Stack>
-    </Paper>
+    <form action="/login" method="get">
+      <input type="hidden" name="login" value="1" />
+      <input type="hidden" name="lng" value={lng} />
+      <Button type="submit" size="md" fullWidth leftSection={<IconLogin2 size={18} aria-hidden />}>
+        {label}
+      </Button>
+    </form>
   );
 }
 
@@ -72,20 +78,21 @@ export async function renderLanding(lng: LanguageCode): Promise<PrerenderedLandi
     react: { useSuspense: false },
   });
   const t = i18n.getFixedT(lng);
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(authKeys.config(), productLinkStandIns);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={['/']}>
             <LandingPage
               title={t('auth:login.title')}
-              languagePicker={<LanguagePicker />}
-              signIn={
-                <SignInPlaceholder
-                  title={t('landing:signIn.title')}
-                  description={t('landing:signIn.description')}
-                />
+              languagePicker={
+                <div {...{ [REPLAY_ATTRIBUTE]: 'language' }}>
+                  <LanguagePicker />
+                </div>
               }
+              signIn={<SignInCard action={<StaticSignIn lng={lng} label={t('auth:login.signIn')} />} />}
             />
           </MemoryRouter>
         </QueryClientProvider>

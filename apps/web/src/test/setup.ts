@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 vi.resetModules();
 const { default: i18n, i18nReady } = await import('../lib/i18n.ts');
 const { endTest, server, startServer } = await import('./msw-server.ts');
+const { resetAuthConfig } = await import('../lib/auth/auth-config.ts');
 // Notifications live in a store of the (shared) library, not in the rendered tree.
 const { notifications } = await import('@mantine/notifications');
 
@@ -38,6 +39,8 @@ beforeAll(() => startServer());
 afterEach(() => {
   cleanup();
   endTest();
+  // GET /api/auth/config is asked once per page: each test is a new page.
+  resetAuthConfig();
 });
 afterAll(() => server.close());
 

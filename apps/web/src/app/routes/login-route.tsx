@@ -1,15 +1,16 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
 import { LanguagePicker } from '../../features/accounts/components/language-picker.tsx';
 import { LandingPage } from '../../features/landing/components/landing-page.tsx';
-import { useLineHeights } from '../../features/landing/components/use-line-heights.ts';
 import { reportError } from '../../lib/auth/report-error.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
+import { REPLAY_ATTRIBUTE } from '../../lib/landing-contract.ts';
+import { SignInCard } from '../sign-in-card.tsx';
 
 /**
  * / and /login (SPEC §2): the login screen behind a loading gate, inside the public landing page
@@ -39,8 +40,6 @@ export function Component() {
 
 function LoginScreen() {
   const { t } = useTranslation('auth');
-  const { t: tl } = useTranslation('landing');
-  const lh = useLineHeights();
   const { login } = useAuth();
   const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -71,25 +70,21 @@ function LoginScreen() {
   return (
     <LandingPage
       title={t('login.title')}
-      languagePicker={<LanguagePicker />}
+      languagePicker={
+        <div {...{ [REPLAY_ATTRIBUTE]: 'language' }}>
+          <LanguagePicker />
+        </div>
+      }
       signIn={
-        <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <Stack gap={4}>
-              <Title order={2} fz={{ base: 22, sm: 24 }}>
-                {tl('signIn.title')}
-              </Title>
-              <Text c="gray.7" size="sm" lh={lh.body}>
-                {tl('signIn.description')}
-              </Text>
-            </Stack>
-
-            {failed ? (
+        <SignInCard
+          alert={
+            failed ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
                 {t('login.failed')}
               </Alert>
-            ) : null}
-
+            ) : null
+          }
+          action={
             <Button
               size="md"
               fullWidth
@@ -99,23 +94,8 @@ function LoginScreen() {
             >
               {t('login.signIn')}
             </Button>
-
-            <Divider />
-
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                <Anchor component={Link} to="/sign-up">
-                  {t('login.createAccount')}
-                </Anchor>
-              </Text>
-              <Text size="sm">
-                <Anchor component={Link} to="/forgotpassword">
-                  {t('login.forgotPassword')}
-                </Anchor>
-              </Text>
-            </Group>
-          </Stack>
-        </Paper>
+          }
+        />
       }
     />
   );

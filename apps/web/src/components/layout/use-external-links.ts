@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { requestAuthConfig } from '../../lib/auth/auth-config.ts';
 import { authKeys } from '../../lib/query-keys.ts';
 
 /** Only web addresses become links: a misconfigured value never turns into a script URL. */
@@ -26,7 +26,8 @@ export type ExternalLinks = z.infer<typeof ExternalLinksSchema>;
 export const externalLinksQuery = () =>
   queryOptions({
     queryKey: authKeys.config(),
-    queryFn: () => api.get('/auth/config', ExternalLinksSchema),
+    // The page's one request for the configuration, shared with the sign-in client.
+    queryFn: async () => ExternalLinksSchema.parse((await requestAuthConfig()) ?? {}),
     staleTime: Infinity,
     // The links are a convenience: the shell works without them, so a failure is not announced.
     meta: { silent: true },

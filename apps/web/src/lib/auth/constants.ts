@@ -46,3 +46,6 @@ export const DEFAULT_LANDING_PATH = '/account/home';
 
 /** The catalogue text of SPEC §8 for an identity client that never became ready. */
 export const INIT_TIMEOUT_MESSAGE = 'Keycloak initialization timeout';
+
+/** Where the identity client keeps its session and pending login state (localStorage keys). */
+export const OIDC_STORAGE_PREFIX = 'vbuilder.oidc.';

@@ -1,6 +1,9 @@
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
-import { z } from 'zod';
-import { CALLBACK_PATH } from './constants.ts';
+import { loadAuthConfig, STALE_STATE_AGE_SECONDS, type AuthConfig } from './auth-config.ts';
+import { CALLBACK_PATH, OIDC_STORAGE_PREFIX } from './constants.ts';
+
+// The configuration lives in auth-config.ts (no identity library there, for the product links).
+export * from './auth-config.ts';
 
 /**
  * The identity client (SPEC §4): authorization code with PKCE S256, query response mode, refresh
@@ -8,88 +11,7 @@ import { CALLBACK_PATH } from './constants.ts';
  * GET /api/auth/config so an external provider (Keycloak) is a matter of server configuration.
  */
 
-export const AuthConfigSchema = z.object({
-  issuer: z.string().url(),
-  clientId: z.string().min(1),
-  scopes: z.string().min(1),
-  learningPlatformUrl: z.string().nullish(),
-  supportUrl: z.string().nullish(),
-});
-export type AuthConfig = z.infer<typeof AuthConfigSchema>;
-
-/** The embedded provider's values, used when the server does not say otherwise. */
-export function defaultAuthConfig(origin: string): AuthConfig {
-  return {
-    issuer: `${origin}/oidc`,
-    clientId: 'vbuilder-web',
-    scopes: 'openid profile email offline_access',
-    learningPlatformUrl: null,
-    supportUrl: null,
-  };
-}
-
-/** Callback state older than this is discarded (one hour, SPEC §4). */
-export const STALE_STATE_AGE_SECONDS = 3600;
-
-let configPromise: Promise<AuthConfig> | null = null;
-
-/** The last configuration the server gave, so a page reloaded without a network can still start. */
-const REMEMBERED_CONFIG_KEY = 'vbuilder.authConfig';
-
-function rememberConfig(config: AuthConfig): void {
-  try {
-    window.localStorage.setItem(REMEMBERED_CONFIG_KEY, JSON.stringify(config));
-  } catch {
-    // Storage full or refused: the next offline start just cannot use it.
-  }
-}
-
-function rememberedConfig(): AuthConfig | null {
-  try {
-    const parsed = AuthConfigSchema.safeParse(
-      JSON.parse(window.localStorage.getItem(REMEMBERED_CONFIG_KEY) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * GET /api/auth/config, once per page. A missing or malformed answer falls back to the embedded
- * provider; a network failure falls back to the configuration last received in this browser (a
- * student reloading an assessment offline), and without one is not cached, so a retry asks again.
- */
-export function loadAuthConfig(
-  fetchImpl: typeof fetch = fetch,
-  origin = window.location.origin,
-): Promise<AuthConfig> {
-  configPromise ??= (async () => {
-    let response: Response;
-    try {
-      response = await fetchImpl('/api/auth/config', {
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-      });
-    } catch (error) {
-      const remembered = rememberedConfig();
-      if (remembered) return remembered;
-      throw error;
-    }
-    if (!response.ok) return defaultAuthConfig(origin);
-    const parsed = AuthConfigSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) return defaultAuthConfig(origin);
-    rememberConfig(parsed.data);
-    return parsed.data;
-  })().catch((error: unknown) => {
-    configPromise = null;
-    throw error;
-  });
-  return configPromise;
-}
-
-/** Where the identity client keeps its session and pending login state. */
-export const OIDC_STORAGE_PREFIX = 'vbuilder.oidc.';
+export { OIDC_STORAGE_PREFIX };
 
 /** Removes everything the identity client stored (sign out & restart). */
 export function clearIdentityStorage(): void {
@@ -141,10 +63,4 @@ export function getUserManager(): Promise<UserManager> {
 /** The UserManager if it was already asked for, else null (nothing is loaded). */
 export function currentUserManager(): Promise<UserManager> | null {
   return managerPromise;
-}
-
-/** The learning platform and support links of the configuration (null when not configured). */
-export async function externalLinks(): Promise<Pick<AuthConfig, 'learningPlatformUrl' | 'supportUrl'>> {
-  const config = await loadAuthConfig();
-  return { learningPlatformUrl: config.learningPlatformUrl ?? null, supportUrl: config.supportUrl ?? null };
 }
