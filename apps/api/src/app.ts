@@ -71,6 +71,12 @@ function isInstalled(name: string): boolean {
   }
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first n hops" (proxy-addr's rule). */
+function fastifyTrustProxy(trust: Config['TRUST_PROXY']) {
+  if (typeof trust !== 'number') return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+}
+
 /** Wires plugins and modules; no business logic lives here. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -81,7 +87,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
-    trustProxy: true,
+    // Off unless configured: otherwise any client could choose its address (issue 16).
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

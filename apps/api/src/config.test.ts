@@ -26,4 +26,17 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+  it('reads TRUST_PROXY as off, a hop count or proxy addresses, and refuses "true"', () => {
+    const env = { NODE_ENV: 'test' };
+    expect(loadConfig(env).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...env, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...env, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+    ]);
+    expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+  });
 });

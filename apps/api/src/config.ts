@@ -1,5 +1,32 @@
 import { z } from 'zod';
 
+/**
+ * TRUST_PROXY (issue 16): which proxies in front of vbuilder may say who the client is through
+ * X-Forwarded-For / -Proto / -Host. Off by default: then the client is the TCP peer, and a header
+ * any client can write never decides an address that rate limits are keyed on. A number trusts that
+ * many hops (one load balancer: 1); a comma-separated list trusts the proxies at those addresses
+ * or CIDR ranges. "true" (every hop, so the left-most address anyone could write) is refused.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const valid = entries.every(
+      (entry) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(entry).success,
+    );
+    if (!valid) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -20,6 +47,8 @@ export const ConfigSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
+  /** Proxies allowed to name the client (see trustProxyFromEnv): off, a hop count, or addresses. */
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   /** An external OpenID provider (e.g. Keycloak realm URL) instead of the embedded one. */
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().default('vbuilder-web'),

@@ -22,8 +22,11 @@ describe('embedded OpenID provider', () => {
   let t: TestApp;
   let orgId: string;
   let ip = 0;
-  /** Each test signs in from its own address so the per-address limit of one never hits another. */
-  const address = () => ({ 'x-forwarded-for': `10.1.0.${++ip}` });
+  /**
+   * Each test signs in from its own address (its own TCP peer, as a separate machine would be) so
+   * the per-address limit of one never hits another.
+   */
+  const address = () => `10.1.0.${++ip}`;
 
   beforeAll(async () => {
     t = await buildTestApp({ OIDC_EXTRA_REDIRECT_URIS: DEV_CALLBACK });
@@ -34,12 +37,20 @@ describe('embedded OpenID provider', () => {
   const newUser = (overrides: Parameters<typeof makeUser>[3] = {}) =>
     makeUser(t.app, 'Teacher', orgId, { password: PASSWORD, ...overrides });
 
-  const login = (browser: TestBrowser, uid: string, email: string, password: string, ipHeader = address()) =>
+  const login = (
+    browser: TestBrowser,
+    uid: string,
+    email: string,
+    password: string,
+    remoteAddress = address(),
+    headers: Record<string, string> = {},
+  ) =>
     browser.request({
       method: 'POST',
       url: `/signin/${uid}/login`,
       payload: { email, password },
-      headers: ipHeader,
+      remoteAddress,
+      headers,
     });
 
   it('publishes a discovery document and public keys only', async () => {
@@ -327,7 +338,7 @@ describe('embedded OpenID provider', () => {
   it('pauses an address after repeated failures across accounts', { timeout: 120_000 }, async () => {
     const browser = new TestBrowser(t.app);
     const uid = await startLogin(browser, pkcePair().challenge);
-    const from = { 'x-forwarded-for': '10.9.9.9' };
+    const from = '10.9.9.9';
     for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
       const res = await login(browser, uid, `someone${i}@example.test`, PASSWORD, from);
       expect(res.statusCode).toBe(401);
@@ -336,6 +347,22 @@ describe('embedded OpenID provider', () => {
     const blocked = await login(browser, uid, user.email, PASSWORD, from);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
+  });
+
+  it('keys the address limit on the TCP peer: a rotating X-Forwarded-For escapes nothing (TRUST_PROXY off)', async () => {
+    const browser = new TestBrowser(t.app);
+    const uid = await startLogin(browser, pkcePair().challenge);
+    const from = '10.9.9.10';
+    for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
+      const spoofed = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      const res = await login(browser, uid, `nobody${i}@example.test`, PASSWORD, from, spoofed);
+      expect(res.statusCode).toBe(401);
+    }
+    const user = await newUser();
+    const blocked = await login(browser, uid, user.email, PASSWORD, from, {
+      'x-forwarded-for': '203.0.113.99',
+    });
+    expect(blocked.statusCode).toBe(429);
   });
 
   it('answers interaction_expired for an unknown or cookie-less interaction', async () => {
@@ -464,5 +491,38 @@ describe('external issuer mode', () => {
       // The configured billing support address reaches Payment History's mail button (issue 12).
       billingSupportEmail: 'accounts@school-billing.test',
     });
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('keys the address limit on the address the proxy saw, whatever the client wrote before it', async () => {
+    const browser = new TestBrowser(t.app);
+    const uid = await startLogin(browser, pkcePair().challenge);
+    const proxy = '10.0.0.1';
+    // The proxy appends the address it saw: only that right-most entry is the client.
+    const through = (clientWrote: string, proxySaw: string) => ({
+      remoteAddress: proxy,
+      headers: { 'x-forwarded-for': `${clientWrote}, ${proxySaw}` },
+    });
+    const attempt = (email: string, via: ReturnType<typeof through>) =>
+      browser.request({
+        method: 'POST',
+        url: `/signin/${uid}/login`,
+        payload: { email, password: 'wrong' },
+        ...via,
+      });
+    for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
+      const res = await attempt(`x${i}@example.test`, through(`198.51.100.${i + 1}`, '192.0.2.7'));
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await attempt('y@example.test', through('198.51.100.200', '192.0.2.7'))).statusCode).toBe(429);
+    // Another client behind the same proxy is not affected.
+    expect((await attempt('z@example.test', through('192.0.2.7', '192.0.2.8'))).statusCode).toBe(401);
   });
 });

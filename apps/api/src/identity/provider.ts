@@ -206,8 +206,8 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
   };
 
   const provider = new Provider(embeddedIssuer(config), configuration);
-  // Fastify already trusts the proxy (trustProxy); the provider must agree on protocol and host.
-  provider.proxy = true;
+  // The provider reads protocol and host as Fastify does: from proxies only when TRUST_PROXY says so.
+  provider.proxy = config.TRUST_PROXY !== false;
 
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) =>
     log.error({ err }, 'identity provider error'),
