@@ -5,6 +5,7 @@ import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import type { EmbeddedSession } from './embedded.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Repositories take either the database or a transaction (both are PgDatabase in drizzle). */
@@ -13,6 +14,11 @@ export type DbOrTx = Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's one session (kind 'pglite'), for pg-boss and LISTEN: PostgreSQL's
+   * users open their own connections instead.
+   */
+  session?: EmbeddedSession;
   close(): Promise<void>;
 }
 
@@ -42,31 +48,57 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
 
+  if (options.dataDir) return openEmbedded(path.resolve(options.dataDir));
+
+  // In memory (the API tests): PGlite in this process, from a migrated template image.
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let releaseLock = () => {};
-  let client;
-  if (options.dataDir) {
-    const dbDir = path.resolve(options.dataDir, 'db');
-    mkdirSync(dbDir, { recursive: true });
-    releaseLock = acquireDataDirLock(path.resolve(options.dataDir));
-    client = new PGlite(dbDir);
-  } else {
-    client = await newInMemoryPGlite(PGlite, async (fresh) => {
-      await migrate(drizzle(fresh, { schema }), { migrationsFolder });
-    });
-  }
+  const client = await newInMemoryPGlite(PGlite, async (fresh) => {
+    await migrate(drizzle(fresh, { schema }), { migrationsFolder });
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: async () => {
-      await client.close();
-      releaseLock();
-    },
+    session: client as unknown as EmbeddedSession,
+    close: () => client.close(),
   };
+}
+
+/**
+ * The embedded database of `npm start` and the CLI: PGlite on the data folder, in a worker
+ * thread behind the PostgreSQL wire protocol (embedded.ts), so the API keeps its event loop and
+ * reaches it with the same `pg` driver and drizzle path as a PostgreSQL server.
+ */
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { startEmbeddedServer } = await import('./embedded.ts');
+  const dbDir = path.join(dataDir, 'db');
+  mkdirSync(dbDir, { recursive: true });
+  const releaseLock = acquireDataDirLock(dataDir);
+  let server;
+  try {
+    server = await startEmbeddedServer(dbDir, dataDir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const embedded = server;
+  const close = async () => {
+    await embedded.close();
+    releaseLock();
+  };
+  const db = drizzle(embedded.pool, { schema });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: db as unknown as Db, kind: 'pglite', session: embedded.session, close };
 }
 
 type PGliteClass = typeof PGliteClient;

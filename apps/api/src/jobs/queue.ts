@@ -54,9 +54,11 @@ declare module 'fastify' {
   }
 }
 
-/** pg-boss on the database the app uses: the PGlite client itself, or its own pool to the same server. */
+/**
+ * pg-boss on the database the app uses: the embedded database's one session (its own connections
+ * would wait behind the app's, see db/embedded.ts), or its own pool to the same PostgreSQL server.
+ */
 function bossFor(database: Database, options: JobsOptions): PgBoss {
-  const client = (database.db as unknown as { $client: unknown }).$client;
   const common = {
     useListenNotify: true,
     // No cron schedules are used; maintenance (expiring jobs of dead workers, retention) only
@@ -65,9 +67,10 @@ function bossFor(database: Database, options: JobsOptions): PgBoss {
     supervise: options.work,
     application_name: 'vbuilder-jobs',
   } as const;
-  if (database.kind === 'pglite') {
-    return new PgBoss({ ...common, db: fromPglite(client as PGliteLike), backend: 'pglite' });
+  if (database.session) {
+    return new PgBoss({ ...common, db: fromPglite(database.session as PGliteLike), backend: 'pglite' });
   }
+  const client = (database.db as unknown as { $client: unknown }).$client;
   const { connectionString } = (client as { options: { connectionString: string } }).options;
   return new PgBoss({ ...common, connectionString, max: 4 });
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { PGlite } from '@electric-sql/pglite';
 import { NOTIFICATION_CHANNEL } from './notifications.repository.ts';
 
 type Listener = (notificationId: string) => void;
 
 /**
  * Tells this instance's open streams about new notifications, wherever they were made: every
- * instance LISTENs on one PostgreSQL channel (on PGlite, its in-process listen()), and the job
+ * instance LISTENs on one PostgreSQL channel (on the embedded database, in its one session), and the job
  * that inserts a notification NOTIFYs in the same transaction. No instance keeps what another
  * needs (DESIGN §6).
  */
@@ -34,10 +33,10 @@ export async function startNotificationHub(app: FastifyInstance): Promise<Notifi
   };
 
   let stopListening: () => Promise<void>;
-  const client = (app.db as unknown as { $client: unknown }).$client;
-  if (app.database.kind === 'pglite') {
-    stopListening = await (client as PGlite).listen(NOTIFICATION_CHANNEL, dispatch);
+  if (app.database.session) {
+    stopListening = await app.database.session.listen(NOTIFICATION_CHANNEL, dispatch);
   } else {
+    const client = (app.db as unknown as { $client: unknown }).$client;
     // A dedicated connection: a pooled one would be handed to others and lose the LISTEN.
     const { default: pg } = await import('pg');
     const { connectionString } = (client as { options: { connectionString: string } }).options;
