@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './certificates.ts';
 export * from './ai-assistant.ts';
 export * from './notifications.ts';
+export * from './rate-limits.ts';
