@@ -5,17 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { adminCli } from './test/admin-cli.ts';
 
 const run = promisify(execFile);
 const cli = path.join(import.meta.dirname, 'cli.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vb-cli-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
 
-/** Runs `npm run admin -- …` the way a person would, on a throwaway embedded database. */
-async function admin(...args: string[]) {
+/** Runs `npm run admin -- …` the way a person would: a Node process on a throwaway embedded database. */
+async function spawnAdmin(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    });
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -23,15 +23,19 @@ async function admin(...args: string[]) {
   }
 }
 
+/** The same commands in this process (runCli, what the program runs), for the cases beyond the program's own contract. */
+const admin = adminCli(dataDir);
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // The CLI's own database handling is the same on PostgreSQL; one run on the embedded database suffices.
-// Each test spawns Node processes that open PGlite: slow on a busy 2-core machine, hence the timeout.
+// Each command opens PGlite on the data folder: slow on a busy 2-core machine, hence the timeout.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000 }, () => {
   let orgId = '';
 
   it('creates an organization and prints its id as JSON', async () => {
-    const res = await admin('create-org', '--name', 'Riverside School', '--json');
+    // The program itself, once: a Node process that prints the record and exits 0.
+    const res = await spawnAdmin('create-org', '--name', 'Riverside School', '--json');
     expect(res.code).toBe(0);
     const org = JSON.parse(res.stdout) as { id: string; name: string };
     expect(org.name).toBe('Riverside School');
@@ -140,6 +144,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
       expect(res.code, args.join(' ')).toBe(2);
       expect(res.stderr).toMatch(message);
     }
+    // The program exits with that code.
+    const res = await spawnAdmin('frobnicate');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/Unknown command 'frobnicate'/);
   });
 
   it('seeds the demo organization with one user per role and random passwords', async () => {

@@ -42,6 +42,9 @@ const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
 
 class UsageError extends Error {}
 
+/** A command whose options are checked: what it does on the open database. */
+type Command = (database: Database, url: string) => Promise<string>;
+
 const fail = (message: string): never => {
   throw new UsageError(message);
 };
@@ -60,7 +63,7 @@ function parseOption<T>(schema: z.ZodType<T>, value: unknown, option: string): T
   return (result as { data: T }).data;
 }
 
-async function createOrg(database: Database, args: string[]) {
+function createOrg(args: string[]): Command {
   const { values } = parseArgs({
     args,
     options: {
@@ -74,13 +77,15 @@ async function createOrg(database: Database, args: string[]) {
   const name = parseOption(NameSchema, values.name ?? fail('--name is required'), 'name');
   const type = parseOption(z.enum(ORGANIZATION_TYPES), values.type ?? 'school', 'type');
   const email = values.email ? parseOption(EmailSchema, values.email, 'email') : null;
-  const org = await insertOrganization(database.db, { name, type, email });
-  return values.json
-    ? JSON.stringify({ id: org.id, name: org.name, type: org.type })
-    : `Organization "${org.name}" created with id ${org.id}`;
+  return async (database) => {
+    const org = await insertOrganization(database.db, { name, type, email });
+    return values.json
+      ? JSON.stringify({ id: org.id, name: org.name, type: org.type })
+      : `Organization "${org.name}" created with id ${org.id}`;
+  };
 }
 
-async function createUser(database: Database, args: string[]) {
+function createUser(args: string[]): Command {
   const { values } = parseArgs({
     args,
     options: {
@@ -106,29 +111,31 @@ async function createUser(database: Database, args: string[]) {
   if (role === 'Super Administrator') {
     if (values.org) fail("--org: a 'Super Administrator' belongs to no organization");
   } else {
-    const orgId = parseOption(z.uuid(), values.org ?? fail(`--org is required for role '${role}'`), 'org');
-    if (!(await findOrganizationById(database.db, orgId))) fail(`--org: no organization with id ${orgId}`);
-    organizationId = orgId;
+    organizationId = parseOption(z.uuid(), values.org ?? fail(`--org is required for role '${role}'`), 'org');
   }
-  if (await findUserByEmail(database.db, email)) fail(`--email: an account with ${email} already exists`);
 
-  const user = await insertUser(database.db, {
-    email,
-    name,
-    role,
-    organizationId,
-    status: 'active',
-    language,
-    passwordHash: await hashPassword(password),
-    mustChangePassword: values['must-change-password'] ?? false,
-  });
-  return values.json
-    ? JSON.stringify({ id: user.id, email: user.email, role: user.role, organizationId, language })
-    : `User ${user.email} (${user.role}) created with id ${user.id}`;
+  return async (database) => {
+    if (organizationId && !(await findOrganizationById(database.db, organizationId)))
+      fail(`--org: no organization with id ${organizationId}`);
+    if (await findUserByEmail(database.db, email)) fail(`--email: an account with ${email} already exists`);
+    const user = await insertUser(database.db, {
+      email,
+      name,
+      role,
+      organizationId,
+      status: 'active',
+      language,
+      passwordHash: await hashPassword(password),
+      mustChangePassword: values['must-change-password'] ?? false,
+    });
+    return values.json
+      ? JSON.stringify({ id: user.id, email: user.email, role: user.role, organizationId, language })
+      : `User ${user.email} (${user.role}) created with id ${user.id}`;
+  };
 }
 
 /** Puts an organization on a plan by recording a payment record (DESIGN §7: the newest one decides). */
-async function setPlan(database: Database, args: string[]) {
+function setPlan(args: string[]): Command {
   const { values } = parseArgs({
     args,
     options: { org: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' } },
@@ -138,16 +145,18 @@ async function setPlan(database: Database, args: string[]) {
   const plan =
     planNamed(values.plan ?? fail('--plan is required')) ??
     fail(`--plan must be one of ${PACKAGE_NAMES.join(', ')}`);
-  const org =
-    (await findOrganizationById(database.db, orgId)) ?? fail(`--org: no organization with id ${orgId}`);
-  await recordPlan(database.db, orgId, plan);
-  const current = await currentPlan(database.db, orgId);
-  return values.json
-    ? JSON.stringify({ organizationId: orgId, plan: current.plan.name, status: current.status })
-    : `Organization "${org.name}" is now on ${current.plan.productName} (${current.status})`;
+  return async (database) => {
+    const org =
+      (await findOrganizationById(database.db, orgId)) ?? fail(`--org: no organization with id ${orgId}`);
+    await recordPlan(database.db, orgId, plan);
+    const current = await currentPlan(database.db, orgId);
+    return values.json
+      ? JSON.stringify({ organizationId: orgId, plan: current.plan.name, status: current.status })
+      : `Organization "${org.name}" is now on ${current.plan.productName} (${current.status})`;
+  };
 }
 
-async function seed(database: Database, args: string[], url: string) {
+function seed(args: string[]): Command {
   const { values } = parseArgs({
     args,
     options: { domain: { type: 'string', multiple: true }, json: { type: 'boolean' } },
@@ -156,53 +165,85 @@ async function seed(database: Database, args: string[], url: string) {
   const domains = (values.domain ?? [undefined]).map((domain) =>
     domain === undefined ? undefined : parseOption(EmailSchema, `x@${domain}`, 'domain').split('@')[1]!,
   );
-  const printed: string[] = [];
-  for (const domain of domains) {
-    const result = await seedDemo(database.db, domain);
-    printed.push(values.json ? JSON.stringify(result) : formatDemoSeed(result, url));
-  }
-  return printed.join('\n');
+  return async (database, url) => {
+    const printed: string[] = [];
+    for (const domain of domains) {
+      const result = await seedDemo(database.db, domain);
+      printed.push(values.json ? JSON.stringify(result) : formatDemoSeed(result, url));
+    }
+    return printed.join('\n');
+  };
 }
 
-async function main(argv: string[]) {
+/** Where a command's words go: the terminal, or a test that runs the CLI in its own process. */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const terminal: CliOutput = { out: (text) => console.log(text), err: (text) => console.error(text) };
+
+/**
+ * Runs one admin command with `argv` (what follows `npm run admin --`) and the environment's
+ * settings; returns the exit code: 0 done, 1 failed (configuration, database in use, anything
+ * unexpected), 2 bad usage.
+ */
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  output: CliOutput = terminal,
+): Promise<number> {
+  try {
+    await main(argv, env, output);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      output.err(`Error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      output.err(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    output.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return 1;
+  }
+}
+
+async function main(argv: string[], env: NodeJS.ProcessEnv, output: CliOutput) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
+    output.out(USAGE);
     return;
   }
-  const commands: Record<string, (db: Database, args: string[], url: string) => Promise<string>> = {
+  const commands: Record<string, (args: string[]) => Command> = {
     'create-org': createOrg,
     'create-user': createUser,
     'seed-demo': seed,
     'set-plan': setPlan,
   };
-  const run = commands[command] ?? fail(`Unknown command '${command}'.`);
-  const config = loadConfig(process.env);
+  // The options are checked before the database is opened: a typo is told at once.
+  const run = (commands[command] ?? fail(`Unknown command '${command}'.`))(args);
+  const config = loadConfig(env);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DB_POOL_SIZE,
   });
   try {
-    console.log(await run(database, args, publicUrl(config)));
+    output.out(await run(database, publicUrl(config)));
   } finally {
     await database.close();
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`Error: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`Error: ${error.message}`);
-    process.exit(1);
-  }
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`Error: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
-});
+// Run as a program (`node apps/api/src/cli.ts`), not when a test imports runCli. A clean run ends
+// by itself once the database is closed; a failed one exits with its code.
+if (import.meta.main) {
+  const code = await runCli(process.argv.slice(2));
+  if (code !== 0) process.exit(code);
+}

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +11,7 @@ import {
   typesOfPlan,
 } from '@vbuilder/shared';
 import { assessments } from '../../db/schema/index.ts';
+import { adminCli } from '../../test/admin-cli.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
@@ -278,22 +277,10 @@ describe('demo seed', () => {
 
 // The CLI opens its own embedded database; one run is enough (its SQL is the same on PostgreSQL).
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI set-plan', () => {
-  const run = promisify(execFile);
-  const cli = path.join(import.meta.dirname, '..', '..', 'cli.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vb-set-plan-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  async function admin(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  // In this process (cli.test.ts runs the program itself as a Node process).
+  const admin = adminCli(dataDir);
 
   it('puts an organization on a plan by name, in any case, and back on Free', async () => {
     const org = JSON.parse((await admin('create-org', '--name', 'Plan School', '--json')).stdout) as {
