@@ -1,0 +1,79 @@
+/**
+ * The attempt screen in a real browser (issue 15 point 7): a student signs in through the login
+ * screen and the identity provider's form, then the screen of an attempt in progress is opened in
+ * a fresh page (empty HTTP cache, no service worker), and the compressed bytes of JavaScript it
+ * downloads are summed as Chromium received them. Used by the bench (`bench:
+ * attempt_screen_js_kb`) and by `npm run lighthouse -- --screen attempt` (signInInBrowser).
+ */
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Signs in as a person would, from /login to /account/…; the page keeps the session. */
+export async function signInInBrowser(page: Page, origin: string, email: string, password: string) {
+  await page.goto(`${origin}/login?lng=en`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/signin\//, { timeout: 60_000 });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/account\//, { timeout: 60_000 });
+}
+
+/** The attempt screen is up: the save status is shown once the questions are. */
+export async function waitForAttemptScreen(page: Page) {
+  await page.locator('[data-save-status]').first().waitFor({ timeout: 60_000 });
+}
+
+export interface AttemptScreenBytes {
+  /** Compressed JavaScript bytes transferred (response bodies as received). */
+  jsBytes: number;
+  /** Their uncompressed size. */
+  jsDecodedBytes: number;
+  jsFiles: number;
+}
+
+/**
+ * Opens `path` (an attempt in progress: /account/user/<id>/quiz/<assessment>?attempt=<id>) for a
+ * signed-in student, cold, and counts the JavaScript it loads until the network is idle.
+ */
+export async function measureAttemptScreen(options: {
+  origin: string;
+  email: string;
+  password: string;
+  path: string;
+}): Promise<AttemptScreenBytes> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
+  let signedIn: BrowserContext | undefined;
+  try {
+    signedIn = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' });
+    await signInInBrowser(await signedIn.newPage(), options.origin, options.email, options.password);
+    const storageState = await signedIn.storageState();
+    // A new context: nothing cached but the session (cookies and localStorage).
+    const cold = await browser.newContext({ storageState, serviceWorkers: 'block', locale: 'en-US' });
+    const page = await cold.newPage();
+    const scripts: Array<Promise<{ encoded: number; decoded: number }>> = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+          encoded: sizes.responseBodySize,
+          decoded: (await response?.body().catch(() => null))?.length ?? 0,
+        })),
+      );
+    });
+    await page.goto(`${options.origin}${options.path}`);
+    await waitForAttemptScreen(page);
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(scripts);
+    await cold.close();
+    return {
+      jsBytes: sizes.reduce((sum, s) => sum + s.encoded, 0),
+      jsDecodedBytes: sizes.reduce((sum, s) => sum + s.decoded, 0),
+      jsFiles: sizes.length,
+    };
+  } finally {
+    await signedIn?.close();
+    await browser.close();
+  }
+}
