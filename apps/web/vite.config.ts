@@ -2,14 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { attemptPrecache } from './scripts/attempt-precache.ts';
 import { servedBuild } from './scripts/served-build.ts';
 
 /** In development the SPA runs on Vite and the API, identity provider and docs on port 3000. */
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
+const precache = attemptPrecache();
+
 /**
- * A service worker that precaches the built app, so a student who loses the network mid-assessment
- * can reload and keep answering (answers wait in IndexedDB). It never caches the API or the
+ * A service worker that precaches the shell and the attempt path (scripts/attempt-precache.ts), so
+ * a student who loses the network mid-assessment can reload and keep answering (answers wait in
+ * IndexedDB); every other screen's code is fetched when opened. It never caches the API or the
  * identity provider: those always go to the network.
  */
 const offlineApp = VitePWA({
@@ -20,11 +24,27 @@ const offlineApp = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    // Not the prerendered landing pages: a returning visitor's service worker has the app.
+    globIgnores: ['landing/**', 'assets/landing-boot-*.js'],
+    manifestTransforms: [
+      (entries) => Promise.resolve({ manifest: entries.filter((e) => precache.keep(e.url)), warnings: [] }),
+    ],
     // The code editor and rich text chunks are large; they must work offline too.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/signin\/[^/]+\/(details|login|abort)$/],
-    runtimeCaching: [],
+    // Any other chunk of the app a student's browser loaded while online is kept too (hashed names:
+    // a file never changes), so a screen opened before the network went stays usable.
+    runtimeCaching: [
+      {
+        urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'vbuilder-assets',
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+        },
+      },
+    ],
     cleanupOutdatedCaches: true,
     // Its map would only be moved out of the served folder (servedBuild) like the app's.
     sourcemap: false,
@@ -36,7 +56,7 @@ const offlineApp = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
-    ...(process.env.VITEST ? [] : [offlineApp]),
+    ...(process.env.VITEST ? [] : [precache.plugin, offlineApp]),
     servedBuild({ sourcemapDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
   ],
   server: {
