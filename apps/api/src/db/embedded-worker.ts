@@ -27,6 +27,7 @@ export type EmbeddedWorkerMessage =
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
+const TERMINATE = 'X'.charCodeAt(0);
 
 const { dbDir, socketPath } = workerData as EmbeddedWorkerData;
 const port = parentPort!;
@@ -50,36 +51,48 @@ function serve(socket: Socket): Promise<void> {
       },
     });
 
+  /**
+   * The complete messages received so far, as units to run: the startup message alone, then every
+   * further complete message in one piece (PGlite's backend reads all it is given, so a query's
+   * Parse, Bind, Describe, Execute and Sync cost one call into it, not five).
+   */
   const take = () => {
-    const messages: Uint8Array[] = [];
-    for (;;) {
-      if (!started) {
-        if (buffer.length < 8) break;
-        const length = buffer.readInt32BE(0);
-        const code = buffer.readInt32BE(4);
-        if (buffer.length < length) break;
-        if (code === SSL_REQUEST) {
-          socket.write('N');
-        } else if (code === CANCEL_REQUEST) {
-          // PGlite has no backend to interrupt; the protocol expects no answer.
-          socket.end();
-        } else if (code === PROTOCOL_3) {
-          started = true;
-          messages.push(new Uint8Array(buffer.subarray(0, length)));
-        } else {
-          socket.destroy();
-          return messages;
-        }
-        buffer = buffer.subarray(length);
-        continue;
+    const units: Uint8Array[] = [];
+    while (!started && buffer.length >= 8) {
+      const length = buffer.readInt32BE(0);
+      const code = buffer.readInt32BE(4);
+      if (buffer.length < length) return units;
+      if (code === SSL_REQUEST) {
+        socket.write('N');
+      } else if (code === CANCEL_REQUEST) {
+        // PGlite has no backend to interrupt; the protocol expects no answer.
+        socket.end();
+      } else if (code === PROTOCOL_3) {
+        started = true;
+        units.push(new Uint8Array(buffer.subarray(0, length)));
+      } else {
+        socket.destroy();
+        return units;
       }
-      if (buffer.length < 5) break;
-      const length = 1 + buffer.readInt32BE(1);
-      if (buffer.length < length) break;
-      messages.push(new Uint8Array(buffer.subarray(0, length)));
       buffer = buffer.subarray(length);
     }
-    return messages;
+    if (!started) return units;
+    let end = 0;
+    while (end + 5 <= buffer.length) {
+      const length = 1 + buffer.readInt32BE(end + 1);
+      if (end + length > buffer.length) break;
+      if (buffer[end] === TERMINATE) {
+        // The client is leaving and closes the socket itself; the backend must not see it.
+        if (end > 0) units.push(new Uint8Array(buffer.subarray(0, end)));
+        buffer = buffer.subarray(end + length);
+        end = 0;
+        continue;
+      }
+      end += length;
+    }
+    if (end > 0) units.push(new Uint8Array(buffer.subarray(0, end)));
+    buffer = buffer.subarray(end);
+    return units;
   };
 
   return new Promise<void>((resolve) => {
