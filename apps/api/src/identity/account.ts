@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords.ts';
+import { failedSignInsMail } from '../modules/accounts/accounts.mails.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
 import { findUserByEmail, findUserById, updateUser } from '../modules/users/users.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,3 +78,19 @@ export const recordLogin = (db: Db, userId: string, now: Date) =>
   updateUser(db, userId, { lastLoginAt: now, loginStatus: 'logged_in' });
 
 export const recordLogout = (db: Db, userId: string) => updateUser(db, userId, { loginStatus: 'logged_out' });
+
+/**
+ * Tells an active account's owner that someone keeps failing to sign in to it (issue 16), with a
+ * link to choose a new password on the page in their language. Nothing is said about unknown or
+ * inactive accounts.
+ */
+export async function tellOwnerOfFailedSignIns(
+  deps: { db: Db; mailer: Mailer; baseUrl: string },
+  email: string,
+  failures: number,
+): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.status !== 'active') return;
+  const forgotLink = `${deps.baseUrl}/forgotpassword?${new URLSearchParams({ lng: user.language ?? 'en' })}`;
+  await deps.mailer.send(failedSignInsMail(user, { failures, forgotLink }));
+}

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import { ErrorResponseSchema, LIMITS, SignInSchema } from '@vbuilder/shared';
+import { ErrorResponseSchema, SignInSchema } from '@vbuilder/shared';
+import { publicUrl } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { authenticate, recordLogin } from './account.ts';
+import { authenticate, recordLogin, tellOwnerOfFailedSignIns } from './account.ts';
+import { deviceCookie, deviceOf } from './device-cookie.ts';
+import { FAILURES_BEFORE_MAIL, createSignInThrottle, type SignInAttempt } from './sign-in-throttle.ts';
 
 const ParamsSchema = z.object({ uid: z.string().min(1).max(100) });
 
@@ -23,30 +26,19 @@ const RedirectSchema = z.object({ redirectTo: z.string() });
 const interactionExpired = () =>
   new AppError(404, 'interaction_expired', 'This sign-in request has expired or does not exist');
 
-const WINDOW_MS = LIMITS.loginWindowMinutes * 60 * 1000;
-
-type Limit = { isAllowed: true } | { isAllowed: false; remaining: number; ttlInSeconds: number };
-/** A peek (no increment) says whether one more failure would go over the limit. */
-const waitSeconds = (limit: Limit) =>
-  !limit.isAllowed && limit.remaining <= 0 ? Math.max(limit.ttlInSeconds, 1) : 0;
-
 /**
  * The JSON side of the sign-in page (/signin/:uid, a SPA route). The provider scopes its
  * interaction cookie to /signin/<uid>, so these endpoints live under that path, not under /api.
  */
-const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider }> = async (app, { provider }) => {
-  // Only failed attempts count (the plugin's read-then-increment use): a class signing in together
-  // behind one school address must not lock itself out, while guessing stops after the limit.
-  const perAddress = app.createRateLimit({
-    max: LIMITS.loginAttemptsPerAddress,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (req) => `signin-address:${req.ip}`,
-  });
-  const perAccount = app.createRateLimit({
-    max: LIMITS.loginAttemptsPerAccount,
-    timeWindow: WINDOW_MS,
-    keyGenerator: (req) => `signin-account:${(req.body as { email: string }).email.toLowerCase()}`,
-  });
+const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider; deviceKey: string }> = async (
+  app,
+  { provider, deviceKey },
+) => {
+  // Only failed attempts count: a class signing in together behind one school address is never
+  // slowed down, while guessing is, more with every failure (sign-in-throttle.ts).
+  const throttle = createSignInThrottle(app.db, { sweepExpired: app.config.NODE_ENV !== 'test' });
+  const baseUrl = publicUrl(app.config);
+  const secureCookies = baseUrl.startsWith('https:');
 
   const load = async (uid: string, request: FastifyRequest, reply: FastifyReply) => {
     let interaction: Interaction;
@@ -119,11 +111,12 @@ const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider }> = async (
       config: { policy: 'public' },
     },
     async (request, reply) => {
-      const [address, account] = await Promise.all([
-        perAddress(request, { increment: false }),
-        perAccount(request, { increment: false }),
-      ]);
-      const wait = Math.max(waitSeconds(address), waitSeconds(account));
+      const attempt: SignInAttempt = {
+        email: request.body.email,
+        address: request.ip,
+        deviceId: deviceOf(request.headers.cookie, request.body.email, deviceKey),
+      };
+      const wait = await throttle.waitSeconds(attempt);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError(429, 'rate_limited', 'Too many sign-in attempts. Please wait and try again.');
@@ -136,14 +129,28 @@ const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider }> = async (
         user = await authenticate(app.db, request.body.email, request.body.password);
       } catch (err) {
         if (err instanceof AppError && err.code === 'invalid_credentials') {
-          await Promise.all([perAddress(request), perAccount(request)]);
+          const { accountFailures } = await throttle.recordFailure(attempt);
+          if (accountFailures === FAILURES_BEFORE_MAIL) {
+            // Once a window; best effort: a mail server down must not turn a wrong password into a 500.
+            const deps = { db: app.db, mailer: app.mailer, baseUrl };
+            await tellOwnerOfFailedSignIns(deps, request.body.email, accountFailures).catch(
+              (mailError: unknown) =>
+                request.log.warn({ err: mailError }, 'could not tell the owner about failed sign-ins'),
+            );
+          }
         }
         throw err;
       }
 
+      await throttle.recordSuccess(attempt);
       await recordLogin(app.db, user.id, app.clock.now());
-      // `consent` is answered with the login: the first-party client never shows a consent page.
       const redirectTo = await finish(request, reply, { login: { accountId: user.id }, consent: {} });
+      // Added to what the provider may have set on the raw reply (a Fastify header would replace it).
+      const cookies = reply.raw.getHeader('set-cookie') ?? [];
+      reply.raw.setHeader('set-cookie', [
+        ...(Array.isArray(cookies) ? cookies : [String(cookies)]),
+        deviceCookie(user.email, deviceKey, { deviceId: attempt.deviceId, secure: secureCookies }),
+      ]);
       return { redirectTo };
     },
   );

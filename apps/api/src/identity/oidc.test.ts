@@ -1,5 +1,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../db/schema/index.ts';
 import { LIMITS } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser } from '../test/sign-in.ts';
@@ -319,27 +321,123 @@ describe('embedded OpenID provider', () => {
     expect(c.json().code).toBe('invalid_credentials');
   });
 
-  it('pauses an account after repeated failures, even from other addresses', async () => {
-    const user = await newUser();
-    const browser = new TestBrowser(t.app);
-    const uid = await startLogin(browser, pkcePair().challenge);
-    for (let i = 0; i < LIMITS.loginAttemptsPerAccount; i++) {
-      expect((await login(browser, uid, user.email, `wrong password ${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await login(browser, uid, user.email, PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('rate_limited');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account is not affected.
-    const other = await newUser();
-    expect((await login(browser, uid, other.email, PASSWORD)).statusCode).toBe(200);
+  describe('wrong passwords slow a guesser down and never keep the owner out (issue 16)', () => {
+    afterEach(() => vi.useRealTimers());
+    /** Moves the clock the throttle reads (only Date: timers and I/O run as usual). */
+    const advance = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+    it('from one address: free attempts, then a wait that doubles with each failure; the right password is never locked out', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const user = await newUser();
+      const browser = new TestBrowser(t.app);
+      const uid = await startLogin(browser, pkcePair().challenge);
+      const from = address();
+      for (let i = 0; i <= LIMITS.loginAttemptsPerAccount; i++) {
+        expect((await login(browser, uid, user.email, `wrong ${i}`, from)).statusCode).toBe(401);
+      }
+      const waiting = await login(browser, uid, user.email, PASSWORD, from);
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.json().code).toBe('rate_limited');
+      expect(waiting.headers['retry-after']).toBe('1');
+      advance(1.1);
+      expect((await login(browser, uid, user.email, 'wrong again', from)).statusCode).toBe(401);
+      expect((await login(browser, uid, user.email, PASSWORD, from)).headers['retry-after']).toBe('2');
+      advance(2.1);
+      // A wait, not a lock: once it is over the right password signs in, and the counter starts again.
+      expect((await login(browser, uid, user.email, PASSWORD, from)).statusCode).toBe(200);
+      // Another account is not affected at any point.
+      const other = await newUser();
+      const fresh = new TestBrowser(t.app);
+      expect(
+        (await login(fresh, await startLogin(fresh, pkcePair().challenge), other.email, PASSWORD, from))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('guesses spread over many addresses delay others by a minute at most, never the owner on their own browser; the owner is told once', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const user = await newUser();
+      // The owner signed in once on this browser: it keeps the device cookie.
+      const owner = new TestBrowser(t.app);
+      expect(
+        (await login(owner, await startLogin(owner, pkcePair().challenge), user.email, PASSWORD)).statusCode,
+      ).toBe(200);
+
+      // A guesser sprays wrong passwords from 20 addresses (127.0.0.x: separate peers): the
+      // allowance from everywhere, then six more, waiting each time as long as it is told.
+      const guesser = new TestBrowser(t.app);
+      const guessUid = await startLogin(guesser, pkcePair().challenge);
+      for (let i = 0; i < 2 * LIMITS.loginAttemptsPerAccount + 6; i++) {
+        const guess = () => login(guesser, guessUid, user.email, `guess ${i}`, `127.0.0.${2 + (i % 20)}`);
+        let res = await guess();
+        while (res.statusCode === 429) {
+          advance(Number(res.headers['retry-after']));
+          res = await guess();
+        }
+        expect(res.statusCode).toBe(401);
+      }
+      // From a new place the owner may wait, a minute at most.
+      const elsewhere = new TestBrowser(t.app);
+      const waited = await login(
+        elsewhere,
+        await startLogin(elsewhere, pkcePair().challenge),
+        user.email,
+        PASSWORD,
+        '127.0.0.99',
+      );
+      expect(waited.statusCode).toBe(429);
+      expect(Number(waited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // On their own browser, at once, from any address.
+      const again = await login(
+        owner,
+        await startLogin(owner, pkcePair().challenge),
+        user.email,
+        PASSWORD,
+        '127.0.0.2',
+      );
+      expect(again.statusCode).toBe(200);
+
+      const told = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+      const warnings = told.filter(
+        (m) => m.subject === 'Unsuccessful sign-in attempts on your vbuilder account',
+      );
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.text).toContain(
+        `with a wrong password ${2 * LIMITS.loginAttemptsPerAccount} times`,
+      );
+      expect(warnings[0]!.text).toContain('/forgotpassword?lng=en');
+    });
+
+    it('a device cookie is only good for the account it was given for, and cannot be forged', async () => {
+      const user = await newUser();
+      const victim = await newUser();
+      const browser = new TestBrowser(t.app);
+      expect(
+        (await login(browser, await startLogin(browser, pkcePair().challenge), user.email, PASSWORD))
+          .statusCode,
+      ).toBe(200);
+      const cookie = browser.cookies.get('vb_device');
+      expect(cookie).toMatch(/^[0-9a-f-]{36}\.[\w-]+$/);
+      const [deviceId] = cookie!.split('.');
+      // Its own account's cookie does not exempt another account's guesses from the shared counters.
+      const uid = await startLogin(browser, pkcePair().challenge);
+      const from = address();
+      for (let i = 0; i <= LIMITS.loginAttemptsPerAccount; i++) {
+        expect((await login(browser, uid, victim.email, `wrong ${i}`, from)).statusCode).toBe(401);
+      }
+      expect((await login(browser, uid, victim.email, PASSWORD, from)).statusCode).toBe(429);
+      // Nor does a forged one (the device id with a made-up signature).
+      browser.cookies.set('vb_device', `${deviceId}.forged`);
+      expect((await login(browser, uid, victim.email, PASSWORD, from)).statusCode).toBe(429);
+    });
   });
 
   it('pauses an address after repeated failures across accounts', { timeout: 120_000 }, async () => {
     const browser = new TestBrowser(t.app);
     const uid = await startLogin(browser, pkcePair().challenge);
     const from = '10.9.9.9';
-    for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
+    // The allowance, then one more failure: the next attempt from there waits.
+    for (let i = 0; i <= LIMITS.loginAttemptsPerAddress; i++) {
       const res = await login(browser, uid, `someone${i}@example.test`, PASSWORD, from);
       expect(res.statusCode).toBe(401);
     }
@@ -353,7 +451,7 @@ describe('embedded OpenID provider', () => {
     const browser = new TestBrowser(t.app);
     const uid = await startLogin(browser, pkcePair().challenge);
     const from = '10.9.9.10';
-    for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
+    for (let i = 0; i <= LIMITS.loginAttemptsPerAddress; i++) {
       const spoofed = { 'x-forwarded-for': `203.0.113.${i + 1}` };
       const res = await login(browser, uid, `nobody${i}@example.test`, PASSWORD, from, spoofed);
       expect(res.statusCode).toBe(401);
@@ -517,7 +615,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
         payload: { email, password: 'wrong' },
         ...via,
       });
-    for (let i = 0; i < LIMITS.loginAttemptsPerAddress; i++) {
+    for (let i = 0; i <= LIMITS.loginAttemptsPerAddress; i++) {
       const res = await attempt(`x${i}@example.test`, through(`198.51.100.${i + 1}`, '192.0.2.7'));
       expect(res.statusCode).toBe(401);
     }

@@ -33,10 +33,11 @@ export default async function oidcPlugin(app: FastifyInstance) {
   await app.register(authConfigRoutes, { prefix: '/api' });
   if (app.config.OIDC_ISSUER) return;
 
+  const secrets = await loadIdentitySecrets(app.db);
   const provider = createProvider({
     config: app.config,
     db: app.db,
-    secrets: await loadIdentitySecrets(app.db),
+    secrets,
     log: app.log.child({ module: 'oidc' }),
   });
   const callback = provider.callback();
@@ -75,5 +76,5 @@ export default async function oidcPlugin(app: FastifyInstance) {
         .send(AUTO_SUBMIT_SCRIPT),
   );
 
-  await app.register(interactionRoutes, { provider });
+  await app.register(interactionRoutes, { provider, deviceKey: secrets.cookieKeys[0]! });
 }

@@ -67,3 +67,22 @@ export const resetPasswordMail = (to: MailRecipient, link: string): MailMessage 
     action: { label: t('mail:reset.action'), url: link },
     after: [t('mail:linkExpires', { count: LIMITS.resetLinkHours }), t('mail:reset.ignore')],
   }));
+
+/**
+ * To the owner when someone keeps failing to sign in to their account (issue 16): nothing is
+ * locked, but they should know, and how to choose a stronger password if it was not them.
+ */
+export const failedSignInsMail = (
+  to: MailRecipient,
+  facts: { failures: number; forgotLink: string },
+): MailMessage =>
+  mailTo(to, (t) => ({
+    subject: t('mail:failedSignIns.subject'),
+    paragraphs: [
+      t('mail:failedSignIns.intro', { count: facts.failures, minutes: LIMITS.loginWindowMinutes }),
+      t('mail:failedSignIns.notLocked'),
+      t('mail:failedSignIns.ifNotYou'),
+    ],
+    action: { label: t('mail:failedSignIns.action'), url: facts.forgotLink },
+    after: [t('mail:failedSignIns.ifYou')],
+  }));
