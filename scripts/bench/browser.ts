@@ -35,7 +35,7 @@ export interface AttemptScreenBytes {
 
 /**
  * Opens `path` (an attempt in progress: /account/user/<id>/quiz/<assessment>?attempt=<id>) for a
- * signed-in student, cold, and counts the JavaScript it loads until the network is idle.
+ * signed-in student, cold, and counts the JavaScript it loads until no more comes.
  */
 export async function measureAttemptScreen(options: {
   origin: string;
@@ -53,8 +53,13 @@ export async function measureAttemptScreen(options: {
     const cold = await browser.newContext({ storageState, serviceWorkers: 'block', locale: 'en-US' });
     const page = await cold.newPage();
     const scripts: Array<Promise<{ encoded: number; decoded: number }>> = [];
+    let lastScript = Date.now();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') lastScript = Date.now();
+    });
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
+      lastScript = Date.now();
       scripts.push(
         Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
           encoded: sizes.responseBodySize,
@@ -64,7 +69,8 @@ export async function measureAttemptScreen(options: {
     });
     await page.goto(`${options.origin}${options.path}`);
     await waitForAttemptScreen(page);
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the notification stream stays open. Done when no script came for 2 s.
+    while (Date.now() - lastScript < 2000) await new Promise((r) => setTimeout(r, 250));
     const sizes = await Promise.all(scripts);
     await cold.close();
     return {
