@@ -31,6 +31,8 @@ export interface AttemptScreenBytes {
   /** Their uncompressed size. */
   jsDecodedBytes: number;
   jsFiles: number;
+  /** Each script's address and compressed size, largest first. */
+  files: Array<{ url: string; bytes: number }>;
 }
 
 /**
@@ -42,6 +44,8 @@ export async function measureAttemptScreen(options: {
   email: string;
   password: string;
   path: string;
+  /** A phone's screen (one question per page, the Lighthouse mobile case) instead of a desktop's (all on one page). */
+  phone?: boolean;
 }): Promise<AttemptScreenBytes> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   let signedIn: BrowserContext | undefined;
@@ -50,9 +54,14 @@ export async function measureAttemptScreen(options: {
     await signInInBrowser(await signedIn.newPage(), options.origin, options.email, options.password);
     const storageState = await signedIn.storageState();
     // A new context: nothing cached but the session (cookies and localStorage).
-    const cold = await browser.newContext({ storageState, serviceWorkers: 'block', locale: 'en-US' });
+    const cold = await browser.newContext({
+      storageState,
+      serviceWorkers: 'block',
+      locale: 'en-US',
+      ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    });
     const page = await cold.newPage();
-    const scripts: Array<Promise<{ encoded: number; decoded: number }>> = [];
+    const scripts: Array<Promise<{ url: string; encoded: number; decoded: number }>> = [];
     let lastScript = Date.now();
     page.on('request', (request) => {
       if (request.resourceType() === 'script') lastScript = Date.now();
@@ -62,6 +71,7 @@ export async function measureAttemptScreen(options: {
       lastScript = Date.now();
       scripts.push(
         Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+          url: request.url(),
           encoded: sizes.responseBodySize,
           decoded: (await response?.body().catch(() => null))?.length ?? 0,
         })),
@@ -77,6 +87,7 @@ export async function measureAttemptScreen(options: {
       jsBytes: sizes.reduce((sum, s) => sum + s.encoded, 0),
       jsDecodedBytes: sizes.reduce((sum, s) => sum + s.decoded, 0),
       jsFiles: sizes.length,
+      files: sizes.map((s) => ({ url: s.url, bytes: s.encoded })).sort((a, b) => b.bytes - a.bytes),
     };
   } finally {
     await signedIn?.close();
