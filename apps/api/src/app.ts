@@ -3,7 +3,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { safeLogOptions } from './lib/log-options.ts';
 import errorsPlugin from './plugins/errors.ts';
+import storedTextPlugin from './plugins/stored-text.ts';
 import securityPlugin from './plugins/security.ts';
 import compressionPlugin from './plugins/compression.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -82,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...safeLogOptions,
       ...(config.NODE_ENV === 'development' && process.stdout.isTTY && isInstalled('pino-pretty')
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(storedTextPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin);

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'rate_limited',
+  'invalid_characters',
   'internal_error',
   'invalid_credentials',
   'account_inactive',

@@ -5,12 +5,21 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly details?: unknown;
+  /** Values the translated message interpolates (the catalog's `{{field}}`, say). */
+  readonly messageValues?: Record<string, string | number>;
 
-  constructor(statusCode: number, code: ErrorCode, message: string, details?: unknown) {
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    messageValues?: Record<string, string | number>,
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.details = details;
+    if (messageValues) this.messageValues = messageValues;
   }
 }
 

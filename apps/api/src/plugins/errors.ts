@@ -9,11 +9,25 @@ import { AppError } from '../lib/errors.ts';
  * read it); in any other language the `errors` catalog's text for the code, in the signed-in
  * user's language, else the picker's cookie, else Accept-Language.
  */
-export function displayMessage(request: FastifyRequest, code: string, english: string): string {
+export function displayMessage(
+  request: FastifyRequest,
+  code: string,
+  english: string,
+  values: Record<string, string | number> = {},
+): string {
   const language = languageFromRequest(request);
   if (language === 'en') return english;
   const t = translatorFor(language);
-  return t(`errors:${code}`, { defaultValue: english });
+  return t(`errors:${code}`, { defaultValue: english, ...values });
+}
+
+/** PostgreSQL's "invalid byte sequence" / "unsupported Unicode escape", on the error or its cause. */
+function databaseTextError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**
@@ -25,9 +39,20 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const message = (code: string, english: string) => displayMessage(request, code, english);
     if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        code: error.code,
+        message: displayMessage(request, error.code, error.message, error.messageValues),
+        details: error.details,
+      });
+    }
+    const unstorable = databaseTextError(error);
+    if (unstorable) {
+      // The safety net behind the stored-text plugin: text PostgreSQL refused is the caller's
+      // mistake (400), never a 500, and the failing statement and its values are not logged.
+      const english = 'The request contains a character that cannot be stored (such as a NUL character)';
       return reply
-        .code(error.statusCode)
-        .send({ code: error.code, message: message(error.code, error.message), details: error.details });
+        .code(400)
+        .send({ code: 'invalid_characters', message: message('invalid_characters_any', english) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
