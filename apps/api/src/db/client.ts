@@ -33,6 +33,9 @@ export interface OpenDatabaseOptions {
   poolSize?: number | undefined;
 }
 
+/** The advisory lock key migrations hold on PostgreSQL (0x76627569, "vbui" in ASCII). */
+const MIGRATION_LOCK = 1_986_163_049;
+
 /** Opens the database and applies pending migrations, so the schema always matches the code. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -44,7 +47,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // reported on the pool; unhandled, that event would crash the process. The pool reconnects.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    // Several instances starting together (issue 16): one migrates, the others wait on the lock
+    // and then find nothing left to apply. A session lock on one connection, released after.
+    try {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          await migrate(drizzle(connection, { schema }), { migrationsFolder });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
+      } finally {
+        connection.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
 
