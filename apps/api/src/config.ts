@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
+  /** Seconds a stopping server waits for requests in flight before it leaves anyway. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   /** Proxies allowed to name the client (see trustProxyFromEnv): off, a hop count, or addresses. */
   TRUST_PROXY: trustProxyFromEnv.default(false),
   /** An external OpenID provider (e.g. Keycloak realm URL) instead of the embedded one. */
