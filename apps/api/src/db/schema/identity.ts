@@ -33,3 +33,19 @@ export const appSecrets = pgTable('app_secrets', {
   value: jsonb('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Provider sessions that were ended (sign-out, a password changed or reset) while access tokens
+ * issued under them may still be unexpired (issue 16): the API refuses a token whose `sid` is
+ * here. A row is only needed for as long as such a token can live, then it is swept.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    /** When the last access token issued under the session has expired: the row can go. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_expires_idx').on(t.expiresAt)],
+);
