@@ -5,6 +5,10 @@ import { LANGUAGES, type LanguageCode } from '@vbuilder/shared';
 import { REPO_ROOT } from './support/env.ts';
 import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 
+// The tests share nothing but the spec's organization, each with its own person: they run side by
+// side on the workers (the two role walks are the longest journeys of the suite).
+test.describe.configure({ mode: 'parallel' });
+
 /** What the top bar and the side menu say in a language, from its catalog. */
 function labels(code: LanguageCode, name: string) {
   const common = JSON.parse(
