@@ -4,6 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 
@@ -111,6 +113,31 @@ describe('the embedded database on a data folder', () => {
     await stop();
     await database.db.execute(sql`select pg_notify('embedded_test', 'after')`);
     expect(heard).toEqual(['committed']);
+  });
+
+  it("runs the app's job queue: a job sent in a transaction wakes a worker through LISTEN/NOTIFY", async () => {
+    let ran: (label: string) => void = () => {};
+    const done = new Promise<string>((resolve) => (ran = resolve));
+    const app = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://localhost:3999',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+      }),
+      // Polling only every 2 minutes: within the test's time only a notification wakes the worker.
+      { logger: false, database, jobs: { work: true, pollingSeconds: 120 } },
+    );
+    try {
+      app.jobs.handle<{ label: string }>('embedded-test', async ({ label }) => ran(label));
+      await app.ready();
+      await app.db.transaction(async (tx) => {
+        await app.jobs.send('embedded-test', { label: 'sent' }, { tx });
+      });
+      expect(await done).toBe('sent');
+    } finally {
+      await app.close();
+    }
   });
 
   it('runs multi-statement scripts through its session (pg-boss migrations)', async () => {
