@@ -15,8 +15,9 @@ interface PgliteLike {
  * and executed: PostgreSQL neither receives nor parses nor plans its text again, which on a 2-core
  * machine, where the database shares the CPU with the API, is a large part of a save. Drizzle has no
  * named statements for raw SQL, so this goes to the driver under it (`db.$client`): a node-postgres
- * pool prepares by `name` on each of its connections; PGlite, one connection in this process, runs
- * it with its extended protocol. Write `text` with $1…$n placeholders, casts included.
+ * pool prepares by `name` on each of its connections (PostgreSQL, and the embedded database of
+ * `npm start` in its worker, see embedded.ts); the in-process PGlite of the API tests runs it with
+ * its extended protocol. Write `text` with $1…$n placeholders, casts included.
  *
  * Only for the top-level database, never inside a transaction (a transaction object has no
  * `$client` of its own and must run on its own connection).
