@@ -518,6 +518,13 @@ describe('embedded OpenID provider', () => {
     const user = await newUser();
     const browser = new TestBrowser(t.app);
     const tokens = await signInThroughProvider(browser, user.email, PASSWORD);
+    const api = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/preferences',
+        headers: bearer(tokens.access_token),
+      });
+    expect((await api()).statusCode).toBe(200);
 
     const params = new URLSearchParams({
       id_token_hint: tokens.id_token,
@@ -548,6 +555,10 @@ describe('embedded OpenID provider', () => {
 
     expect((await findUserById(t.app.db, user.id))!.loginStatus).toBe('logged_out');
     expect((await refresh(browser, tokens.refresh_token!)).statusCode).toBe(400);
+    // The access token stops at once, not when it expires (issue 16).
+    const after = await api();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('The session has ended');
     const again = await browser.request({ method: 'GET', url: authorizeUrl(t.app) });
     expect(String(again.headers.location)).toMatch(/^\/signin\//);
   });

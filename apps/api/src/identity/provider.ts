@@ -13,20 +13,11 @@ import { findAccount, findActiveUser, recordLogout, SCOPE_CLAIMS } from './accou
 import { createOidcAdapter, revokeGrants } from './adapter.ts';
 import type { IdentitySecrets } from './keys.ts';
 import { errorPage, logoutPage } from './pages.ts';
+import { markSessionsEnded } from './sessions.ts';
 import { accessTokenClaims, apiAudience, embeddedIssuer } from './tokens.ts';
+import { TTL } from './ttl.ts';
 
-/** Lifetimes in seconds. */
-export const TTL = {
-  accessToken: 15 * 60,
-  idToken: 15 * 60,
-  authorizationCode: 60,
-  /** A refresh token unused for this long dies; each use rotates it and restarts the clock... */
-  refreshTokenIdle: 8 * 60 * 60,
-  /** ...but never beyond this after the sign-in that started the chain. */
-  refreshTokenAbsolute: 24 * 60 * 60,
-  session: 8 * 60 * 60,
-  interaction: 60 * 60,
-} as const;
+export { TTL };
 
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 
@@ -221,6 +212,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
     if (!session?.accountId) return;
     ctx.state.loggedOut = {
       accountId: session.accountId,
+      sid: session.uid,
       grantIds: Object.values(session.authorizations ?? {})
         .map((a) => a.grantId)
         .filter((id): id is string => typeof id === 'string'),
@@ -228,10 +220,13 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
   });
   provider.use(async (ctx, next) => {
     await next();
-    const loggedOut = ctx.state.loggedOut as { accountId: string; grantIds: string[] } | undefined;
+    const loggedOut = ctx.state.loggedOut as
+      { accountId: string; sid: string; grantIds: string[] } | undefined;
     if (!loggedOut) return;
     try {
       await revokeGrants(db, loggedOut.grantIds);
+      // Its access tokens stop working now, not when they expire (issue 16).
+      await markSessionsEnded(db, [loggedOut.sid]);
       await recordLogout(db, loggedOut.accountId);
     } catch (err) {
       log.warn({ err }, 'could not complete the logout bookkeeping');

@@ -6,7 +6,7 @@ import { unauthorized } from '../lib/errors.ts';
 import { languageFromRequest } from '../i18n/index.ts';
 import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
 import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
-import { findActorRow, type ActorRow } from '../modules/users/users.repository.ts';
+import { findActorRow } from '../modules/users/users.repository.ts';
 import { declareRoutes, isAllowed, refusal } from './authorize.ts';
 
 type Verify = (token: string) => Promise<JWTPayload>;
@@ -40,12 +40,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   // Refuses /api routes without a policy and lists the others (see plugins/authorize.ts).
   declareRoutes(app);
 
-  const loadUser = async (payload: JWTPayload): Promise<ActorRow | null> => {
+  const loadUser = async (payload: JWTPayload) => {
+    const sid = typeof payload.sid === 'string' ? payload.sid : null;
     if (external) {
       const email = typeof payload.email === 'string' ? payload.email : null;
-      return email ? findActorRow(app.db, { email }) : null;
+      return email ? findActorRow(app.db, { email }, sid) : null;
     }
-    return payload.sub ? findActorRow(app.db, { id: payload.sub }) : null;
+    return payload.sub ? findActorRow(app.db, { id: payload.sub }, sid) : null;
   };
 
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
@@ -81,6 +82,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!user || user.status !== 'active' || !isRole(user.role)) {
       throw unauthorized('The account is not active');
     }
+    // Signed out, or the password changed elsewhere: the token's session is over (issue 16).
+    if (user.sessionEnded) throw unauthorized('The session has ended');
     request.actor = {
       userId: user.id,
       organizationId: user.organizationId,

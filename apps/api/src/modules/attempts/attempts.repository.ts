@@ -169,8 +169,8 @@ export interface AnswerWrite {
 
 /** What the one-statement save found and did (see saveAnswerOnce). */
 export interface SaveAnswerOutcome {
-  /** The caller's account (all null when it no longer exists). */
-  account: { status: string | null; role: string | null; language: string | null };
+  /** The caller's account (all null when it no longer exists), and whether the token's session ended. */
+  account: { status: string | null; role: string | null; language: string | null; sessionEnded?: boolean };
   /** The attempt, when it is the caller's: null otherwise. */
   attemptStatus: string | null;
   deadlineAt: Date | null;
@@ -186,12 +186,13 @@ const asDate = (value: unknown): Date | null =>
 const saveAnswerStatement = preparedStatement(
   'save_answer_once',
   `with account as (
-    select status, role, language from users where id = $1
+    select status, role, language, exists (select 1 from ended_sessions where sid = $10) as session_ended
+    from users where id = $1
   ),
   attempt as (
     select a.id, a.status, a.deadline_at from attempts a
     where a.id = $2 and a.student_id = $1
-      and exists (select 1 from account where status = 'active' and role = 'Student')
+      and exists (select 1 from account where status = 'active' and role = 'Student' and not session_ended)
     for share of a
   ),
   written as (
@@ -209,6 +210,7 @@ const saveAnswerStatement = preparedStatement(
     (select status from account) as account_status,
     (select role from account) as account_role,
     (select language from account) as account_language,
+    (select session_ended from account) as session_ended,
     attempt.status as attempt_status, attempt.deadline_at,
     written.revision as written_revision, written.saved_at as written_saved_at,
     stored.revision as stored_revision, stored.saved_at as stored_saved_at,
@@ -232,7 +234,7 @@ const saveAnswerStatement = preparedStatement(
  */
 export async function saveAnswerOnce(
   db: Db,
-  write: AnswerWrite & { studentId: string; notExpiredBefore: Date },
+  write: AnswerWrite & { studentId: string; notExpiredBefore: Date; sessionId: string | null },
 ): Promise<SaveAnswerOutcome> {
   const answer = write.answer === null || write.answer === undefined ? null : JSON.stringify(write.answer);
   const rows = await saveAnswerStatement(db, [
@@ -245,6 +247,7 @@ export async function saveAnswerOnce(
     write.flagged ?? null,
     write.savedAt.toISOString(),
     write.notExpiredBefore.toISOString(),
+    write.sessionId,
   ]);
   const row = rows[0]!;
   return {
@@ -252,6 +255,7 @@ export async function saveAnswerOnce(
       status: (row.account_status as string | null) ?? null,
       role: (row.account_role as string | null) ?? null,
       language: (row.account_language as string | null) ?? null,
+      sessionEnded: row.session_ended === true,
     },
     attemptStatus: (row.attempt_status as string | null) ?? null,
     deadlineAt: asDate(row.deadline_at),

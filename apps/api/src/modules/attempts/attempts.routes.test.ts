@@ -17,6 +17,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { assessments, attemptAnswers, attempts, users } from '../../db/schema/index.ts';
 import { closeExpiredAttempts } from './attempts.service.ts';
+import { markSessionsEnded } from '../../identity/sessions.ts';
+import { decodeJwt } from 'jose';
 import { insertAssessment, questionOf, testClock } from './test-fixtures.ts';
 
 const clock = testClock();
@@ -300,6 +302,24 @@ describe('saving answers on the one-statement path (issue 15)', () => {
       expect(wrong.statusCode).toBe('status' in change ? 401 : 403);
       expect(await storedAnswer(attempt.id, 'q1')).toMatchObject({ answer: ['a'], revision: 1 });
     }
+  });
+
+  it('refuses at once a token whose session has ended (signed out elsewhere, issue 16), and writes nothing', async () => {
+    const a = await insertAssessment(app.db, {
+      organizationId: orgId,
+      questions: [questionOf('multiple-choice', 'q1')],
+    });
+    const leaver = await signInAs(app, 'Student', orgId);
+    const attempt = await startOk(a.id, leaver.headers);
+    expect((await save(attempt.id, 'q1', { answer: ['a'], revision: 1 }, leaver.headers)).statusCode).toBe(
+      200,
+    );
+    const { sid } = decodeJwt(leaver.headers.authorization.slice('Bearer '.length)) as { sid: string };
+    await markSessionsEnded(app.db, [sid]);
+    const refused = await save(attempt.id, 'q1', { answer: ['b'], revision: 2 }, leaver.headers);
+    expect(refused.statusCode).toBe(401);
+    expect(await storedAnswer(attempt.id, 'q1')).toMatchObject({ answer: ['a'], revision: 1 });
+    expect((await start(a.id, leaver.headers)).statusCode).toBe(401);
   });
 
   it("answers its errors in the student's language", async () => {

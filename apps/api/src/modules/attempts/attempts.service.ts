@@ -306,9 +306,10 @@ const questionTypes = new LRUCache<string, Map<string, string>>({ max: 20_000 })
  */
 function assertStudentAccount(
   actor: Actor,
-  account: { status: string | null; role: string | null; language: string | null },
+  account: { status: string | null; role: string | null; language: string | null; sessionEnded?: boolean },
 ): void {
   if (account.status !== 'active') throw unauthorized('The account is not active');
+  if (account.sessionEnded) throw unauthorized('The session has ended');
   if (isLanguageCode(account.language)) actor.language = account.language;
   if (account.role !== 'Student') throw forbidden();
 }
@@ -358,6 +359,7 @@ export async function saveAnswer(
     flagged: input.flagged,
     savedAt: now,
     notExpiredBefore: new Date(now.getTime() - GRACE_MS),
+    sessionId: actor.sessionId,
   });
   assertStudentAccount(actor, outcome.account);
   if (!outcome.attemptStatus) throw attemptNotFound();

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organizations, users, type UserRow } from '../../db/schema/index.ts';
+import { endedSessions, organizations, users, type UserRow } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/text.ts';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
@@ -23,13 +23,25 @@ const actorColumns = {
 };
 export type ActorRow = Pick<UserRow, keyof typeof actorColumns>;
 
-/** The caller behind a token: by id (our provider) or by email (an external issuer). */
+/**
+ * The caller behind a token: by id (our provider) or by email (an external issuer), and whether
+ * the token's session (`sid`) has been ended since (sign-out, password change): read in the same
+ * statement, so checking it costs no extra round trip on every request.
+ */
 export async function findActorRow(
   db: DbOrTx,
   by: { id: string } | { email: string },
-): Promise<ActorRow | null> {
+  sid: string | null = null,
+): Promise<(ActorRow & { sessionEnded: boolean }) | null> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.email, by.email.trim().toLowerCase());
-  const [row] = await db.select(actorColumns).from(users).where(where).limit(1);
+  const sessionEnded = sid
+    ? sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sid})`
+    : sql<boolean>`false`;
+  const [row] = await db
+    .select({ ...actorColumns, sessionEnded })
+    .from(users)
+    .where(where)
+    .limit(1);
   return row ?? null;
 }
 
