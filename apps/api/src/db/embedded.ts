@@ -88,12 +88,16 @@ export async function startEmbeddedServer(dbDir: string, dataDir: string): Promi
   }
   // A database thread that dies takes every later statement with it: stop as a crash would, so a
   // supervisor starts the API again (the data folder is recovered like after a power cut).
-  worker.on('error', (error) => {
-    if (closing) return;
+  let dead = false;
+  const died = (error: Error) => {
+    if (closing || dead) return;
+    dead = true;
     process.nextTick(() => {
       throw error;
     });
-  });
+  };
+  worker.on('error', died);
+  worker.on('exit', (code) => died(new Error(`the embedded database's thread stopped (exit code ${code})`)));
 
   const pool = new pgModule.Pool({
     host: socketDir,
