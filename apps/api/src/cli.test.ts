@@ -84,6 +84,34 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI', { timeout: 180_000
     });
   });
 
+  it('refuses a password the policy finds too easy to guess, naming the feedback keys', async () => {
+    const owner = ['--name', 'Somchai Jaidee', '--role', 'Teacher', '--org', orgId];
+    const email = 'somchai.jaidee@riverside.example';
+    const weak: Array<[string, string]> = [
+      ['password123', 'common'],
+      ['aaaaaaaaaa', 'simpleRepeat'],
+      ['qwertyuiop', 'topHundred'],
+      [email, 'userInputs'],
+      ['Somchai Jaidee', 'userInputs'],
+      // The organization (Riverside School) counts too.
+      ['Riverside School', 'userInputs'],
+    ];
+    for (const [password, warning] of weak) {
+      const res = await admin('create-user', '--email', email, '--password', password, ...owner);
+      expect(res.code, password).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`--password: too easy to guess .*${warning}, anotherWord`));
+    }
+    const ok = await admin(
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      'monsoon ladder tamarind quietly',
+      ...owner,
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     const cases: Array<[string[], RegExp]> = [
       [

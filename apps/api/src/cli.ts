@@ -16,6 +16,7 @@ import { loadConfig, publicUrl, ConfigError } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { hashPassword } from './lib/passwords.ts';
+import { weakPasswordIssue } from './modules/accounts/password-policy.ts';
 import {
   findOrganizationById,
   insertOrganization,
@@ -115,9 +116,21 @@ function createUser(args: string[]): Command {
   }
 
   return async (database) => {
-    if (organizationId && !(await findOrganizationById(database.db, organizationId)))
-      fail(`--org: no organization with id ${organizationId}`);
+    const organization = organizationId ? await findOrganizationById(database.db, organizationId) : null;
+    if (organizationId && !organization) fail(`--org: no organization with id ${organizationId}`);
     if (await findUserByEmail(database.db, email)) fail(`--email: an account with ${email} already exists`);
+    // The same policy as every other way of setting a password (the feedback as zxcvbn-ts's keys).
+    const weak = await weakPasswordIssue(
+      password,
+      { name, email, organizationName: organization?.name },
+      'password',
+    );
+    if (weak) {
+      const hints = [weak.warning, ...weak.suggestions].filter(Boolean).join(', ');
+      fail(
+        `--password: too easy to guess (strength ${weak.score} of 4, at least ${weak.minScore} needed${hints ? `: ${hints}` : ''}); a passphrase of four or more uncommon words is strong`,
+      );
+    }
     const user = await insertUser(database.db, {
       email,
       name,

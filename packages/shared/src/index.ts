@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './limits.ts';
 export * from './errors.ts';
+export * from './password-policy.ts';
 export * from './languages.ts';
 export * from './schemas/common.ts';
 export * from './schemas/profile.ts';

@@ -34,6 +34,7 @@ import {
   retireAccountTokens,
 } from './accounts.repository.ts';
 import { checkAccountToken, consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
+import { assertStrongPassword, passwordOwnerOf } from './password-policy.ts';
 
 /** What the account flows need from the app: the database, time, mail and the site's address for links. */
 export interface AccountsContext {
@@ -71,6 +72,8 @@ export const FORGOT_PASSWORD_MESSAGE =
  * a fresh activation link if still pending, otherwise a notice with a reset link.
  */
 export async function signUp(ctx: AccountsContext, input: SignUpInput): Promise<{ message: string }> {
+  // Judged on the request alone, so the answer says nothing about whether the email has an account.
+  await assertStrongPassword(input.password, { name: input.name, email: input.email }, 'password');
   // Hash on every path so that the answer takes as long for a taken email as for a new one.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
@@ -181,7 +184,9 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const purposes = ['reset', 'invite'] as const;
   // Refuse a bad link before paying for a password hash.
-  await checkAccountToken(ctx.db, { token: input.token, purposes, now: ctx.clock.now() });
+  const link = await checkAccountToken(ctx.db, { token: input.token, purposes, now: ctx.clock.now() });
+  const owner = await findUserById(ctx.db, link.userId);
+  if (owner) await assertStrongPassword(input.password, await passwordOwnerOf(ctx.db, owner), 'password');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -219,6 +224,7 @@ export async function changePassword(
       { path: ['newPassword'], message: 'validation.passwordUnchanged' },
     ]);
   }
+  await assertStrongPassword(input.newPassword, await passwordOwnerOf(ctx.db, user), 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
