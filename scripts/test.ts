@@ -76,7 +76,8 @@ const wants = (step: string) => only.length === 0 || only.includes(step);
 /**
  * Vitest's workers: one per core. Its default keeps a core for its own process, one worker on a
  * 2-core CI machine; but that process is mostly idle once the files are transformed, and the files
- * (PGlite, jsdom) keep their worker busy: a second worker does the same CPU work in less time.
+ * (PGlite, jsdom) keep their worker busy. A second worker costs ~20% more CPU (it loads the modules
+ * and builds its PGlite template too) and takes half the files.
  */
 const vitestWorkers = `--maxWorkers=${availableParallelism()}`;
 
