@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarkResult } from '@vbuilder/shared';
 import { FileResponse } from './file-response.tsx';
 import { MediaResponse } from './media-response.tsx';
+import { NearViewport } from './near-viewport.tsx';
 import type { OpenAnswer, OpenPlayerProps, ResponsePartProps } from './open-types.ts';
 import { SurveyResponse } from './survey-response.tsx';
 
@@ -116,7 +117,13 @@ export function OpenPlayer({
 
   return (
     <Stack gap="md" data-response-kind={config.responseKind}>
-      <Suspense fallback={<EditorLoading />}>{response}</Suspense>
+      <Suspense fallback={<EditorLoading />}>
+        {config.responseKind === 'code' || config.responseKind === 'richText' || !config.responseKind ? (
+          <NearViewport fallback={<EditorLoading />}>{response}</NearViewport>
+        ) : (
+          response
+        )}
+      </Suspense>
       {result && <OpenResultNotice result={result} />}
     </Stack>
   );
