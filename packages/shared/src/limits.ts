@@ -15,6 +15,9 @@ export const LIMITS = {
   /** One-time links in mails (activation, password reset, invitation). */
   activationLinkHours: 72,
   resetLinkHours: 2,
+  /** An email change is confirmed from the new address within this, and undone from the old within the days. */
+  emailChangeLinkHours: 24,
+  emailChangeUndoDays: 7,
   /** Sign-in attempts before a pause, per account and per address, in loginWindowMinutes. */
   loginAttemptsPerAccount: 5,
   loginAttemptsPerAddress: 20,

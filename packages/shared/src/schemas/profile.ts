@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema } from '../languages.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './common.ts';
+import { LIMITS } from '../limits.ts';
 
 /** The user profile as SPEC §3 names its fields (snake_case and 'loggin_status' kept as specified). */
 export const UserProfileSchema = z.object({
@@ -26,6 +27,8 @@ export const ProfileEnvelopeSchema = z.object({
   status: z.number(),
   loggedIn: z.boolean(),
   user: UserProfileSchema,
+  /** After a request to change the email: the address waiting for its confirmation link. */
+  pendingEmail: z.string().optional(),
 });
 export type ProfileEnvelope = z.infer<typeof ProfileEnvelopeSchema>;
 
@@ -37,6 +40,8 @@ export const UpdateProfileSchema = z.object({
   phoneNumber: z.union([PhoneSchema, z.literal('')]).optional(),
   /** Left out: the stored language stays. */
   language: LanguageSchema.optional(),
+  /** Required when the email changes (issue 16): a stolen session alone cannot move the account. */
+  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 

@@ -86,3 +86,27 @@ export const failedSignInsMail = (
     action: { label: t('mail:failedSignIns.action'), url: facts.forgotLink },
     after: [t('mail:failedSignIns.ifYou')],
   }));
+
+/** To the new address of an email change: the link that makes the change (issue 16). */
+export const emailConfirmMail = (to: MailRecipient, link: string): MailMessage =>
+  mailTo(to, (t) => ({
+    subject: t('mail:emailConfirm.subject'),
+    paragraphs: [t('mail:emailConfirm.intro')],
+    action: { label: t('mail:emailConfirm.action'), url: link },
+    after: [t('mail:linkExpires', { count: LIMITS.emailChangeLinkHours }), t('mail:emailConfirm.ignore')],
+  }));
+
+/** To the old address once an email change is made, with the way back (issue 16). */
+export const emailChangedMail = (
+  to: MailRecipient,
+  facts: { newEmail: string; undoLink: string },
+): MailMessage =>
+  mailTo(to, (t) => ({
+    subject: t('mail:emailChanged.subject'),
+    paragraphs: [
+      t('mail:emailChanged.intro', { email: facts.newEmail }),
+      t('mail:emailChanged.notYou', { count: LIMITS.emailChangeUndoDays }),
+    ],
+    action: { label: t('mail:emailChanged.action'), url: facts.undoLink },
+    after: [t('mail:emailChanged.ifYou')],
+  }));

@@ -12,6 +12,7 @@ import {
   SignUpSchema,
   TokenSchema,
 } from '@vbuilder/shared';
+import { confirmEmailChange, undoEmailChange } from './email-change.service.ts';
 import {
   accountsContext,
   activateAccount,
@@ -72,6 +73,38 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'public', rateLimit: LINK_LIMIT },
     },
     (req) => activateAccount(ctx, req.body.token),
+  );
+
+  app.post(
+    '/accounts/confirm-email',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary:
+          'Move an account to its new email with the link mailed there (the old address is told, with a way back)',
+        body: TokenSchema,
+        response: { 200: ActivateResponseSchema },
+      },
+      config: { policy: 'public', rateLimit: LINK_LIMIT },
+    },
+    (req) => confirmEmailChange(ctx, req.body.token),
+  );
+
+  app.post(
+    '/accounts/undo-email-change',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary:
+          'Return an account to its previous email (link mailed there, 7 days) and sign every session out',
+        body: TokenSchema,
+        response: { 200: ActivateResponseSchema },
+      },
+      config: { policy: 'public', rateLimit: LINK_LIMIT },
+    },
+    (req) => undoEmailChange(ctx, req.body.token),
   );
 
   app.post(

@@ -9,14 +9,24 @@ import {
   retireAccountTokens,
 } from './accounts.repository.ts';
 
-/** What a one-time link in a mail is for. Invitations set a first password like a reset does. */
-export type AccountTokenPurpose = 'activate' | 'reset' | 'invite';
+/**
+ * What a one-time link in a mail is for. Invitations set a first password like a reset does; an
+ * email change is confirmed from the new address, and can be undone from the old one (issue 16).
+ */
+export type AccountTokenPurpose = 'activate' | 'reset' | 'invite' | 'email_change' | 'email_undo';
 
 const LIFETIME_HOURS: Record<AccountTokenPurpose, number> = {
   activate: LIMITS.activationLinkHours,
   reset: LIMITS.resetLinkHours,
   invite: LIMITS.activationLinkHours,
+  email_change: LIMITS.emailChangeLinkHours,
+  email_undo: LIMITS.emailChangeUndoDays * 24,
 };
+
+/** What an email change's links carry: the address the account moves to, or returns to. */
+export interface AccountTokenData {
+  email: string;
+}
 
 /** Only this hash is stored, so a copy of the database does not hold usable links. */
 export const hashAccountToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -24,12 +34,13 @@ export const hashAccountToken = (token: string): string => createHash('sha256').
 /** Creates a one-time link token for a user and returns it in the clear (to be mailed, never stored). */
 export async function issueAccountToken(
   db: DbOrTx,
-  input: { userId: string; purpose: AccountTokenPurpose; now: Date },
+  input: { userId: string; purpose: AccountTokenPurpose; now: Date; data?: AccountTokenData },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await insertAccountToken(db, {
     userId: input.userId,
     purpose: input.purpose,
+    data: input.data ?? null,
     tokenHash: hashAccountToken(token),
     expiresAt: new Date(input.now.getTime() + LIFETIME_HOURS[input.purpose] * 3_600_000),
     createdAt: input.now,
@@ -54,7 +65,7 @@ export async function checkAccountToken(
   if (row.expiresAt.getTime() <= input.now.getTime()) {
     throw badRequest('token_expired', 'This link has expired');
   }
-  return { id: row.id, userId: row.userId, purpose };
+  return { id: row.id, userId: row.userId, purpose, data: (row.data as AccountTokenData | null) ?? null };
 }
 
 /**
@@ -66,12 +77,12 @@ export async function checkAccountToken(
 export async function consumeAccountToken(
   tx: DbOrTx,
   input: { token: string; purposes: readonly AccountTokenPurpose[]; now: Date },
-): Promise<{ userId: string; purpose: AccountTokenPurpose }> {
-  const { id, userId, purpose } = await checkAccountToken(tx, input);
+): Promise<{ userId: string; purpose: AccountTokenPurpose; data: AccountTokenData | null }> {
+  const { id, userId, purpose, data } = await checkAccountToken(tx, input);
   // Conditional update: of two concurrent uses of one link, exactly one wins.
   if (!(await markAccountTokenUsed(tx, id, input.now))) {
     throw badRequest('invalid_token', 'This link is not valid');
   }
   await retireAccountTokens(tx, userId, input.purposes, input.now);
-  return { userId, purpose };
+  return { userId, purpose, data };
 }

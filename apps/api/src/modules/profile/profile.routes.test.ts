@@ -5,8 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ProfileEnvelopeSchema } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { makeOrganization, makeUser, signInAs } from '../../test/sign-in.ts';
-import { updateUser } from '../users/users.repository.ts';
+import { bearer, makeOrganization, makeUser, signInAs, tokenFor } from '../../test/sign-in.ts';
+import { asc, eq } from 'drizzle-orm';
+import { signInThroughProvider, TestBrowser } from '../../identity/test-client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
 
 // The smallest real images of each kind (1×1 pixel), so detection runs on genuine bytes.
 const PNG = Buffer.from(
@@ -38,6 +41,19 @@ async function multipart(
 
 describe('profile routes', () => {
   let t: TestApp;
+  const PASSWORD = 'Tamarind river 42 lanterns';
+  /** A signed-in user who has a password (an email change asks for it). */
+  const withPassword = async (role: 'Teacher' | 'Student') => {
+    const user = await makeUser(t.app, role, orgId, { password: PASSWORD });
+    return { user, headers: bearer(await tokenFor(t.app, user)) };
+  };
+  const mailsTo = (to: string) =>
+    t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(mailOutbox.createdAt));
+  const linkToken = (text: string, page: string) => {
+    const match = new RegExp(`http://localhost:3999/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+    expect(match, `a ${page} link in:\n${text}`).not.toBeNull();
+    return decodeURIComponent(match![1]!);
+  };
   let dataDir: string;
   let orgId: string;
 
@@ -156,8 +172,8 @@ describe('profile routes', () => {
       expect(res.statusCode).toBe(401);
     });
 
-    it('updates name, email and phone and answers the new envelope', async () => {
-      const { user, headers } = await signInAs(t.app, 'Teacher', orgId);
+    it('updates name and phone at once; a new email needs the password and waits for its link', async () => {
+      const { user, headers } = await withPassword('Teacher');
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/auth/profile',
@@ -167,24 +183,21 @@ describe('profile routes', () => {
           lastName: 'Wanjiru  Otieno ',
           email: ' Amina.W@Example.TEST ',
           phoneNumber: '+254 712 345 678',
+          currentPassword: PASSWORD,
         },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         status: 200,
         loggedIn: true,
-        user: {
-          id: user.id,
-          name: 'Amina Wanjiru  Otieno',
-          email: 'amina.w@example.test',
-          phone: '+254 712 345 678',
-        },
+        pendingEmail: 'amina.w@example.test',
+        user: { id: user.id, name: 'Amina Wanjiru  Otieno', email: user.email, phone: '+254 712 345 678' },
       });
       const again = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
-      expect(again.json().user).toMatchObject({
-        name: 'Amina Wanjiru  Otieno',
-        email: 'amina.w@example.test',
-      });
+      expect(again.json().user).toMatchObject({ name: 'Amina Wanjiru  Otieno', email: user.email });
+      const [mail] = await mailsTo('amina.w@example.test');
+      expect(mail!.subject).toBe('Confirm your new email address for vbuilder');
+      expect(mail!.text).toMatch(/\/confirm-email\?token=/);
     });
 
     it('keeps a one-word name without a trailing space and clears an empty phone', async () => {
@@ -202,17 +215,91 @@ describe('profile routes', () => {
 
     it("refuses another user's email with 409 email_taken and changes nothing", async () => {
       const taken = await makeUser(t.app, 'Teacher', orgId);
-      const { user, headers } = await signInAs(t.app, 'Teacher', orgId);
+      const { user, headers } = await withPassword('Teacher');
       const res = await t.app.inject({
         method: 'PUT',
         url: '/api/auth/profile',
         headers,
-        payload: { firstName: 'New', lastName: 'Name', email: taken.email.toUpperCase() },
+        payload: {
+          firstName: 'New',
+          lastName: 'Name',
+          email: taken.email.toUpperCase(),
+          currentPassword: PASSWORD,
+        },
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'email_taken' });
       const after = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
       expect(after.json().user).toMatchObject({ name: user.name, email: user.email });
+    });
+
+    it('refuses an email change without the current password, or with a wrong one, and changes nothing (issue 16)', async () => {
+      const { user, headers } = await withPassword('Student');
+      for (const [currentPassword, code] of [
+        [undefined, 'validation_error'],
+        ['not my password', 'wrong_password'],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/profile',
+          headers,
+          payload: {
+            firstName: 'Taken',
+            lastName: 'Over',
+            email: `thief-${code}@example.test`,
+            currentPassword,
+          },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code, details: [{ path: ['currentPassword'] }] });
+        expect(await mailsTo(`thief-${code}@example.test`)).toHaveLength(0);
+      }
+      const after = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
+      expect(after.json().user).toMatchObject({ name: user.name, email: user.email });
+    });
+
+    it('moves the account only from the link at the new address, tells the old one, and undoing signs everyone out (issue 16)', async () => {
+      const { user } = await withPassword('Teacher');
+      // Signed in for real, through the provider: its session is what undoing ends.
+      const tokens = await signInThroughProvider(new TestBrowser(t.app), user.email, PASSWORD);
+      const headers = bearer(tokens.access_token);
+      const newEmail = `moved-${user.id.slice(0, 8)}@example.test`;
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        headers,
+        payload: { firstName: 'Moving', lastName: 'On', email: newEmail, currentPassword: PASSWORD },
+      });
+      const confirmToken = linkToken((await mailsTo(newEmail)).at(-1)!.text, 'confirm-email');
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/confirm-email',
+        payload: { token: confirmToken },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().email).toBe(newEmail);
+      expect((await findUserById(t.app.db, user.id))!.email).toBe(newEmail);
+      // Used once only.
+      const twice = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/confirm-email',
+        payload: { token: confirmToken },
+      });
+      expect(twice.json().code).toBe('invalid_token');
+
+      const told = (await mailsTo(user.email)).at(-1)!;
+      expect(told.subject).toBe('The email address of your vbuilder account was changed');
+      expect(told.text).toContain(newEmail);
+      expect(told.text).toContain('within 7 days');
+      const undone = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/undo-email-change',
+        payload: { token: linkToken(told.text, 'undo-email-change') },
+      });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect((await findUserById(t.app.db, user.id))!.email).toBe(user.email);
+      // Whoever made the change is signed out with everyone else.
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers })).statusCode).toBe(401);
     });
 
     it('accepts keeping the same email', async () => {

@@ -8,6 +8,7 @@ import {
   UpdateProfileSchema,
 } from '@vbuilder/shared';
 import { errorResponses } from '../../lib/errors.ts';
+import { accountsContext } from '../accounts/accounts.service.ts';
 import { createFileStore, readUploadedFile } from '../../lib/files.ts';
 import { serveStoredImages } from '../../lib/stored-images.ts';
 import {
@@ -26,6 +27,8 @@ const errors = errorResponses(400, 401, 403);
 /** The signed-in user's own profile (SPEC §7 /auth/profile) and the profile images it points at. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = createFileStore(app.config);
+  // An email change mails a confirmation link (issue 16), as the account flows do.
+  const accounts = accountsContext(app);
 
   app.get(
     '/auth/profile',
@@ -46,13 +49,22 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Update name, email, phone and language',
+        summary:
+          'Update name, phone and language; a new email needs the current password and is confirmed from a link mailed to it',
         body: UpdateProfileSchema,
         response: { 200: ProfileEnvelopeSchema, ...errors, 409: ErrorResponseSchema },
       },
-      config: { policy: 'authenticated' },
+      // The current password can be tried here with a stolen session: counted per account.
+      config: {
+        policy: 'authenticated',
+        rateLimit: {
+          max: 20,
+          timeWindow: '15 minutes',
+          keyGenerator: (req) => `profile:${req.actor?.userId ?? req.ip}`,
+        },
+      },
     },
-    (req) => updateProfile(app.db, req.actor, req.body),
+    (req) => updateProfile(accounts, req.actor, req.body),
   );
 
   app.put(

@@ -11,10 +11,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { FileStore } from '../../lib/files.ts';
-import { conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { detectImageType, newImageKey } from '../../lib/stored-images.ts';
 import type { Actor } from '../../types.d.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+import type { AccountsContext } from '../accounts/accounts.service.ts';
+import { checkEmailChange, requestEmailChange } from '../accounts/email-change.service.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
 
 /** Stored profile images live under this key prefix and are served at /api/files/<key>. */
 export const PROFILE_IMAGE_PREFIX = 'profile-images';
@@ -81,42 +83,31 @@ export async function getProfile(
   return envelope(row);
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-};
-
-/** Updates the caller's name, email, phone and (when given) language; the email stays unique across all users. */
+/**
+ * Updates the caller's name, phone and (when given) language at once. A different email is not
+ * taken at once (issue 16): the current password must come with it, and the change waits for the
+ * link mailed to the new address (email-change.service.ts); the answer names it as pendingEmail.
+ */
 export async function updateProfile(
-  db: DbOrTx,
+  ctx: AccountsContext,
   actor: Actor,
   input: UpdateProfileInput,
 ): Promise<ProfileEnvelope> {
-  const current = await loadActor(db, actor);
+  const current = await loadActor(ctx.db, actor);
   const email = input.email.trim().toLowerCase();
-  if (email !== current.email) {
-    const holder = await findUserByEmail(db, email);
-    if (holder && holder.id !== current.id)
-      throw conflict('email_taken', 'An account with this email already exists');
-  }
+  const emailChanges = email !== current.email;
+  if (emailChanges) await checkEmailChange(ctx, current, email, input.currentPassword);
   const name = `${input.firstName.trim()} ${(input.lastName ?? '').trim()}`.trim();
   const phone = input.phoneNumber === undefined ? current.phone : input.phoneNumber.trim() || null;
-  try {
-    const row = await updateUser(db, current.id, {
-      name,
-      email,
-      phone,
-      ...(input.language ? { language: input.language } : {}),
-    });
-    if (!row) throw unauthorized('The account no longer exists');
-    return envelope(row);
-  } catch (error) {
-    // Two requests claiming the same address at once: the database's unique index decides.
-    if (isUniqueViolation(error)) throw conflict('email_taken', 'An account with this email already exists');
-    throw error;
-  }
+  const row = await updateUser(ctx.db, current.id, {
+    name,
+    phone,
+    ...(input.language ? { language: input.language } : {}),
+  });
+  if (!row) throw unauthorized('The account no longer exists');
+  if (!emailChanges) return envelope(row);
+  await requestEmailChange(ctx, row, email);
+  return { ...envelope(row), pendingEmail: email };
 }
 
 /** Saves the language the caller chose in the top bar's picker. */
