@@ -8,6 +8,8 @@ import {
   GENERATION_TYPES,
   NOTIFICATION_KINDS,
   PACKAGE_NAMES,
+  PASSWORD_SUGGESTIONS,
+  PASSWORD_WARNINGS,
   QUESTION_EXAMPLES,
   USER_STATUSES,
 } from '@vbuilder/shared';
@@ -99,7 +101,10 @@ describe('keys built at run time match their lists', () => {
   });
 
   it('schema and form messages: exactly the ones some code names', () => {
-    expectFamily('validation', 'validation', literalsUnder('validation'));
+    // The password estimator's feedback (packages/shared/src/password-policy.ts), one text per key.
+    expectFamily('validation', 'validation', literalsUnder('validation'), ['passwordSuggestions', 'passwordWarnings']);
+    expectFamily('validation', 'validation.passwordWarnings', PASSWORD_WARNINGS);
+    expectFamily('validation', 'validation.passwordSuggestions', PASSWORD_SUGGESTIONS);
     expectFamily('questions', 'errors', literalsUnder('questions[.:]errors'));
     expectFamily('assessments', 'errors', literalsUnder('assessments[.:]errors'));
     expectFamily('assessments', 'ai', literalsUnder('assessments[.:]ai'));
@@ -142,7 +147,7 @@ describe('keys built at run time match their lists', () => {
     ]);
     expectFamily('attempts', 'attempt.closed', Object.keys(CLOSED_REASONS));
     expect(keysAt('attempts', 'upload')).toContain('failed');
-    expectFamily('accounts', 'password.strength', ['weak', 'fair', 'good', 'strong']);
+    expectFamily('accounts', 'password.strength', ['veryWeak', 'weak', 'fair', 'good', 'strong']);
     for (const screen of ['forgot', 'signUp']) {
       expect(keysAt('accounts', screen)).toEqual(expect.arrayContaining(['sent_one', 'sent_other']));
     }

@@ -7,6 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { changePassword } from '../api/accounts.ts';
+import { weakPasswordCheck } from '../password/estimator.ts';
+import { usePasswordRefusal } from '../password/refusal.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { ChangePasswordFormSchema } from '../schemas.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
@@ -33,14 +35,22 @@ function ChangePasswordForm({ user }: { user: UserProfile }) {
   const { reloadProfile, logout } = useAuth();
   const navigate = useNavigate();
   const forced = user.must_change_password;
+  // The server also counts the organization's name, which the profile does not carry.
+  const owner = { name: user.name, email: user.email };
   const { form, serverError, handleSubmit } = useSchemaForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     schema: ChangePasswordFormSchema,
-    codeFields: { wrong_password: 'currentPassword', password_unchanged: 'newPassword' },
+    check: ({ newPassword }) => weakPasswordCheck('newPassword', newPassword, owner),
+    codeFields: {
+      wrong_password: 'currentPassword',
+      password_unchanged: 'newPassword',
+      weak_password: 'newPassword',
+    },
   });
+  const { refused, watch } = usePasswordRefusal(form.values.newPassword);
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    await changePassword({ currentPassword, newPassword });
+    await watch(newPassword, () => changePassword({ currentPassword, newPassword }));
     notifications.show({ color: 'teal', message: t('change.success') });
     // The profile's must_change_password flag is now false; reload it before leaving so the
     // redirect back here does not fire again.
@@ -71,7 +81,13 @@ function ChangePasswordForm({ user }: { user: UserProfile }) {
               key={form.key('currentPassword')}
               {...form.getInputProps('currentPassword')}
             />
-            <NewPasswordFields form={form} field="newPassword" wording="new" />
+            <NewPasswordFields
+              form={form}
+              field="newPassword"
+              wording="new"
+              owner={owner}
+              refused={refused}
+            />
             <FormSubmit error={serverError} loading={form.submitting}>
               {t('change.submit')}
             </FormSubmit>

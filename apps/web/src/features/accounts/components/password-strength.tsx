@@ -1,64 +1,97 @@
-import { Box, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { LIMITS } from '@vbuilder/shared';
+import { Box, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { LIMITS, PASSWORD_MIN_SCORE, type PasswordOwner, type WeakPasswordIssue } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
+import { usePasswordEvaluation } from '../password/estimator.ts';
 
-const LEVELS = [
-  { key: 'weak', color: 'red' },
-  { key: 'fair', color: 'orange' },
-  { key: 'good', color: 'blue' },
-  { key: 'strong', color: 'teal' },
-] as const;
+/** The estimator's 0–4, named. */
+const LEVELS = ['veryWeak', 'weak', 'fair', 'good', 'strong'] as const;
+const BAR_COLORS = ['red.8', 'red.8', 'orange.7', 'teal.7', 'teal.7'] as const;
+const SEGMENTS = 4;
 
-/**
- * 0 to 3. Only the minimum length is a rule (the server enforces it); length and variety beyond
- * it raise the level so people are nudged towards passphrases.
- */
-export function passwordStrength(password: string): number {
-  if (password.length < LIMITS.passwordMin) return 0;
-  let points = 1;
-  if (password.length >= LIMITS.passwordMin + 4) points += 1;
-  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (kinds >= 3) points += 1;
-  if (password.length >= 20 && kinds >= 2) points += 1;
-  return Math.min(points, 3);
+interface Props {
+  password: string;
+  /** Who the password is for, as far as the screen knows (the server adds what it knows). */
+  owner?: PasswordOwner;
+  /** The server's reasons, when it refused this very password. */
+  refused?: WeakPasswordIssue | null;
 }
 
-/** The hint under a new password: the minimum length, and how strong it looks. */
-export function PasswordStrength({ password, id }: { password: string; id?: string }) {
-  const { t } = useTranslation('accounts');
+/**
+ * The strength meter under a new password, by the policy the API enforces (the shared estimator,
+ * loaded with this screen): the minimum length, the level in words, and while the password is too
+ * easy to guess, why and what to change. It is the field's description (spans only: Mantine puts
+ * it in a <p>), so a screen reader reads it with the field, and its verdict is a polite live region.
+ */
+export function PasswordStrength({ password, owner, refused }: Props) {
+  const { t } = useTranslation(['accounts', 'validation']);
+  const evaluation = usePasswordEvaluation(password, owner);
+  const judged = refused ?? evaluation;
+  const typed = password.length > 0;
   const longEnough = password.length >= LIMITS.passwordMin;
-  const level = LEVELS[passwordStrength(password)]!;
-  const filled = password.length === 0 ? 0 : passwordStrength(password) + 1;
+  const score = typed ? (judged?.score ?? null) : null;
+  const filled = score === null ? 0 : Math.max(1, score);
+  const level = (value: number) => t(`accounts:password.strength.${LEVELS[value]!}`);
+  const explain = score !== null && score < PASSWORD_MIN_SCORE && (longEnough || !!refused);
 
   return (
-    <Stack gap={6} id={id} mt={-4}>
-      <Group gap={4} grow aria-hidden>
-        {LEVELS.map((step, index) => (
-          <Progress
-            key={step.key}
-            size={4}
-            value={index < filled ? 100 : 0}
-            color={level.color}
-            transitionDuration={0}
+    <Box component="span" display="block" mt={6}>
+      <Box component="span" aria-hidden style={{ display: 'flex', gap: 4 }}>
+        {Array.from({ length: SEGMENTS }, (_, index) => (
+          <Box
+            key={index}
+            component="span"
+            h={4}
+            bg={index < filled ? BAR_COLORS[score!] : 'gray.3'}
+            style={{ flex: 1, borderRadius: 2 }}
           />
         ))}
-      </Group>
-      <Group justify="space-between" gap="xs" wrap="nowrap" aria-live="polite">
-        <Group gap={4} wrap="nowrap">
-          <Box c={longEnough ? 'teal.9' : 'gray.7'} display="flex">
-            {longEnough ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-          </Box>
-          <Text size="xs" c={longEnough ? 'teal.9' : 'gray.7'}>
-            {t('password.minLength', { count: LIMITS.passwordMin })}
+      </Box>
+      <Box
+        component="span"
+        mt={6}
+        style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}
+      >
+        <Text
+          component="span"
+          size="xs"
+          c={longEnough ? 'teal.9' : 'gray.7'}
+          style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
+        >
+          {longEnough ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
+          {t('accounts:password.minLength', { count: LIMITS.passwordMin })}
+        </Text>
+        <Text component="span" size="xs" fw={600} c="gray.8" aria-live="polite">
+          {!typed
+            ? null
+            : score === null
+              ? t('accounts:password.checking')
+              : t('accounts:password.level', { level: level(score) })}
+        </Text>
+      </Box>
+      {explain ? (
+        <Box component="span" display="block" mt={6} aria-live="polite">
+          {judged?.warning ? (
+            <Text
+              component="span"
+              size="xs"
+              c="red.9"
+              style={{ display: 'flex', gap: 4, alignItems: 'flex-start' }}
+            >
+              <IconAlertTriangle size={14} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+              {t(`validation:validation.passwordWarnings.${judged.warning}`)}
+            </Text>
+          ) : null}
+          {judged?.suggestions.map((suggestion) => (
+            <Text key={suggestion} component="span" size="xs" c="gray.8" display="block" pl={18}>
+              {t(`validation:validation.passwordSuggestions.${suggestion}`)}
+            </Text>
+          ))}
+          <Text component="span" size="xs" c="gray.8" display="block" pl={18}>
+            {t('accounts:password.needed', { level: level(PASSWORD_MIN_SCORE) })}
           </Text>
-        </Group>
-        {password.length > 0 ? (
-          <Text size="xs" fw={600} c="gray.8">
-            {t(`password.strength.${level.key}`)}
-          </Text>
-        ) : null}
-      </Group>
-    </Stack>
+        </Box>
+      ) : null}
+    </Box>
   );
 }

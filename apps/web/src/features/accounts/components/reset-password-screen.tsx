@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { errorCodeOf, fieldErrorsOf } from '../../../lib/api-errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { resetPassword } from '../api/accounts.ts';
+import { weakPasswordCheck } from '../password/estimator.ts';
+import { usePasswordRefusal } from '../password/refusal.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { ResetPasswordFormSchema } from '../schemas.ts';
 import { AccountDone } from './account-done.tsx';
@@ -28,7 +30,11 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
   const { form, serverError, showServerError, handleSubmit } = useSchemaForm({
     initialValues: { password: '', confirmPassword: '' },
     schema: ResetPasswordFormSchema,
+    check: ({ password }) => weakPasswordCheck('password', password),
+    codeFields: { weak_password: 'password' },
   });
+  // Only the server knows whose link this is: it also counts the name, email and organization.
+  const { refused, watch } = usePasswordRefusal(form.values.password);
 
   if (done) {
     return (
@@ -67,7 +73,7 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
         aria-label={t(invite ? 'reset.invite.title' : 'reset.title')}
         onSubmit={handleSubmit(async ({ password }) => {
           try {
-            await resetPassword({ token: token!, password });
+            await watch(password, () => resetPassword({ token: token!, password }));
             setDone(true);
           } catch (error) {
             const code = errorCodeOf(error);
@@ -80,7 +86,7 @@ export function ResetPasswordScreen({ token, invite = false }: { token: string |
         })}
       >
         <Stack gap="md">
-          <NewPasswordFields form={form} field="password" wording="new" />
+          <NewPasswordFields form={form} field="password" wording="new" refused={refused} />
           <FormSubmit error={serverError} loading={form.submitting} icon={<IconKey size={18} aria-hidden />}>
             {t('reset.submit')}
           </FormSubmit>

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import { signUp } from '../api/accounts.ts';
+import { weakPasswordCheck } from '../password/estimator.ts';
+import { usePasswordRefusal } from '../password/refusal.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { SignUpFormSchema } from '../schemas.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
@@ -22,7 +24,12 @@ export function SignUpScreen() {
   const { form, serverError, handleSubmit } = useSchemaForm({
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
     schema: SignUpFormSchema,
+    check: ({ name, email, password }) => weakPasswordCheck('password', password, { name, email }),
+    codeFields: { weak_password: 'password' },
   });
+  // The name and email typed above count against the password, as they will on the server.
+  const owner = { name: form.values.name, email: form.values.email };
+  const { refused, watch } = usePasswordRefusal(form.values.password);
 
   const signInFooter = (
     <>
@@ -64,7 +71,7 @@ export function SignUpScreen() {
         onSubmit={handleSubmit(async ({ name, email, password }) => {
           // The language the page is shown in (the browser's, or the one picked): mail follows it.
           const language = matchLanguage(i18n.language);
-          await signUp({ name, email, password, ...(language ? { language } : {}) });
+          await watch(password, () => signUp({ name, email, password, ...(language ? { language } : {}) }));
           setSentTo(email);
         })}
       >
@@ -78,7 +85,7 @@ export function SignUpScreen() {
             {...form.getInputProps('name')}
           />
           <EmailField form={form} />
-          <NewPasswordFields form={form} field="password" wording="first" />
+          <NewPasswordFields form={form} field="password" wording="first" owner={owner} refused={refused} />
           <FormSubmit
             error={serverError}
             loading={form.submitting}
