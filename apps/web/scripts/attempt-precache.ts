@@ -18,7 +18,7 @@ const ATTEMPT_ROUTES = [
   'app/routes/account-route.tsx',
   'app/routes/take-assessment-route.tsx',
 ];
-/** The namespaces the shell and the attempt screen use (app/i18n-routes.ts loads the same). */
+/** The translation namespaces the shell and the attempt screen use (a student may pick any language). */
 export const ATTEMPT_NAMESPACES = [
   'common',
   'errors',
