@@ -81,6 +81,8 @@ export const questionTypeKeys = {
 export const accountKeys = {
   all: ['accounts'] as const,
   activation: (token: string | null) => ['accounts', 'activate', token] as const,
+  emailChange: (step: 'confirm' | 'undo', token: string | null) =>
+    ['accounts', 'email', step, token] as const,
   interaction: (uid: string) => ['accounts', 'interaction', uid] as const,
 };
 

@@ -40,7 +40,7 @@ export async function checkEmailChange(
   }
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw badRequest('wrong_password', 'The current password is incorrect', [
-      { path: ['currentPassword'], message: 'validation.wrongPassword' },
+      { path: ['currentPassword'], message: 'validation.currentPasswordWrong' },
     ]);
   }
   const holder = await findUserByEmail(ctx.db, newEmail);

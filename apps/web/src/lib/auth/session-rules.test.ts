@@ -24,6 +24,8 @@ describe('public routes', () => {
     '/forgotpassword',
     '/resetpassword',
     '/activate_account',
+    '/confirm-email?token=x',
+    '/undo-email-change',
     '/create-organization',
     '/change-password',
     '/signin/abc123',

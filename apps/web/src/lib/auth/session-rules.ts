@@ -13,6 +13,10 @@ import {
  * No storage, no clock, no browser: everything comes in as arguments.
  */
 
+/** The links of an email change (issue 16): opened from a mail, signed in or not. */
+const EMAIL_CONFIRM_PATH = '/confirm-email';
+const EMAIL_UNDO_PATH = '/undo-email-change';
+
 /** SPEC §2 public routes, plus the identity provider's sign-in pages (/signin/:uid). */
 export const PUBLIC_ROUTES = [
   '/',
@@ -22,6 +26,8 @@ export const PUBLIC_ROUTES = [
   '/forgotpassword',
   '/resetpassword',
   '/activate_account',
+  EMAIL_CONFIRM_PATH,
+  EMAIL_UNDO_PATH,
   CREATE_ORGANIZATION_PATH,
   CHANGE_PASSWORD_PATH,
 ] as const;
@@ -31,10 +37,16 @@ const PUBLIC_PREFIXES = ['/signin/', '/verify/'] as const;
 
 /**
  * Public routes a signed-in user may stay on. The callback and change-password pages come from
- * SPEC §4; the provider's /signin pages are mid-way through an authorization request, and taking
+ * SPEC §4 (the email-change links from issue 16); the provider's /signin pages are mid-way through an authorization request, and taking
  * a user away from them would leave that request, and a forced re-login, unfinished.
  */
-export const REDIRECT_EXEMPT_ROUTES = [CALLBACK_PATH, CHANGE_PASSWORD_PATH] as const;
+export const REDIRECT_EXEMPT_ROUTES = [
+  CALLBACK_PATH,
+  CHANGE_PASSWORD_PATH,
+  // An email change's link is for whoever opens the mail, signed in on this browser or not.
+  EMAIL_CONFIRM_PATH,
+  EMAIL_UNDO_PATH,
+] as const;
 
 /** Only the path part counts: query, hash and a trailing slash are ignored. */
 export function normalizePath(path: string): string {

@@ -18,6 +18,18 @@ export const signUp = (input: SignUpInput) =>
 export const activateAccount = (token: string) =>
   requestJson(accountsPath('/activate'), { method: 'POST', body: { token } }, ActivateResponseSchema);
 
+/** The link mailed to a new address (issue 16): the account moves to it. */
+export const confirmEmailChange = (token: string) =>
+  requestJson(accountsPath('/confirm-email'), { method: 'POST', body: { token } }, ActivateResponseSchema);
+
+/** The link mailed to the old address after a change: the account returns to it, everyone signed out. */
+export const undoEmailChange = (token: string) =>
+  requestJson(
+    accountsPath('/undo-email-change'),
+    { method: 'POST', body: { token } },
+    ActivateResponseSchema,
+  );
+
 export const resendActivation = (email: string) =>
   requestJson<unknown>(accountsPath('/resend-activation'), { method: 'POST', body: { email } });
 

@@ -4,8 +4,16 @@ import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/query-keys.ts';
 import { userOf } from './get-profile.ts';
 
-export const updateProfile = async (input: UpdateProfileInput): Promise<UserProfile> =>
-  userOf(await api.put('/auth/profile', input, ProfileEnvelopeSchema));
+/** The saved profile, and the new email waiting for its confirmation link when one was asked for. */
+export interface ProfileUpdate {
+  user: UserProfile;
+  pendingEmail: string | null;
+}
+
+export const updateProfile = async (input: UpdateProfileInput): Promise<ProfileUpdate> => {
+  const envelope = await api.put('/auth/profile', input, ProfileEnvelopeSchema);
+  return { user: userOf(envelope), pendingEmail: envelope.pendingEmail ?? null };
+};
 
 /** PUT /auth/profile; the answer is the new profile, shown at once (the screen reloads it later). */
 export function useUpdateProfile() {
@@ -14,6 +22,6 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     // The edit dialog shows field errors and its own toast.
     meta: { silent: true },
-    onSuccess: (user) => queryClient.setQueryData(profileKeys.me(), user),
+    onSuccess: ({ user }) => queryClient.setQueryData(profileKeys.me(), user),
   });
 }

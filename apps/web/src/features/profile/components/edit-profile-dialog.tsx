@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAt, IconCheck, IconPhone, IconUser } from '@tabler/icons-react';
+import { IconAt, IconCheck, IconLock, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE, splitFullName, type LanguageCode, type UserProfile } from '@vbuilder/shared';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -17,6 +17,8 @@ interface Values {
   email: string;
   phone: string;
   language: LanguageCode;
+  /** Asked for only when the email changes (issue 16). */
+  currentPassword: string;
 }
 
 /** Where the API's field names land in this form (the name is sent split in two). */
@@ -26,6 +28,7 @@ const FORM_FIELD: Record<string, keyof Values> = {
   email: 'email',
   phoneNumber: 'phone',
   language: 'language',
+  currentPassword: 'currentPassword',
 };
 
 /** One toast slot for the edit's outcome. */
@@ -75,8 +78,10 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       language: user?.language ?? FALLBACK_LANGUAGE,
+      currentPassword: '',
     },
   });
+  const emailChanges = !!user && form.values.email.trim().toLowerCase() !== user.email.trim().toLowerCase();
 
   // Closed early (Escape, close button) while the 1 s pause runs: still reload the saved profile.
   const onSavedRef = useRef(onSaved);
@@ -106,12 +111,17 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
         email: values.email,
         phoneNumber: values.phone.trim(),
         language: values.language,
+        ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
       },
       {
-        onSuccess: (updated) => {
+        onSuccess: ({ user: updated, pendingEmail }) => {
           setSaved(true);
           if (updated.language !== i18n.language) void i18n.changeLanguage(updated.language);
-          showToast('success', t('profile:edit.success', { name: updated.name }), undefined, EDIT_TOAST);
+          // A new address takes effect from the link mailed to it (issue 16): the toast says so.
+          const message = pendingEmail
+            ? t('profile:edit.successEmailPending', { name: updated.name, email: pendingEmail })
+            : t('profile:edit.success', { name: updated.name });
+          showToast('success', message, undefined, EDIT_TOAST);
           closeTimer.current = setTimeout(() => {
             closeTimer.current = undefined;
             onClose();
@@ -158,6 +168,16 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           readOnly={saved}
           {...form.getInputProps('email')}
         />
+        {emailChanges && (
+          <PasswordInput
+            label={t('profile:edit.currentPassword')}
+            description={t('profile:edit.currentPasswordHint')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} aria-hidden />}
+            readOnly={saved}
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <TextInput
           label={t('profile:edit.phone')}
           type="tel"

@@ -229,14 +229,15 @@ describe('ProfileScreen', () => {
       expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
       type('Name', '  Ada   Lovelace  King ');
+      // The current password is asked for only once the email differs (issue 16).
+      expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
       type('Email', 'ada@school.test');
+      expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');
+      type('Current password', 'my current password');
       type('Phone', '44 20 7946 0958');
-      const saved = makeProfile({
-        name: 'Ada Lovelace King',
-        email: 'ada@school.test',
-        phone: '44 20 7946 0958',
-      });
-      server.use(answer('put', PROFILE, envelope(saved)));
+      // The name and phone are saved at once; the email waits for the link mailed to it.
+      const saved = makeProfile({ name: 'Ada Lovelace King', phone: '44 20 7946 0958' });
+      server.use(answer('put', PROFILE, { ...envelope(saved), pendingEmail: 'ada@school.test' }));
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       await flush();
 
@@ -246,8 +247,11 @@ describe('ProfileScreen', () => {
         email: 'ada@school.test',
         phoneNumber: '44 20 7946 0958',
         language: 'en',
+        currentPassword: 'my current password',
       });
-      expect(toastTexts()).toContain('Ada Lovelace King updated successfully.');
+      expect(toastTexts()).toContain(
+        'Ada Lovelace King updated successfully. We sent a link to ada@school.test: your email changes when you open it.',
+      );
       expect(screen.getByRole('heading', { name: 'Ada Lovelace King' })).toBeInTheDocument();
 
       await elapse(999);
