@@ -2,6 +2,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jos
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.ts';
+import { issueAccountToken } from '../modules/accounts/accounts.tokens.ts';
 import { LIMITS } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser } from '../test/sign-in.ts';
@@ -633,5 +634,51 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect((await attempt('y@example.test', through('198.51.100.200', '192.0.2.7'))).statusCode).toBe(429);
     // Another client behind the same proxy is not affected.
     expect((await attempt('z@example.test', through('192.0.2.7', '192.0.2.8'))).statusCode).toBe(401);
+  });
+});
+
+describe('sessions after a password change or reset (issue 16)', () => {
+  let t: TestApp;
+  const PASSWORD = 'Lanterns over the Mekong 1987';
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a change ends every other session (tokens and refresh) and keeps this one; a reset ends them all', async () => {
+    const org = await makeOrganization(t.app);
+    const user = await makeUser(t.app, 'Teacher', org.id, { password: PASSWORD });
+    const here = new TestBrowser(t.app);
+    const elsewhere = new TestBrowser(t.app);
+    const mine = await signInThroughProvider(here, user.email, PASSWORD);
+    const theirs = await signInThroughProvider(elsewhere, user.email, PASSWORD);
+    const api = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: bearer(token) });
+    expect((await api(theirs.access_token)).statusCode).toBe(200);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/change-password',
+      headers: bearer(mine.access_token),
+      payload: { currentPassword: PASSWORD, newPassword: 'Quiet harbour at dawn 2031 kites' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await api(theirs.access_token)).statusCode).toBe(401);
+    expect((await refresh(elsewhere, theirs.refresh_token!)).statusCode).toBe(400);
+    expect((await api(mine.access_token)).statusCode).toBe(200);
+    expect((await refresh(here, mine.refresh_token!)).statusCode).toBe(200);
+
+    const resetToken = await issueAccountToken(t.app.db, {
+      userId: user.id,
+      purpose: 'reset',
+      now: new Date(),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/reset-password',
+      payload: { token: resetToken, password: 'Seven green herons over Dhaka' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await api(mine.access_token)).statusCode).toBe(401);
   });
 });

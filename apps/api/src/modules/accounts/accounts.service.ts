@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { endSessionsOf } from '../../identity/sessions.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../../types.d.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -196,6 +197,8 @@ export async function resetPassword(
     if (user.status === 'inactive') throw accountInactive();
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, status: 'active' });
     await retireAccountTokens(tx, user.id, ['activate'], now);
+    // Whoever knew the old password is out: every session ends with it (issue 16).
+    await endSessionsOf(tx, user.id, null, now);
     // The first password set from an invitation is its acceptance: the inviter is told (issue 14).
     if (purpose === 'invite' && user.status === 'pending' && ctx.jobs) {
       await emitNotification(
@@ -230,6 +233,8 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     // A reset link mailed before the change must not undo it.
     await retireAccountTokens(tx, user.id, ['reset'], ctx.clock.now());
+    // Every other session ends with the old password; this one goes on (issue 16).
+    await endSessionsOf(tx, user.id, actor.sessionId, ctx.clock.now());
   });
   return { message: 'Your password has been changed.' };
 }
