@@ -39,4 +39,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
   });
+  it('keeps rate limits in the database unless Redis is chosen, and then needs its URL', () => {
+    const env = { NODE_ENV: 'test' };
+    expect(loadConfig(env).RATE_LIMIT_STORE).toBe('database');
+    expect(() => loadConfig({ ...env, RATE_LIMIT_STORE: 'redis' })).toThrow(/REDIS_URL: required/);
+    expect(
+      loadConfig({ ...env, RATE_LIMIT_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379/0' }),
+    ).toMatchObject({
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_KEY_PREFIX: 'vbuilder:',
+    });
+    expect(() => loadConfig({ ...env, REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+  });
 });

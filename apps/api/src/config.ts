@@ -47,6 +47,17 @@ export const ConfigSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Where rate limits and sign-in throttling count (issue 16): the database (default; every
+   * instance on it shares them) or Redis at REDIS_URL (takes that write load off the database).
+   */
+  RATE_LIMIT_STORE: z.enum(['database', 'redis']).default('database'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of vbuilder's keys in a shared Redis (instances of one installation use the same). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('vbuilder:'),
   /** Seconds a stopping server waits for requests in flight before it leaves anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   /** Proxies allowed to name the client (see trustProxyFromEnv): off, a hop count, or addresses. */
@@ -104,13 +115,20 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Settings that only make sense together, checked after each key on its own. */
+const ConfigRules = ConfigSchema.superRefine((config, ctx) => {
+  if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'required when RATE_LIMIT_STORE is redis' });
+  }
+});
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; fails naming every bad key so a misconfigured server never starts. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // Empty strings mean "not set" (an exported but blank variable in a shell or a CI file).
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = ConfigRules.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
