@@ -36,7 +36,7 @@ const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider; deviceKey: 
 ) => {
   // Only failed attempts count: a class signing in together behind one school address is never
   // slowed down, while guessing is, more with every failure (sign-in-throttle.ts).
-  const throttle = createSignInThrottle(app.db, { sweepExpired: app.config.NODE_ENV !== 'test' });
+  const throttle = createSignInThrottle(app.limiter);
   const baseUrl = publicUrl(app.config);
   const secureCookies = baseUrl.startsWith('https:');
 

@@ -1,7 +1,5 @@
-import { RateLimiterDrizzle, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LIMITS } from '@vbuilder/shared';
-import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
+import type { LimiterFactory } from '../plugins/rate-limit.ts';
 
 /**
  * Sign-in throttling without lockout (issue 16). Wrong passwords never lock an account: each
@@ -16,7 +14,7 @@ import { rateLimits } from '../db/schema/index.ts';
  *
  * The owner's own browser (a device cookie given at a successful sign-in, see device-cookie.ts) is
  * counted apart: guesses from elsewhere never delay it at all. Counters live in the database
- * (rate_limits), so every API instance sees the same ones.
+ * (rate_limits) or Redis, so every API instance sees the same ones.
  */
 
 export interface SignInAttempt {
@@ -69,19 +67,15 @@ function countersOf(attempt: SignInAttempt): Array<{ key: string; rule: Rule }> 
   ];
 }
 
-export function createSignInThrottle(db: Db, options: { sweepExpired: boolean }): SignInThrottle {
-  const store = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
-    new RateLimiterDrizzle({
-      storeClient: db,
-      schema: rateLimits,
-      keyPrefix,
-      points,
-      duration,
-      clearExpiredByTimeout: options.sweepExpired,
-    });
+/** The throttle on counters of `limiter` (the database or Redis, as RATE_LIMIT_STORE says). */
+export function createSignInThrottle(limiter: LimiterFactory): SignInThrottle {
   // Failures in the window, per counter; and the wait each counter imposes now (a block).
-  const failures = store('signin-failures', Number.MAX_SAFE_INTEGER, WINDOW_SECONDS);
-  const waits = store('signin-wait', 1, WINDOW_SECONDS);
+  const failures = limiter({
+    keyPrefix: 'signin-failures',
+    points: Number.MAX_SAFE_INTEGER,
+    duration: WINDOW_SECONDS,
+  });
+  const waits = limiter({ keyPrefix: 'signin-wait', points: 1, duration: WINDOW_SECONDS });
 
   return {
     async waitSeconds(attempt) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -5,13 +6,27 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/build-test-app.ts';
 
-/** Two API instances on one database (issue 16): a route's limit counts requests to either. */
-describe('route rate limits shared by instances', () => {
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+
+/**
+ * Two API instances on one database (issue 16): a route's limit, and the sign-in throttle's
+ * counters, count requests to either as one — in the database, and in Redis when configured.
+ */
+describe.each([
+  ['the database', {}],
+  // A prefix of its own per run, so runs and test files never share counters.
+  ['Redis', { RATE_LIMIT_STORE: 'redis', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `vbtest-${randomUUID()}:` }],
+])('rate limits shared by instances, in %s', (_store, env: Record<string, string>) => {
   let database: Database;
   const instances: FastifyInstance[] = [];
   beforeAll(async () => {
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3999', SEED_DEMO: 'false' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3999',
+      SEED_DEMO: 'false',
+      ...env,
+    });
     for (let i = 0; i < 2; i++) {
       const app = await buildApp(config, { database, logger: false });
       await app.ready();
@@ -38,5 +53,14 @@ describe('route rate limits shared by instances', () => {
     expect(answers.slice(0, 10).every((status) => status < 400)).toBe(true);
     expect(answers[10]).toBe(429);
     expect((await forgot(instances[0]!, '10.7.0.2')).statusCode).toBeLessThan(400);
+  });
+
+  it("shares the sign-in throttle's counters", async () => {
+    const options = { keyPrefix: 'shared-check', points: 3, duration: 60 };
+    const [a, b] = instances.map((app) => app.limiter(options));
+    await a!.penalty('someone', 2);
+    await b!.penalty('someone', 1);
+    expect((await a!.get('someone'))?.consumedPoints).toBe(3);
+    expect((await b!.get('someone else'))?.consumedPoints ?? 0).toBe(0);
   });
 });
