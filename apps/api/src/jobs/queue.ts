@@ -35,8 +35,9 @@ export interface JobQueue {
   /**
    * Runs, in this process, every job that is ready now until none is left (tests that run with
    * workers off: deterministic, no timers). Failed jobs are recorded as failed (retry later).
+   * `names`: only those queues' jobs (the mailer's idle()), else every queue's.
    */
-  drain(): Promise<void>;
+  drain(names?: string[]): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -110,10 +111,10 @@ export default fp(
           ...(id ? { id } : {}),
         });
       },
-      async drain() {
+      async drain(names) {
         for (let more = true; more;) {
           more = false;
-          for (const name of handlers.keys()) {
+          for (const name of names ?? handlers.keys()) {
             const jobs = await boss.fetch<object>(name, { batchSize: 20 });
             for (const job of jobs) {
               more = true;
