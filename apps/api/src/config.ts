@@ -58,6 +58,18 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Prefix of vbuilder's keys in a shared Redis (instances of one installation use the same). */
   REDIS_KEY_PREFIX: z.string().min(1).default('vbuilder:'),
+  /**
+   * Uploaded files on S3-compatible storage (issue 16): setting the bucket turns it on, so every
+   * instance reads every upload; absent, files stay on the local disk under DATA_DIR/files.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The server's URL for MinIO, Garage, R2…; absent: AWS S3 itself in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (…/bucket/key) rather than the host name; default: true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   /** Seconds a stopping server waits for requests in flight before it leaves anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   /** Proxies allowed to name the client (see trustProxyFromEnv): off, a hop count, or addresses. */
@@ -119,6 +131,13 @@ export type Config = z.infer<typeof ConfigSchema>;
 const ConfigRules = ConfigSchema.superRefine((config, ctx) => {
   if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'required when RATE_LIMIT_STORE is redis' });
+  }
+  // The bucket and its two keys come together; any of them alone is a half-done setup.
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (s3Keys.some((key) => config[key]) || config.S3_ENDPOINT) {
+    for (const key of s3Keys.filter((key) => !config[key])) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'required with the other S3_* settings' });
+    }
   }
 });
 

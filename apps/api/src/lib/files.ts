@@ -1,20 +1,26 @@
-import { mkdir, readFile as fsReadFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile as fsReadFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError, badRequest } from './errors.ts';
+import { s3FileStore, type S3Settings } from './s3-file-store.ts';
 
 /**
  * Where uploaded files live. Keys are relative, slash-separated names such as
- * `profile-images/<uuid>.png`; the local store maps them under DATA_DIR/files, and an S3 store
- * can implement the same three calls later without touching the modules that use them.
+ * `profile-images/<uuid>.png`; the local store maps them under DATA_DIR/files, the S3 store
+ * (s3-file-store.ts, when S3_BUCKET is set) uses them as object keys.
+ * Saving takes the whole file: uploads are read, size-limited and type-checked in memory before
+ * they are stored (readUploadedFile), and the limits are a few MB.
  */
 export interface FileStore {
   saveFile(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, or null when no file has this key. */
   readFile(key: string): Promise<Buffer | null>;
+  /** The file as a stream, for answers that pipe it on without holding it; null when missing. */
+  openFile(key: string): Promise<Readable | null>;
   /** Removes the file; removing a missing file is not an error. */
   deleteFile(key: string): Promise<void>;
 }
@@ -50,15 +56,36 @@ export function localFileStore(root: string): FileStore {
         throw error;
       }
     },
+    async openFile(key) {
+      // Opened first, so a missing file is null here rather than an error on the stream later.
+      let handle;
+      try {
+        handle = await open(resolve(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return handle.createReadStream(); // closes the handle when it ends or is destroyed
+    },
     async deleteFile(key) {
       await rm(resolve(key), { force: true });
     },
   };
 }
 
-/** The configured file store: local disk under DATA_DIR/files (S3 when configured, later). */
-export function createFileStore(config: Pick<Config, 'DATA_DIR'>): FileStore {
-  return localFileStore(path.resolve(config.DATA_DIR, 'files'));
+// Every module asks for the store; with S3 they share one client (and its connections) per config.
+const s3Stores = new WeakMap<object, FileStore>();
+
+/** The configured file store: the S3 bucket when S3_BUCKET is set, else local disk under DATA_DIR/files. */
+export function createFileStore(config: Pick<Config, 'DATA_DIR'> & Partial<S3Settings>): FileStore {
+  const bucket = config.S3_BUCKET;
+  if (!bucket) return localFileStore(path.resolve(config.DATA_DIR, 'files'));
+  let store = s3Stores.get(config);
+  if (!store) {
+    store = s3FileStore({ ...config, S3_BUCKET: bucket, S3_REGION: config.S3_REGION ?? 'us-east-1' });
+    s3Stores.set(config, store);
+  }
+  return store;
 }
 
 export const fileTooLarge = (maxBytes: number) =>
