@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileEnvelopeSchema } from '@vbuilder/shared';
+import { AssessmentResourceSchema, PLANS, ProfileEnvelopeSchema } from '@vbuilder/shared';
 import { startS3Server, type S3TestServer } from '../../../../test-support/s3-server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../test/sign-in.ts';
+import { createAssessmentAs } from '../modules/assessments/test-helpers.ts';
+import { recordPlan } from '../modules/plans/plans.service.ts';
 
 // 1×1 pixel images, real enough for the type detection.
 const PNG = Buffer.from(
@@ -18,11 +20,11 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
-const imageUpload = (bytes: Buffer, type: string) => {
+const fileUpload = (field: string, bytes: Buffer, type: string) => {
   const boundary = 'vbuilder-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="profile_image"; filename="me"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="upload"\r\n` +
         `Content-Type: ${type}\r\n\r\n`,
     ),
     bytes,
@@ -68,7 +70,7 @@ describe('uploaded files shared by instances through S3', () => {
     const [a, b] = instances as [FastifyInstance, FastifyInstance];
     const { headers } = await signInAs(a, 'Teacher', (await makeOrganization(a)).id);
     const upload = async (app: FastifyInstance, bytes: Buffer, type: string) => {
-      const body = imageUpload(bytes, type);
+      const body = fileUpload('profile_image', bytes, type);
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/profile/image',
@@ -89,5 +91,34 @@ describe('uploaded files shared by instances through S3', () => {
     const secondUrl = await upload(b, GIF, 'image/gif');
     expect(Buffer.compare((await a.inject({ method: 'GET', url: secondUrl })).rawPayload, GIF)).toBe(0);
     expect((await a.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+  });
+
+  it('streams an assessment resource uploaded through the other instance', async () => {
+    const [a, b] = instances as [FastifyInstance, FastifyInstance];
+    const orgId = (await makeOrganization(a)).id;
+    await recordPlan(a.db, orgId, PLANS.Enterprise);
+    const { headers } = await signInAs(a, 'Teacher', orgId);
+    const assessment = await createAssessmentAs(a, headers);
+    // Larger than one read of the stream, so the answer is piped in pieces.
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(300 * 1024, '%'),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    const body = fileUpload('file', pdf, 'application/pdf');
+    const res = await a.inject({
+      method: 'POST',
+      url: `/api/assessments/${assessment.id}/resources`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = AssessmentResourceSchema.parse(res.json());
+
+    const download = await b.inject({ method: 'GET', url, headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-length']).toBe(String(pdf.length));
+    expect(download.rawPayload.equals(pdf)).toBe(true);
   });
 });

@@ -199,13 +199,14 @@ const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { roles: ASSESSMENT_READERS } },
     },
     async (req, reply) => {
-      const { resource, bytes } = await readResource(ctx, req.actor, req.params.id, req.params.resourceId);
+      const { resource, stream } = await readResource(ctx, req.actor, req.params.id, req.params.resourceId);
       return reply
         .type(resource.contentType)
         .header('content-disposition', attachmentHeader(resource.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .header('content-length', resource.size)
+        .send(stream);
     },
   );
 

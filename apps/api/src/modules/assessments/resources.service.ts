@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -164,13 +165,14 @@ export async function readResource(
   actor: Actor,
   assessmentId: string,
   resourceId: string,
-): Promise<{ resource: AssessmentResourceRow; bytes: Buffer }> {
+): Promise<{ resource: AssessmentResourceRow; stream: Readable }> {
   const assessment = await findReadableAssessment(ctx.db, actor, assessmentId);
   const resource = await findResource(ctx.db, assessment.id, resourceId);
   if (!resource) throw notFound('resource');
-  const bytes = await ctx.files.readFile(resource.storageKey);
-  if (!bytes) throw notFound('resource');
-  return { resource, bytes };
+  // Streamed: a class opening the same 20 MB handout at once must not hold 30 copies in memory.
+  const stream = await ctx.files.openFile(resource.storageKey);
+  if (!stream) throw notFound('resource');
+  return { resource, stream };
 }
 
 /** DELETE /assessments/:id/resources/:resourceId: the row in a transaction, then the bytes. */

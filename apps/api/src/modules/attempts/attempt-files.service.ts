@@ -122,7 +122,7 @@ export async function uploadAttemptFile(
   return { id: row.id, name, size: row.size, contentType, url: attemptFileUrl(attempt.id, row.id) };
 }
 
-/** The stored file, for its student, staff of its organization and the Super Administrator. */
+/** The stored file (a stream), for its student, staff of its organization and the Super Administrator. */
 export async function readAttemptFile(
   db: Db,
   files: FileStore,
@@ -133,7 +133,8 @@ export async function readAttemptFile(
   const attempt = await findAttempt(db, attemptId);
   if (!attempt || !canReadAttempt(actor, attempt)) throw notFound('file');
   const row = await findAttemptFile(db, attemptId, fileId);
-  const bytes = row ? await files.readFile(row.storageKey) : null;
-  if (!row || !bytes) throw notFound('file');
-  return { row, bytes };
+  // Streamed: recordings run to tens of MB, and many can be downloaded at once.
+  const stream = row ? await files.openFile(row.storageKey) : null;
+  if (!row || !stream) throw notFound('file');
+  return { row, stream };
 }

@@ -148,7 +148,7 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
     },
     async (req, reply) => {
-      const { row, bytes } = await readAttemptFile(
+      const { row, stream } = await readAttemptFile(
         app.db,
         files,
         req.actor,
@@ -161,7 +161,8 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDispositionHeader(row.name, { inline: media }))
-        .send(bytes);
+        .header('content-length', row.size)
+        .send(stream);
     },
   );
 
