@@ -1,16 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AttemptResultSchema, AttemptSchema, type Question } from '@vbuilder/shared';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import {
+  freshDatabaseUrl,
+  serverEnv,
+  startServer,
+  stopped,
+  WAIT_MS,
+  type Cleanup,
+} from '../../test/server-process.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { insertAssessment, questionOf } from './test-fixtures.ts';
 
@@ -25,16 +30,11 @@ import { insertAssessment, questionOf } from './test-fixtures.ts';
  * wait has a generous limit, so a busy machine is slow, not failing.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
-const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
 /** Tokens name this origin (issuer, audience); the servers are reached on whatever port they get. */
 const PUBLIC_URL = 'http://crash-test.invalid';
 const STUDENTS = 4;
 /** Acknowledged saves of every answer before the kill: the crash lands in the middle of the traffic. */
 const ACKS_BEFORE_KILL = 3;
-/** The limit of any one wait (a server starting, the acknowledgements piling up). */
-const WAIT_MS = 120_000;
 const log = (message: string) => {
   if (process.env.CRASH_TEST_DEBUG) console.error(`[crash-test] ${new Date().toISOString()} ${message}`);
 };
@@ -49,44 +49,10 @@ interface Student {
   next: Map<string, number>;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanup[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
-
-async function freshDatabaseUrl(): Promise<string | undefined> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const { default: pg } = await import('pg');
-  const name = `vb_crash_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    // Info: the log line that says which port the system gave the server.
-    LOG_LEVEL: 'info',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-}
 
 /** Prepares organization, students, a published assessment, tokens and started attempts, then closes. */
 async function prepare(env: Record<string, string>): Promise<Student[]> {
@@ -127,73 +93,6 @@ async function prepare(env: Record<string, string>): Promise<Student[]> {
     await database.close();
   }
 }
-
-interface Server {
-  child: ChildProcess;
-  /** Where it listens, e.g. http://127.0.0.1:43117. */
-  base: string;
-}
-
-/**
- * Starts the server and resolves once it listens, with its address, read from Fastify's
- * "Server listening at" log line. Fails if the process exits first or WAIT_MS pass.
- */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(NODE, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) =>
-    process.stderr.write(`[crash-test server] ${chunk.toString()}`),
-  );
-  const listening = new Promise<string>((resolve, reject) => {
-    // Every line is read, to the end: an unread pipe would fill up and stall the server.
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (process.env.CRASH_TEST_DEBUG) process.stderr.write(`[crash-test server] ${line}\n`);
-      const address = /Server listening at (http:\/\/[^\s"]+)/.exec(line)?.[1];
-      if (address) resolve(address);
-    });
-    child.once('exit', (code, signal) =>
-      reject(new Error(`The server exited before listening (${signal ?? `code ${code}`})`)),
-    );
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The server did not listen within ${WAIT_MS} ms`)), WAIT_MS);
-  });
-  try {
-    const base = await Promise.race([listening, timeout]);
-    await waitForHealth(base);
-    return { child, base };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Listening is ready (Fastify listens after the app is ready); health confirms it answers. */
-async function waitForHealth(base: string): Promise<void> {
-  const until = Date.now() + WAIT_MS;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not answering yet.
-    }
-    if (Date.now() > until) throw new Error('The server did not become healthy');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
 
 const answerFor = (studentIndex: number, questionId: string, revision: number) =>
   questionId.startsWith('e')
@@ -264,11 +163,12 @@ describe('crash test: SIGKILL while students autosave', () => {
       log('begin');
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vb-crash-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const env = serverEnv(dataDir, await freshDatabaseUrl());
+      const databaseUrl = await freshDatabaseUrl('vb_crash', cleanups);
+      const env = serverEnv({ publicUrl: PUBLIC_URL, dataDir, databaseUrl });
       const students = await prepare(env);
       log('prepared');
 
-      let server = await startServer(env);
+      let server = await startServer(env, 'crash-test server');
       cleanups.push(async () => {
         server.child.kill('SIGKILL');
       });
@@ -287,7 +187,7 @@ describe('crash test: SIGKILL while students autosave', () => {
       );
       expect(acknowledged).toBeGreaterThan(STUDENTS * QUESTION_IDS.length);
 
-      server = await startServer(env);
+      server = await startServer(env, 'crash-test server');
       log(`restarted at ${server.base}`);
       for (const [index, student] of students.entries()) {
         const res = await fetch(`${server.base}/api/attempts/${student.attemptId}`, {
