@@ -122,4 +122,27 @@ describe('mail through the job queue', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.attempts()).toBe(1);
   });
+
+  it("in the caller's transaction, exists and goes out only if the transaction commits", async () => {
+    const smtp = await peer();
+    const database = await fresh();
+    const app = await appOn(database, smtp.url, { work: false });
+    closers.push(() => app.close());
+
+    let undone: string | null = null;
+    await expect(
+      app.db.transaction(async (tx) => {
+        undone = (await app.mailer.send(mail('Undone'), { tx })).id;
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await app.db.transaction(async (tx) => {
+      await app.mailer.send(mail('Done'), { tx });
+    });
+    await app.mailer.idle();
+
+    expect(smtp.received.map((m) => m.mail.subject)).toEqual(['Done']);
+    expect(undone).not.toBeNull();
+    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, undone!))).toEqual([]);
+  });
 });
