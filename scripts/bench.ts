@@ -291,7 +291,9 @@ function report(get: (name: string) => number) {
     ["the attempt screen's first load ≤ 250 KB of compressed JS", get('attempt_screen_js_kb') <= 250],
     [
       `${sizes.signers} sign-ins within 60 s, p95 ≤ 5 s, autosave p99 meanwhile ≤ 500 ms`,
-      get(`sign_in_${sizes.signers}_total_s`) <= 60 &&
+      // Arrivals are spread over the 60 s; the last one may take its own p95 budget to finish.
+      get(`sign_in_${sizes.signers}_errors`) + get(`sign_in_${sizes.signers}_connection_failures`) === 0 &&
+        get(`sign_in_${sizes.signers}_total_s`) <= 60 + 5 &&
         get(`sign_in_${sizes.signers}_p95`) <= 5000 &&
         get('sign_in_autosave_p99') <= 500,
     ],

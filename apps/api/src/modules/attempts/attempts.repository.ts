@@ -348,35 +348,28 @@ export interface AnswerMark {
 export async function writeMarks(db: DbOrTx, attemptId: string, marks: AnswerMark[], savedAt: Date) {
   if (!marks.length) return;
   // One statement for the whole paper (issue 15: 40 one-row inserts held the attempt's lock for
-  // the length of 40 round trips). A question never answered gets its row here, with no answer.
-  await db
-    .insert(attemptAnswers)
-    .values(
-      marks.map((mark) => ({
-        attemptId,
-        questionId: mark.questionId,
-        answer: null,
-        revision: 0,
-        idempotencyKey: '',
-        flagged: false,
-        savedAt,
-        score: mark.score,
-        maxScore: mark.maxScore,
-        correct: mark.correct,
-        markStatus: mark.markStatus,
-        markDetails: mark.markDetails,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
-      set: {
-        score: sql`excluded.score`,
-        maxScore: sql`excluded.max_score`,
-        correct: sql`excluded.correct`,
-        markStatus: sql`excluded.mark_status`,
-        markDetails: sql`excluded.mark_details`,
-      },
-    });
+  // the length of 40 round trips), with the marks as one JSON parameter unpacked by the database:
+  // building 40 rows x 12 values through the query builder cost more CPU than the marking itself
+  // under a submit storm. A question never answered gets its row here, with no answer.
+  const rows = marks.map((mark) => ({
+    question_id: mark.questionId,
+    score: mark.score,
+    max_score: mark.maxScore,
+    correct: mark.correct,
+    mark_status: mark.markStatus,
+    mark_details: mark.markDetails,
+  }));
+  await db.execute(sql`
+    insert into attempt_answers (attempt_id, question_id, answer, revision, idempotency_key, flagged, saved_at,
+      score, max_score, correct, mark_status, mark_details)
+    select ${attemptId}::uuid, m.question_id, null, 0, '', false, ${savedAt.toISOString()}::timestamptz,
+      m.score, m.max_score, m.correct, m.mark_status, m.mark_details
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(question_id text, score double precision,
+      max_score double precision, correct boolean, mark_status text, mark_details jsonb)
+    on conflict (attempt_id, question_id) do update set
+      score = excluded.score, max_score = excluded.max_score, correct = excluded.correct,
+      mark_status = excluded.mark_status, mark_details = excluded.mark_details
+  `);
 }
 
 /**
