@@ -7,9 +7,8 @@ import type { MailMessage } from './mailer.ts';
 /** The durable queue's mail deliveries: one job per outbox row, job id = row id. */
 export const MAIL_QUEUE = 'mail-deliver';
 /**
- * Tries after the first: with the queue's back-off (jobs/queue.ts: 30 s doubling, each wait up to
- * twice that at random, at most an hour) a mail is given up 4 to 5 hours after it was stored, and
- * then stays in the outbox with its last error. The schedule is in README (Mail).
+ * Tries after the first: with the queue's back-off (30 s doubling, up to an hour; jitter) a mail
+ * is given up about 4½ hours after it was stored, and then stays in the outbox with its error.
  */
 export const MAIL_RETRY_LIMIT = 10;
 
