@@ -35,9 +35,8 @@ export interface JobQueue {
   /**
    * Runs, in this process, every job that is ready now until none is left (tests that run with
    * workers off: deterministic, no timers). Failed jobs are recorded as failed (retry later).
-   * `names`: only those queues' jobs (the mailer's idle()), else every queue's.
    */
-  drain(names?: string[]): Promise<void>;
+  drain(): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -111,10 +110,10 @@ export default fp(
           ...(id ? { id } : {}),
         });
       },
-      async drain(names) {
+      async drain() {
         for (let more = true; more;) {
           more = false;
-          for (const name of names ?? handlers.keys()) {
+          for (const name of handlers.keys()) {
             const jobs = await boss.fetch<object>(name, { batchSize: 20 });
             for (const job of jobs) {
               more = true;
