@@ -10,3 +10,4 @@ export * from './certificates.ts';
 export * from './ai-assistant.ts';
 export * from './notifications.ts';
 export * from './rate-limits.ts';
+export * from './question-bank.ts';
