@@ -151,6 +151,11 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
       // the ID token carries the profile claims instead.
       userinfo: { enabled: false },
       revocation: { enabled: true },
+      // DPoP (RFC 9449, issue 16): a client that sends a proof (the SPA) gets an access token bound
+      // to its key (cnf.jkt) and, being a public client, a refresh token bound to it too, which
+      // then refreshes only with a proof of that key. Clients without proofs keep Bearer tokens.
+      // No server nonces: proofs are judged by their iat, within the provider's 5-minute window.
+      dPoP: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,

@@ -129,11 +129,16 @@ export async function followToCode(browser: TestBrowser, start: string) {
   throw new Error('too many redirects');
 }
 
-export const exchangeCode = (browser: TestBrowser, code: string, verifier?: string) =>
+export const exchangeCode = (
+  browser: TestBrowser,
+  code: string,
+  verifier?: string,
+  headers: Record<string, string> = {},
+) =>
   browser.request({
     method: 'POST',
     url: '/oidc/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
@@ -143,11 +148,12 @@ export const exchangeCode = (browser: TestBrowser, code: string, verifier?: stri
     }).toString(),
   });
 
-export const refresh = (browser: TestBrowser, refreshToken: string) =>
+/** A refresh; `headers` may carry a DPoP proof (test/dpop.ts). */
+export const refresh = (browser: TestBrowser, refreshToken: string, headers: Record<string, string> = {}) =>
   browser.request({
     method: 'POST',
     url: '/oidc/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({
       grant_type: 'refresh_token',
       refresh_token: refreshToken,

@@ -49,6 +49,7 @@ export function serializeError(error: unknown, depth = 0): unknown {
 
 export const logRedactPaths = [
   'req.headers.authorization',
+  'req.headers.dpop',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { FALLBACK_LANGUAGE, isLanguageCode, isRole } from '@vbuilder/shared';
+import { publicUrl } from '../config.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { languageFromRequest } from '../i18n/index.ts';
+import { boundThumbprint, createDpopVerifier, dpopChallenge, DpopError } from '../identity/dpop.ts';
+import { clientUris } from '../identity/provider.ts';
 import { loadIdentitySecrets, publicJwks } from '../identity/keys.ts';
 import { apiAudience, embeddedIssuer } from '../identity/tokens.ts';
 import { findActorRow } from '../modules/users/users.repository.ts';
@@ -27,8 +30,16 @@ async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; ex
   return { verify: async (t) => (await jwtVerify(t, jwks, { issuer, audience })).payload, external: false };
 }
 
+/** `Authorization: <scheme> <token>`: Bearer or DPoP (RFC 9449), the scheme case-insensitive. */
+function credentials(header: string | undefined): { scheme: 'bearer' | 'dpop'; token: string } | null {
+  const match = header ? /^(Bearer|DPoP) +(\S+) *$/i.exec(header) : null;
+  if (!match) return null;
+  return { scheme: match[1]!.toLowerCase() as 'bearer' | 'dpop', token: match[2]! };
+}
+
 /**
- * Bearer tokens → req.actor. The token proves who the caller is; the actor (role, organization,
+ * Bearer and DPoP-bound tokens → req.actor. A token bound to a key (cnf.jkt, the SPA's) counts only
+ * as `DPoP <token>` with a valid proof of that key (identity/dpop.ts); a plain token only as Bearer. The token proves who the caller is; the actor (role, organization,
  * status) is read from the database on every request, so a role change or a deactivation takes
  * effect on the next request rather than when the token expires. A route with
  * `accountCheckedByHandler` (the autosave) gets the actor from the token and checks the account
@@ -36,6 +47,9 @@ async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; ex
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   const { verify, external } = await buildVerifier(app);
+  // The origins the SPA may call us at besides the request's own: the public one, the dev server's.
+  const origins = [new URL(publicUrl(app.config)).origin, ...clientUris(app.config).extraOrigins];
+  const dpop = createDpopVerifier({ origins: () => origins });
 
   // Refuses /api routes without a policy and lists the others (see plugins/authorize.ts).
   declareRoutes(app);
@@ -51,17 +65,36 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config?.policy;
     if (!policy || policy === 'public') return;
 
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    if (!token) throw unauthorized();
+    const given = credentials(request.headers.authorization);
+    if (!given) throw unauthorized();
+    const { token } = given;
     let payload: JWTPayload;
     try {
       payload = await verify(token);
     } catch {
+      throw unauthorized('The access token is invalid or expired');
+    }
+    const jkt = boundThumbprint(payload);
+    try {
+      if (jkt && given.scheme !== 'dpop')
+        throw new DpopError('invalid_token', 'a DPoP-bound token needs the DPoP scheme');
+      if (!jkt && given.scheme === 'dpop')
+        throw new DpopError('invalid_token', 'the token is not DPoP-bound');
+      if (jkt) {
+        await dpop.verify(token, jkt, {
+          method: request.method,
+          url: request.url,
+          origin: `${request.protocol}://${request.host}`,
+          proof: request.headers.dpop,
+        });
+      }
+    } catch (err) {
+      if (!(err instanceof DpopError)) throw err;
+      reply.header('www-authenticate', dpopChallenge(err));
       throw unauthorized('The access token is invalid or expired');
     }
     if (request.routeOptions.config?.accountCheckedByHandler && !external) {

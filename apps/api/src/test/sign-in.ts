@@ -14,12 +14,19 @@ import { organizations } from '../db/schema/index.ts';
  * claims) so API tests need not walk the browser flow each time. The real authorization-code
  * flow is tested in identity/*.test.ts and the Playwright journeys.
  */
-export async function tokenFor(app: FastifyInstance, user: UserRow, ttlSeconds = 900): Promise<string> {
+export async function tokenFor(
+  app: FastifyInstance,
+  user: UserRow,
+  ttlSeconds = 900,
+  /** Claims to add, e.g. `{ cnf: { jkt } }` for a token bound to a DPoP key (test/dpop.ts). */
+  extraClaims: Record<string, unknown> = {},
+): Promise<string> {
   const { key, kid, alg } = await importSigningKey(await loadIdentitySecrets(app.db));
   return new SignJWT({
     ...accessTokenClaims(user, app.config.OIDC_CLIENT_ID),
     client_id: app.config.OIDC_CLIENT_ID,
     sid: randomUUID(),
+    ...extraClaims,
   })
     .setProtectedHeader({ alg, kid, typ: 'at+jwt' })
     .setIssuer(embeddedIssuer(app.config))
