@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePlayersLoaded } from '../../../components/questions/family-players.tsx';
 import type { AttemptResult, OpenAnswer } from '@vbuilder/shared';
 import { useAnswerUploads } from '../hooks/use-answer-uploads.ts';
 import { useAttemptSync } from '../hooks/use-attempt-sync.ts';
@@ -49,6 +50,12 @@ const UPLOAD_STATUS: Record<UploadStatus, SyncStatus> = {
 };
 const STATUS_RANK: Record<SyncStatus, number> = { saved: 0, saving: 1, retrying: 2, offline: 3 };
 const worseStatus = (a: SyncStatus, b: SyncStatus) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a);
+
+/**
+ * With every question on one page, the players of the first questions come with the screen; the
+ * others as the student scrolls near them (their code is fetched then).
+ */
+const FIRST_PLAYERS = 3;
 
 interface Props {
   loaded: LoadedAttempt;
@@ -109,6 +116,10 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     [questions, snapshot.answers],
   );
   const counts = countStates(states);
+  // The screen waits for the players it shows first, so they appear with it, not after (no shift).
+  const shownFirst =
+    layout === 'one' ? questions.slice(current, current + 1) : questions.slice(0, FIRST_PLAYERS);
+  const playersLoaded = usePlayersLoaded(shownFirst.map((question) => question.type));
 
   // At zero the attempt is handed in with every saved answer (the server accepts it within its grace).
   const autoSubmitted = useRef(false);
@@ -133,7 +144,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
   };
 
-  if (!snapshot.ready || !engine) {
+  if (!snapshot.ready || !engine || !playersLoaded) {
     return (
       <Center mih={240}>
         <Loader aria-label={t('attempt.loading')} />
@@ -166,6 +177,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         onAnswer={(answer) => engine.change(question.id, { answer })}
         onToggleFlag={() => engine.change(question.id, { flagged: !(entry?.flagged ?? false) })}
         onFile={(file) => uploads.upload(question.id, file)}
+        deferPlayer={layout === 'all' && index >= FIRST_PLAYERS}
         waitingUploads={uploads.pending.filter((upload) => upload.questionId === question.id)}
       />
     );

@@ -1,12 +1,11 @@
-import { forwardRef, type ComponentType } from 'react';
+import { forwardRef } from 'react';
 import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
-import { componentsOf } from '../../../components/questions/family-components.tsx';
 import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
-import type { OpenPlayerProps } from '../../../components/questions/families/open/open-types.ts';
 import type { PendingUpload } from '../lib/pending-upload.ts';
+import { QuestionPlayer } from './question-player.tsx';
 
 interface Props {
   question: StudentQuestion;
@@ -21,6 +20,11 @@ interface Props {
   onFile(file: File): void;
   /** Files or recordings of this question kept on the device until they are uploaded. */
   waitingUploads?: readonly PendingUpload[];
+  /**
+   * Render the player only when the question nears the viewport (every question on one page): its
+   * code is fetched then, and the first screen does not render forty players.
+   */
+  deferPlayer?: boolean;
 }
 
 /**
@@ -39,15 +43,12 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
     onToggleFlag,
     onFile,
     waitingUploads = [],
+    deferPlayer = false,
   },
   headingRef,
 ) {
   const { t } = useTranslation('attempts');
   const type = getQuestionType(question.type);
-  // The student's question has the family's config without the answers: the player's shape.
-  const Player = componentsOf(question.type).Player as ComponentType<
-    Omit<OpenPlayerProps, 'question' | 'value'> & { question: Question; value: unknown }
-  >;
   const prefix = `attempt-q-${question.id}`;
   const headingId = `${prefix}-heading`;
 
@@ -100,7 +101,9 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
         {question.imageUrl && type.family !== 'choice' ? (
           <Image src={question.imageUrl} alt={t('question.image')} radius="md" mah={320} fit="contain" />
         ) : null}
-        <Player
+        <QuestionPlayer
+          deferred={deferPlayer}
+          // The student's question has the family's config without the answers: the player's shape.
           question={question as unknown as Question}
           value={answer ?? null}
           onChange={onAnswer}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarkResult } from '@vbuilder/shared';
 import { FileResponse } from './file-response.tsx';
 import { MediaResponse } from './media-response.tsx';
-import { NearViewport } from './near-viewport.tsx';
+import { NearViewport } from '../../../near-viewport.tsx';
 import type { OpenAnswer, OpenPlayerProps, ResponsePartProps } from './open-types.ts';
 import { SurveyResponse } from './survey-response.tsx';
 

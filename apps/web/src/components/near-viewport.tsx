@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  fallback: ReactNode;
+  /** How far from the viewport the children start to render, as an IntersectionObserver root margin. */
+  margin?: string;
+}
+
+/**
+ * Renders `children` once its place comes within `margin` of the viewport (two screens by
+ * default), `fallback` until then. On the attempt screen with every question on one page, the
+ * players (and the rich text and code editors, the largest code there) load as the student nears
+ * them, not all with the first screen (issue 15 point 7). Without IntersectionObserver (tests, old
+ * browsers) the children render at once.
+ */
+export function NearViewport({ children, fallback, margin = '200% 0px' }: Props) {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return near ? children : <div ref={place}>{fallback}</div>;
+}
