@@ -60,6 +60,8 @@ export function htmlToText(html: string): RichText {
   let flattened = false;
   const withBreaks = html
     .replace(/<!--[\s\S]*?-->/g, '')
+    // Line breaks in markup are spaces; only <br> and block ends break lines.
+    .replace(/\s+/g, ' ')
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, () => {
       flattened = true;
       return '';
@@ -71,7 +73,8 @@ export function htmlToText(html: string): RichText {
       return '';
     })
     .replace(/\s*<br\s*\/?>\s*/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)\s*>/gi, '\n')
+    .replace(/\s*<\/(p|div|h[1-6]|blockquote|pre|table|ul|ol)\s*>\s*/gi, '\n\n')
+    .replace(/<\/(li|tr)\s*>/gi, '\n')
     .replace(/<\/?([a-z][a-z0-9-]*)\b[^>]*>/gi, (_tag, name: string) => {
       if (!SIMPLE_TAGS.has(name.toLowerCase())) flattened = true;
       return '';

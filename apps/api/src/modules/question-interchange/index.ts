@@ -1,0 +1,385 @@
+import { QuestionSchema, getQuestionType, type FamilyId, type QuestionTypeId } from '@vbuilder/shared';
+import { translatorFor } from '../../i18n/index.ts';
+import { isSkip, typeHintFromTags, TYPE_TAG_PREFIX, type Draft, type FamilyConverter, type Note } from './convert.ts';
+import { InterchangeFileError, malformed, tooLarge } from './errors.ts';
+import { CONVERTERS, type ConverterFormat, type FormatItems } from './families/registry.ts';
+import { looksLikeAiken, readAiken, writeAiken } from './formats/aiken.ts';
+import { readGift, writeGift } from './formats/gift.ts';
+import type { AikenItem, GiftItem, MoodleItem, QtiItem } from './formats/models.ts';
+import { isMoodleXml, readMoodle, writeMoodle } from './formats/moodle.ts';
+import { detectPackage, readQtiDocuments, writeQtiPackage, type QtiUnit } from './formats/qti-package.ts';
+import { decodeTextFile } from './formats/text-decode.ts';
+import { decodeDataUrl, imageContentType, isHttpUrl, type RichText } from './rich-text.ts';
+import {
+  INTERCHANGE_LIMITS,
+  type ExportFormat,
+  type ExportOptions,
+  type ExportResult,
+  type ExportableQuestion,
+  type Format,
+  type ImportOptions,
+  type ImportResult,
+  type ImportedMedia,
+  type ImportedQuestion,
+  type InterchangeFile,
+  type InterchangeReason,
+  type NotExportable,
+  type SkippedItem,
+} from './types.ts';
+import { isZip } from './zip.ts';
+
+export * from './types.ts';
+export { InterchangeFileError } from './errors.ts';
+
+/**
+ * Question interchange: the three calls the question bank makes. Pure: bytes in, questions out
+ * (and back); nothing is stored here. See types.ts for the contract and families/registry.ts for
+ * which family each format carries.
+ */
+
+const ROOT = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
+
+function xmlRootFormat(text: string): Format | null {
+  const root = ROOT.exec(text.replace(/^\uFEFF/, '').slice(0, 65536))?.[2];
+  if (!root) return null;
+  if (root === 'quiz') return 'moodle';
+  if (root === 'questestinterop') return 'qti12';
+  if (root === 'qti-assessment-item' || root === 'qti-assessment-test') return 'qti3';
+  if (root === 'assessmentItem' || root === 'assessmentTest') return 'qti2';
+  return null;
+}
+
+/** The file's format, from its content (the name only breaks ties); null when none is recognised. */
+export function detectFormat(file: InterchangeFile): Format | null {
+  if (file.bytes.length > INTERCHANGE_LIMITS.fileBytes) return null;
+  if (isZip(file.bytes)) {
+    try {
+      return detectPackage(file.bytes);
+    } catch {
+      return null;
+    }
+  }
+  const text = decodeTextFile(file.bytes);
+  if (/^\s*</.test(text.replace(/^\uFEFF/, ''))) {
+    const format = xmlRootFormat(text);
+    if (format) return format;
+    return isMoodleXml(text) ? 'moodle' : null;
+  }
+  if (looksLikeAiken(text) && !/[{}]/.test(text)) return 'aiken';
+  if (/\{[\s\S]*\}|^\s*::|\$CATEGORY:/m.test(text)) return 'gift';
+  if (/\.gift$/i.test(file.name)) return 'gift';
+  return null;
+}
+
+/** One item read by a format, ready for the families: its intermediate and how to find its images. */
+interface Unit<K extends ConverterFormat> {
+  format: K;
+  item: FormatItems[K];
+  category: string[];
+  tags: string[];
+  hint: QuestionTypeId | null;
+  where: string;
+  /** The foreign type, for a skip reason when no family takes the item. */
+  foreignType: string;
+  /** An image reference → its bytes (package or embedded file), or null when missing. */
+  image: (ref: string) => { bytes: Uint8Array; contentType: string; name: string } | null;
+}
+type AnyUnit = { [K in ConverterFormat]: Unit<K> }[ConverterFormat];
+
+const FAMILY_ORDER = Object.keys(CONVERTERS) as FamilyId[];
+
+function dispatch<K extends ConverterFormat>(unit: Unit<K>): Draft | { skip: Note } {
+  const hinted = unit.hint ? getQuestionType(unit.hint).family : null;
+  const order = hinted ? [hinted, ...FAMILY_ORDER.filter((f) => f !== hinted)] : FAMILY_ORDER;
+  for (const family of order) {
+    const converter = CONVERTERS[family][unit.format] as FamilyConverter<FormatItems[K], unknown> | null;
+    const outcome = converter?.read(unit.item, unit.hint);
+    if (outcome) return outcome;
+  }
+  return { skip: { code: 'unsupportedType', params: { type: unit.foreignType } } };
+}
+
+function reasonOf(note: Note, t: ReturnType<typeof translatorFor>): InterchangeReason {
+  const params = Object.fromEntries(Object.entries(note.params ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  return { code: note.code, params, message: t(`questionInterchange:reasons.${note.code}`, params) };
+}
+
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+function mediaFor(
+  unit: AnyUnit,
+  ref: string,
+  target: ImportedMedia['target'],
+  media: ImportedMedia[],
+  notes: Note[],
+): string | null {
+  if (isHttpUrl(ref)) return ref;
+  const data = ref.startsWith('data:') ? decodeDataUrl(ref) : null;
+  const found = data ? { ...data, name: `image-${media.length + 1}.${data.contentType.split('/')[1]!.replace('+xml', '')}` } : unit.image(ref);
+  if (!found || found.bytes.length > MAX_IMAGE_BYTES) {
+    notes.push({ code: 'mediaMissing', params: { file: ref.slice(0, 200) } });
+    return null;
+  }
+  media.push({ name: found.name, contentType: found.contentType, bytes: found.bytes, target });
+  return null;
+}
+
+function toImported(unit: AnyUnit, draft: Draft, t: ReturnType<typeof translatorFor>): ImportedQuestion | SkippedItem {
+  const notes = [...draft.notes];
+  const media: ImportedMedia[] = [];
+  const text: RichText = draft.text;
+  if (text.text.trim() === '') return { item: unit.where, reason: reasonOf({ code: 'noText' }, t) };
+  const [first, ...rest] = text.images;
+  const imageUrl = first ? mediaFor(unit, first, { kind: 'question' }, media, notes) : null;
+  if (rest.length) notes.push({ code: 'imagesDropped', params: { count: rest.length } });
+  if (text.flattened) notes.push({ code: 'formattingFlattened' });
+  const config = draft.config as { options?: { id: string; imageUrl?: string | null }[] };
+  for (const [optionId, ref] of Object.entries(draft.optionImages ?? {})) {
+    const url = mediaFor(unit, ref, { kind: 'option', optionId }, media, notes);
+    const option = config.options?.find((o) => o.id === optionId);
+    if (option && url) option.imageUrl = url;
+  }
+  const score = draft.score ?? 1;
+  const question = { type: draft.type, text: text.text, score, imageUrl, config: draft.config };
+  const parsed = QuestionSchema.safeParse({ id: 'imported', ...question });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return {
+      item: unit.where,
+      reason: reasonOf({ code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } }, t),
+    };
+  }
+  const { id: _id, ...valid } = parsed.data;
+  const seen = new Set<string>();
+  const warnings = notes
+    .filter((n) => {
+      const key = `${n.code}:${JSON.stringify(n.params ?? {})}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .map((n) => reasonOf(n, t));
+  return { question: valid, category: unit.category, tags: unit.tags, media, warnings, source: unit.where };
+}
+
+function noImages(): null {
+  return null;
+}
+
+function unitsOf(format: Format, bytes: Uint8Array): { units: AnyUnit[]; skipped: { item: string; note: Note }[] } {
+  const skipped: { item: string; note: Note }[] = [];
+  if (format === 'moodle') {
+    const text = decodeTextFile(bytes);
+    const units: AnyUnit[] = readMoodle(text).map(({ item, category, files, where }) => {
+      const { hint, tags } = typeHintFromTags(item.tags);
+      return {
+        format: 'moodle',
+        item,
+        category,
+        tags,
+        hint,
+        where,
+        foreignType: item.type,
+        image: (ref: string) => {
+          const data = files.get(ref);
+          const contentType = imageContentType(ref);
+          return data && contentType ? { bytes: data, contentType, name: ref } : null;
+        },
+      };
+    });
+    return { units, skipped };
+  }
+  if (format === 'gift') {
+    const units: AnyUnit[] = readGift(decodeTextFile(bytes)).map(({ item, category, where }) => {
+      const { hint, tags } = typeHintFromTags(item.tags);
+      return { format: 'gift', item, category, tags, hint, where, foreignType: item.kind, image: noImages };
+    });
+    return { units, skipped };
+  }
+  if (format === 'aiken') {
+    const units: AnyUnit[] = readAiken(decodeTextFile(bytes)).map(({ item, where }) => ({
+      format: 'aiken',
+      item,
+      category: [],
+      tags: [],
+      hint: null,
+      where,
+      foreignType: 'multiple choice',
+      image: noImages,
+    }));
+    return { units, skipped };
+  }
+  const read = readQtiDocuments(bytes, format);
+  for (const s of read.skipped) skipped.push(s);
+  const units: AnyUnit[] = read.units.map((u: QtiUnit) => ({
+    format: 'qti',
+    item: u.item,
+    category: u.category,
+    tags: [],
+    hint: typeHintFromTags(u.item.typeHint ? [`${TYPE_TAG_PREFIX}${u.item.typeHint}`] : []).hint,
+    where: u.where,
+    foreignType: u.foreignType,
+    image: u.image,
+  }));
+  return { units, skipped };
+}
+
+/**
+ * Reads every question of a file. Items no vbuilder type fits, or that break a type's rules, are
+ * in `skipped` with a translated reason; never dropped silently. Throws InterchangeFileError for
+ * a file that is malformed (with the line or element), hostile, too large, or of no known format.
+ */
+export function importQuestions(file: InterchangeFile, options: ImportOptions): ImportResult {
+  if (file.bytes.length > INTERCHANGE_LIMITS.fileBytes) throw tooLarge('', 'file too large');
+  const format = options.format ?? detectFormat(file);
+  if (!format) throw new InterchangeFileError('unknownFormat', '', 'format not recognised');
+  const t = translatorFor(options.locale);
+  const { units, skipped: early } = unitsOf(format, file.bytes);
+  const questions: ImportedQuestion[] = [];
+  const skipped: SkippedItem[] = early.map((s) => ({ item: s.item, reason: reasonOf(s.note, t) }));
+  for (const unit of units) {
+    const outcome = dispatch(unit as Unit<ConverterFormat>);
+    if (isSkip(outcome)) {
+      skipped.push({ item: unit.where, reason: reasonOf(outcome.skip, t) });
+      continue;
+    }
+    const result = toImported(unit, outcome, t);
+    if ('reason' in result) skipped.push(result);
+    else questions.push(result);
+  }
+  return { format, questions, skipped };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const FORMAT_CONVERTER: Record<ExportFormat, ConverterFormat> = { qti3: 'qti', moodle: 'moodle', gift: 'gift', aiken: 'aiken' };
+
+export interface LoadedImage {
+  bytes: Uint8Array;
+  contentType: string;
+  name: string;
+}
+
+async function loadImage(url: string, options: ExportOptions, index: number): Promise<LoadedImage | null> {
+  const data = decodeDataUrl(url);
+  const loaded = data ?? (options.loadImage ? await options.loadImage(url) : null);
+  if (!loaded) return null;
+  const ext = loaded.contentType.split('/')[1]?.replace('+xml', '').replace('jpeg', 'jpg') ?? 'bin';
+  const given = 'name' in loaded && typeof loaded.name === 'string' ? loaded.name : '';
+  const base = given.replace(/[^\w.-]+/g, '_');
+  return { bytes: loaded.bytes, contentType: loaded.contentType, name: base || `image-${index}.${ext}` };
+}
+
+const safeFileName = (title: string | undefined) =>
+  (title ?? 'questions').normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 80) || 'questions';
+
+/**
+ * Writes questions in a format. Types the format cannot carry, and questions it cannot hold as
+ * they are (an Aiken question with two right answers, an image GIFT cannot embed…), are listed
+ * in notExportable with a reason and left out; the rest are written.
+ */
+export async function exportQuestions(
+  questions: readonly ExportableQuestion[],
+  format: ExportFormat,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const t = translatorFor(options.locale);
+  const notExportable: NotExportable[] = [];
+  const fmt = FORMAT_CONVERTER[format];
+  const written: { question: ExportableQuestion; item: unknown; images: Map<string, LoadedImage> }[] = [];
+  let imageIndex = 0;
+  for (const question of questions) {
+    const family = getQuestionType(question.type).family;
+    const converter = CONVERTERS[family][fmt] as FamilyConverter<unknown, unknown> | null;
+    const refuse = (note: Note) => notExportable.push({ questionId: question.id, reason: reasonOf(note, t) });
+    if (!converter) {
+      refuse({ code: 'typeNotCarried', params: { type: question.type } });
+      continue;
+    }
+    const item = converter.write(question as never);
+    if (isSkip(item)) {
+      refuse(item.skip);
+      continue;
+    }
+    // Images: the question's own and any option's (choice), loaded so the format can embed them.
+    const urls = [question.imageUrl, ...((question.config as { options?: { imageUrl?: string | null }[] }).options ?? []).map((o) => o.imageUrl)].filter(
+      (u): u is string => !!u,
+    );
+    const images = new Map<string, LoadedImage>();
+    let failed: Note | null = null;
+    for (const url of urls) {
+      if (format === 'aiken') failed = { code: 'imageNotCarried' };
+      else if (isHttpUrl(url)) continue;
+      else if (format === 'gift') failed = { code: 'imageNotCarried' };
+      else {
+        const loaded = await loadImage(url, options, ++imageIndex);
+        if (!loaded) failed = { code: 'imageUnavailable' };
+        else images.set(url, { ...loaded, name: uniqueName(loaded.name, images, imageIndex) });
+      }
+      if (failed) break;
+    }
+    if (failed) {
+      refuse(failed);
+      continue;
+    }
+    written.push({ question, item, images });
+  }
+  const base = safeFileName(options.title);
+  const encoder = new TextEncoder();
+  if (fmt === 'aiken') {
+    const text = writeAiken(written.map((w) => w.item as AikenItem));
+    return { bytes: encoder.encode(text), contentType: 'text/plain; charset=utf-8', fileName: `${base}.aiken.txt`, notExportable };
+  }
+  if (fmt === 'gift') {
+    const text = writeGift(
+      written.map(({ question, item }) => {
+        const gift = item as GiftItem;
+        gift.tags = [...(question.tags ?? []), `${TYPE_TAG_PREFIX}${question.type}`];
+        const images = [question.imageUrl].filter((u): u is string => !!u && isHttpUrl(u));
+        return { item: gift, category: question.category ?? [], images };
+      }),
+    );
+    return { bytes: encoder.encode(text), contentType: 'text/plain; charset=utf-8', fileName: `${base}.gift.txt`, notExportable };
+  }
+  if (fmt === 'moodle') {
+    const xml = writeMoodle(
+      written.map(({ question, item, images }) => {
+        const moodle = item as MoodleItem;
+        moodle.name ||= question.text.split('\n')[0]!.slice(0, 100);
+        moodle.tags = [...(question.tags ?? []), `${TYPE_TAG_PREFIX}${question.type}`];
+        const files = new Map<string, Uint8Array>();
+        const rename = (rich: RichText) => {
+          rich.images = rich.images.map((url) => {
+            const image = images.get(url);
+            if (!image) return url;
+            files.set(image.name, image.bytes);
+            return image.name;
+          });
+        };
+        if (question.imageUrl) moodle.text.images = [question.imageUrl];
+        rename(moodle.text);
+        for (const answer of moodle.answers) rename(answer.text);
+        return { item: moodle, category: question.category ?? [], files };
+      }),
+    );
+    return { bytes: encoder.encode(xml), contentType: 'application/xml', fileName: `${base}.moodle.xml`, notExportable };
+  }
+  const bytes = writeQtiPackage(
+    written.map(({ question, item, images }, index) => {
+      const qti = item as QtiItem;
+      qti.identifier = `Q${index + 1}`;
+      qti.title = question.text.split('\n')[0]!.slice(0, 200);
+      if (question.imageUrl) qti.text.images = [question.imageUrl];
+      return { item: qti, category: question.category ?? [], images };
+    }),
+    options.locale ?? 'en',
+    base,
+  );
+  return { bytes, contentType: 'application/zip', fileName: `${base}.qti3.zip`, notExportable };
+}
+
+function uniqueName(name: string, taken: Map<string, LoadedImage>, index: number): string {
+  const names = new Set([...taken.values()].map((i) => i.name));
+  return names.has(name) ? `${index}-${name}` : name;
+}
+
+export { malformed };
