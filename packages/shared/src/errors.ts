@@ -79,6 +79,16 @@ export const ERROR_CODES = [
   'certificate_not_passed',
   'certificate_revoked',
   'certificate_not_found',
+  // Question bank (issue 17)
+  /** A draw rule asks for more questions than its category (with its tags and types) holds. */
+  'draw_pool_too_small',
+  'bank_category_not_empty',
+  /** A category cannot move under itself or one of its subcategories (or nest deeper than allowed). */
+  'bank_category_loop',
+  'bank_category_in_use',
+  'bank_category_name_taken',
+  /** An assessment refers to a bank question that is not (or no longer) in the organization's bank. */
+  'bank_question_missing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -22,3 +22,5 @@ export * from './schemas/billing.ts';
 export * from './schemas/certificates.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/ai-assistant.ts';
+export * from './schemas/draw-rules.ts';
+export * from './schemas/question-bank.ts';

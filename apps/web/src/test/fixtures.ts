@@ -70,6 +70,7 @@ export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessm
     reviewPolicy: 'afterSubmission',
     assignment: { mode: 'all' },
     questions: [],
+    draws: [],
     resources: [],
     ...overrides,
   };

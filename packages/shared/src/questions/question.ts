@@ -46,6 +46,12 @@ const QuestionFieldsSchema = z.object({
   imageUrl: QuestionImageUrlSchema.nullable().optional(),
   /** Shaped by the type's family; checked below against that family's config schema. */
   config: z.unknown(),
+  /**
+   * Set on a question of an assessment used from the question bank by reference (issue 17): the
+   * bank question's id. The server keeps the content equal to the bank's; an attempt keeps its
+   * snapshot whatever the bank does later. Absent on copies and on the assessment's own questions.
+   */
+  bankRef: z.uuid('questions.errors.bankRefInvalid').optional(),
 });
 
 /**

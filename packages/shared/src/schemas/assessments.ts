@@ -3,6 +3,7 @@ import { QuestionSchema, QuestionTypeIdSchema } from '../questions/question.ts';
 import { TIMING_STATUSES } from '../assessments/timing.ts';
 import { PACKAGE_NAMES } from '../plans.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { BANK_LIMITS, DrawRuleSchema, DrawRuleViewSchema, drawTotals } from './draw-rules.ts';
 
 /** Messages are i18n keys of the web's `assessments` namespace ('assessments:errors.titleRequired'). */
 export const ASSESSMENT_LIMITS = {
@@ -105,6 +106,11 @@ export const AssessmentInputSchema = z
       .array(QuestionSchema)
       .max(ASSESSMENT_LIMITS.questionsMax, 'assessments.errors.tooManyQuestions')
       .default([]),
+    /** Questions drawn from the bank per student at the start (issue 17), placed among `questions`. */
+    draws: z
+      .array(DrawRuleSchema)
+      .max(BANK_LIMITS.drawRulesMax, 'assessments.errors.tooManyDraws')
+      .default([]),
   })
   .superRefine((a, ctx) => {
     if (a.startsAt && a.endsAt && new Date(a.endsAt) <= new Date(a.startsAt)) {
@@ -124,8 +130,22 @@ export const AssessmentInputSchema = z
       }
       seen.add(q.id);
     });
+    const drawIds = new Set<string>();
+    a.draws.forEach((d, i) => {
+      if (d.position > a.questions.length || drawIds.has(d.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['draws', i, 'position'],
+          message: 'assessments.errors.drawInvalid',
+        });
+      }
+      drawIds.add(d.id);
+    });
+    if (a.questions.length + drawTotals(a.draws).questions > ASSESSMENT_LIMITS.questionsMax) {
+      ctx.addIssue({ code: 'custom', path: ['draws'], message: 'assessments.errors.tooManyQuestions' });
+    }
     // A published assessment is one students can take: it needs at least one question.
-    if (a.status === 'published' && a.questions.length === 0) {
+    if (a.status === 'published' && a.questions.length === 0 && a.draws.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['questions'], message: 'assessments.errors.questionsRequired' });
     }
   });
@@ -194,6 +214,7 @@ export const AssessmentSchema = AssessmentSummarySchema.extend({
   reviewPolicy: z.enum(REVIEW_POLICIES),
   assignment: AssignmentSchema,
   questions: z.array(QuestionSchema),
+  draws: z.array(DrawRuleViewSchema),
   resources: z.array(AssessmentResourceSchema),
 });
 export type Assessment = z.infer<typeof AssessmentSchema>;

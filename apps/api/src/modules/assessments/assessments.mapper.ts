@@ -1,5 +1,7 @@
 import {
+  drawTotals,
   timingStatus,
+  type DrawRule,
   type Assessment,
   type AssessmentResource,
   type AssessmentSummary,
@@ -70,6 +72,8 @@ export interface DetailParts {
   /** Set for a Student: their attempts; the detail then carries no questions and no assignees. */
   myAttempts: MyAttempts | null;
   forStudent: boolean;
+  /** Its draw rules (question bank, issue 17): what they add counts in questionCount. */
+  draws: readonly DrawRule[];
 }
 
 /**
@@ -83,7 +87,11 @@ export function toAssessment(row: AssessmentWithCreator, now: Date, parts: Detai
       ? { mode: 'all' }
       : { mode: 'selected', studentIds: parts.assigneeIds };
   return {
-    ...toSummary({ ...row, questionCount: questions.length }, now, parts.myAttempts),
+    ...toSummary(
+      { ...row, questionCount: questions.length + drawTotals(parts.draws).questions },
+      now,
+      parts.myAttempts,
+    ),
     organizationId: row.organizationId,
     instructions: row.instructions,
     language: row.language,
@@ -91,6 +99,18 @@ export function toAssessment(row: AssessmentWithCreator, now: Date, parts: Detai
     reviewPolicy: row.reviewPolicy as Assessment['reviewPolicy'],
     assignment,
     questions: parts.forStudent ? [] : questions,
+    draws: parts.forStudent
+      ? []
+      : parts.draws.map((d) => ({
+          id: d.id,
+          position: d.position,
+          categoryId: d.categoryId,
+          includeSubcategories: d.includeSubcategories,
+          tags: d.tags,
+          types: d.types,
+          count: d.count,
+          score: d.score,
+        })),
     resources: parts.resources.map(toResource),
   };
 }

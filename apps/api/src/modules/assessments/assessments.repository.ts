@@ -17,6 +17,7 @@ import {
 import type { TimingStatus } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  assessmentDrawRules,
   assessmentAssignees,
   assessmentResources,
   assessments,
@@ -292,7 +293,8 @@ export async function listAssessments(
   const rows = await db
     .select({
       ...summaryColumns,
-      questionCount: sql<number>`jsonb_array_length(${assessments.questions})::int`,
+      // Its own questions and those its draw rules add to each attempt (question bank, issue 17).
+      questionCount: sql<number>`(jsonb_array_length(${assessments.questions}) + coalesce((select sum(r.count) from ${assessmentDrawRules} r where r.assessment_id = "assessments"."id"), 0))::int`,
       creatorName: users.name,
     })
     .from(assessments)

@@ -48,6 +48,14 @@ import {
   type AssessmentsContext,
 } from './assessments.access.ts';
 import { copyResources } from './resources.service.ts';
+import {
+  copyDrawRules,
+  drawRulesOf,
+  prepareDrawRules,
+  resolveBankLinks,
+  saveDrawRules,
+  totalMarksWith,
+} from '../question-bank/bank-links.service.ts';
 
 export const monthlyLimitReached = (plan: Plan, used: number) =>
   new AppError(
@@ -70,13 +78,14 @@ export function assertTypesInPlan(plan: Plan, questions: readonly Pick<Question,
   }
 }
 
-/** Total marks are never typed in: they are the sum of the questions' scores. */
-const totalMarksOf = (questions: readonly Question[]) => questions.reduce((sum, q) => sum + q.score, 0);
-
 const instant = (value: string | null) => (value ? new Date(value) : null);
 
-/** The saved columns of an assessment from what a teacher sent (a full replace on update). */
-function columnsOf(input: AssessmentValues): Omit<NewAssessment, 'organizationId'> {
+/**
+ * The saved columns of an assessment from what a teacher sent (a full replace on update), with its
+ * questions as resolveBankLinks made them. Total marks are never typed in: they are the sum of the
+ * questions' scores and of what the draw rules add.
+ */
+function columnsOf(input: AssessmentValues, questions: Question[]): Omit<NewAssessment, 'organizationId'> {
   return {
     title: input.title,
     subject: input.subject,
@@ -94,8 +103,8 @@ function columnsOf(input: AssessmentValues): Omit<NewAssessment, 'organizationId
     status: input.status,
     reviewPolicy: input.reviewPolicy,
     assignmentMode: input.assignment.mode,
-    questions: input.questions,
-    totalMarks: totalMarksOf(input.questions),
+    questions,
+    totalMarks: totalMarksWith(questions, input.draws),
   };
 }
 
@@ -189,6 +198,7 @@ async function detailOf(
     resources,
     myAttempts: mine?.get(row.id) ?? null,
     forStudent,
+    draws: forStudent ? [] : await drawRulesOf(db, row.id),
   });
 }
 
@@ -248,12 +258,13 @@ async function reserveCreation(
   organizationId: string,
   questions: readonly Pick<Question, 'type'>[],
   now: Date,
-): Promise<void> {
+): Promise<Plan> {
   await lockOrganizationCreations(tx, organizationId);
   const { plan } = await currentPlan(tx, organizationId, now);
   const used = await countCreatedSince(tx, organizationId, startOfMonthUtc(now));
   if (isMonthlyLimitReached(plan, used)) throw monthlyLimitReached(plan, used);
   assertTypesInPlan(plan, questions);
+  return plan;
 }
 
 /** POST /assessments: counted against the month, one creation at a time per organization. */
@@ -265,16 +276,21 @@ export async function createAssessment(
   const organizationId = ownOrganization(actor);
   const now = ctx.clock.now();
   const assignees = await assigneesOf(ctx.db, organizationId, input);
+  const questions = await resolveBankLinks(ctx.db, organizationId, input.questions);
   const row = await ctx.db.transaction(async (tx) => {
-    await reserveCreation(tx, organizationId, input.questions, now);
+    const plan = await reserveCreation(tx, organizationId, questions, now);
+    const draws = await prepareDrawRules(tx, organizationId, plan, input.draws, {
+      published: input.status === 'published',
+    });
     const created = await insertAssessment(tx, {
-      ...columnsOf(input),
+      ...columnsOf(input, questions),
       organizationId,
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
     });
     await replaceAssignees(tx, created.id, assignees);
+    await saveDrawRules(tx, created.id, draws);
     await audit(tx, actor, 'assessment.created', created, now, { title: created.title });
     await notifyAudience(ctx, tx, null, created, assignees, now);
     return created;
@@ -293,8 +309,12 @@ export async function updateAssessmentById(
   const now = ctx.clock.now();
   await findWritableAssessment(ctx.db, actor, id);
   const assignees = await assigneesOf(ctx.db, organizationId, input);
+  const questions = await resolveBankLinks(ctx.db, organizationId, input.questions);
   const { plan } = await currentPlan(ctx.db, organizationId, now);
-  assertTypesInPlan(plan, input.questions);
+  assertTypesInPlan(plan, questions);
+  const draws = await prepareDrawRules(ctx.db, organizationId, plan, input.draws, {
+    published: input.status === 'published',
+  });
   await ctx.db.transaction(async (tx) => {
     const previous = await findWritableAssessment(tx, actor, id);
     const before: Audience = {
@@ -302,9 +322,14 @@ export async function updateAssessmentById(
       assignmentMode: previous.assignmentMode,
       assigneeIds: await listAssigneeIds(tx, id),
     };
-    const row = await updateAssessment(tx, organizationId, id, { ...columnsOf(input), updatedAt: now });
+    const row = await updateAssessment(tx, organizationId, id, {
+      ...columnsOf(input, questions),
+      updatedAt: now,
+    });
     if (!row) throw notFound('assessment');
     await replaceAssignees(tx, row.id, assignees);
+    // The row's update above changes its version: an attempt never starts from stale rules.
+    await saveDrawRules(tx, row.id, draws);
     await audit(tx, actor, 'assessment.updated', row, now, { title: row.title });
     await notifyAudience(ctx, tx, before, row, assignees, now);
   });
@@ -360,6 +385,7 @@ export async function duplicateAssessment(
       updatedAt: now,
     });
     await replaceAssignees(tx, created.id, assignees);
+    await copyDrawRules(tx, source.id, created.id);
     await copyResources(tx, ctx.files, resources, created.id, actor.userId, now);
     await audit(tx, actor, 'assessment.duplicated', created, now, { from: source.id, title: created.title });
     return created;

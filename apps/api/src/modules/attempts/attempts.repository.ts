@@ -92,6 +92,11 @@ export type NewAttemptFrom = Omit<NewAttempt, 'questions' | 'status' | 'createdA
   /** The assessment's version (AssessmentHead.version) whose questions `questions` are. */
   version: string;
   questions: AttemptRow['questions'];
+  /**
+   * Set when `questions` were drawn for this attempt (question bank, issue 17): the seed they were
+   * drawn with, stored as the attempt's shuffleSeed, and `questions` are stored as sent.
+   */
+  drawnWith?: string;
 };
 
 /**
@@ -104,8 +109,10 @@ export async function insertAttemptIfNone(db: DbOrTx, values: NewAttemptFrom): P
   const now = values.startedAt;
   const result = await db.execute(sql`
     insert into ${attempts} (organization_id, assessment_id, student_id, number, status, questions,
-      started_at, deadline_at, pass_mark, created_at, updated_at)
-    select ${values.organizationId}, a.id, ${values.studentId}, ${values.number}, 'in_progress', a.questions,
+      shuffle_seed, started_at, deadline_at, pass_mark, created_at, updated_at)
+    select ${values.organizationId}, a.id, ${values.studentId}, ${values.number}, 'in_progress',
+      ${values.drawnWith ? sql`${JSON.stringify(values.questions)}::jsonb` : sql`a.questions`},
+      ${values.drawnWith ? sql`${values.drawnWith}::uuid` : sql`gen_random_uuid()`},
       ${now.toISOString()}::timestamptz, ${values.deadlineAt?.toISOString() ?? null}::timestamptz,
       ${values.passMark}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from assessments a where a.id = ${values.assessmentId} and a.xmin::text = ${values.version}

@@ -20,12 +20,13 @@ import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schem
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
+import { randomUUID } from 'node:crypto';
+import { findAssessmentHead, listResources, type AssessmentHead } from '../assessments/assessments.access.ts';
 import {
-  findAssessmentHead,
-  findAssessmentQuestions,
-  listResources,
-  type AssessmentHead,
-} from '../assessments/assessments.access.ts';
+  contentAtVersion,
+  drawForAttempt,
+  type AttemptContent,
+} from '../question-bank/bank-links.service.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import {
   certificateNotifier,
@@ -121,19 +122,37 @@ const assessmentOf = (db: DbOrTx, attempt: AttemptRow): Promise<AssessmentHead |
   );
 
 /**
- * Each assessment version's questions as this process has read them (issue 15): the thousand starts
- * of an exam read and parse them once, not once each. Keyed by the row's version, so an edit is
- * never served stale; null when the assessment changed after `head` was read.
+ * Each assessment version's questions and draw rules as this process has read them (issue 15): the
+ * thousand starts of an exam read and parse them once, not once each. Keyed by the row's version,
+ * so an edit is never served stale: saving the assessment (its rules too) changes the version, and
+ * so does a bank edit of a question it uses by reference (the bank rewrites the assessment's copy
+ * in the same transaction). Drawn questions are not cached: each start reads them (one query).
+ * Null when the assessment changed after `head` was read.
  */
-const questionsByVersion = new LRUCache<string, Question[]>({ max: 200 });
+const contentByVersion = new LRUCache<string, AttemptContent>({ max: 200 });
 
-async function questionsOf(db: DbOrTx, head: AssessmentHead): Promise<Question[] | null> {
+async function contentOf(db: DbOrTx, head: AssessmentHead): Promise<AttemptContent | null> {
   const key = `${head.id}@${head.version}`;
-  const cached = questionsByVersion.get(key);
+  const cached = contentByVersion.get(key);
   if (cached) return cached;
-  const questions = (await findAssessmentQuestions(db, head.id, head.version)) as Question[] | null;
-  if (questions) questionsByVersion.set(key, questions);
-  return questions;
+  const content = await contentAtVersion(db, head.id, head.version);
+  if (content) contentByVersion.set(key, content);
+  return content;
+}
+
+/**
+ * The new attempt's questions: the assessment's own, and when it has draw rules the questions
+ * drawn for this attempt with its seed (chosen here, stored as the attempt's shuffleSeed).
+ */
+async function snapshotFor(
+  db: DbOrTx,
+  head: AssessmentHead,
+  content: AttemptContent,
+): Promise<{ questions: Question[]; seed?: string }> {
+  if (!content.rules.length) return { questions: content.questions };
+  const seed = randomUUID();
+  const questions = await drawForAttempt(db, head.organizationId, seed, content.questions, content.rules);
+  return { questions, seed };
 }
 
 /** When the attempt must end: the window's end, or the start plus the duration, whichever is first. */
@@ -250,9 +269,11 @@ export async function startAttempt(
     const history = await attemptHistory(db, assessment.id, actor.userId);
     if (history.anySubmitted && !assessment.allowRetake)
       throw conflict('retake_not_allowed', 'You have already submitted this assessment');
-    const questions = await questionsOf(db, assessment);
+    const content = await contentOf(db, assessment);
+    const snapshot = content && (await snapshotFor(db, assessment, content));
+    const questions = snapshot?.questions ?? [];
     const row =
-      questions &&
+      snapshot &&
       (await insertAttemptIfNone(db, {
         organizationId: assessment.organizationId,
         assessmentId: assessment.id,
@@ -260,6 +281,7 @@ export async function startAttempt(
         number: history.lastNumber + 1,
         version: assessment.version,
         questions,
+        ...(snapshot.seed ? { drawnWith: snapshot.seed } : {}),
         startedAt: now,
         deadlineAt: deadlineFor(assessment, now),
         passMark: assessment.passMark,

@@ -34,11 +34,26 @@ export type AuditAction =
   | 'certificate.revoked'
   | 'certificate.reissued'
   | 'certificate.template_updated'
-  | 'certificate.rule_updated';
+  | 'certificate.rule_updated'
+  | 'question_bank.category_created'
+  | 'question_bank.category_updated'
+  | 'question_bank.category_deleted'
+  | 'question_bank.question_created'
+  | 'question_bank.question_updated'
+  | 'question_bank.question_deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'organization' | 'assessment' | 'attempt' | 'payment' | 'plan' | 'certificate';
+  targetType:
+    | 'user'
+    | 'organization'
+    | 'assessment'
+    | 'attempt'
+    | 'payment'
+    | 'plan'
+    | 'certificate'
+    | 'bank_category'
+    | 'bank_question';
   targetId: string;
   /** The organization the target belongs to, so an organization's history can be read in one query. */
   organizationId: string | null;

@@ -18,6 +18,7 @@ const assessment: Assessment = {
   reviewPolicy: 'afterSubmission',
   assignment: { mode: 'all' },
   questions: [],
+  draws: [],
   resources: [],
 };
 
