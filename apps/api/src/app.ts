@@ -119,13 +119,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(multipartPlugin);
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
-  await app.register(mailPlugin);
   await app.register(jobsPlugin, {
     work: config.NODE_ENV !== 'test',
     pollingSeconds: config.NODE_ENV === 'test' ? 0.5 : 2,
     retryDelaySeconds: config.NODE_ENV === 'test' ? 1 : 30,
     ...deps.jobs,
   });
+  // After the jobs: the mailer delivers through the queue.
+  await app.register(mailPlugin);
   await app.register(oidcPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -93,3 +93,50 @@ describe('the job queue', () => {
     expect(ran).toEqual(['flaky']);
   });
 });
+
+/**
+ * Workers on, as in production: the polls are set far apart (25 s when notified, the
+ * notification-less one 5 s) so that only a wake-up can explain a job that ran within seconds.
+ */
+describe('the job queue with workers', () => {
+  let working: FastifyInstance;
+  let workingDb: Database;
+  const done: { label: string; at: number }[] = [];
+
+  beforeAll(async () => {
+    workingDb = await openTestDatabase();
+    working = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://localhost:3999',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+      }),
+      { logger: false, database: workingDb, jobs: { work: true, pollingSeconds: 5, retryDelaySeconds: 1 } },
+    );
+    working.jobs.handle<{ label: string }>('burst-test', async ({ label }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      done.push({ label, at: Date.now() });
+    });
+    await working.ready();
+  });
+  afterAll(async () => {
+    await working.close();
+    await workingDb.close();
+  });
+
+  it('works through a burst of jobs at once, not one per poll', async () => {
+    const labels = Array.from({ length: 12 }, (_, i) => `burst ${i}`);
+    const sent = Date.now();
+    // One transaction: its notifications arrive together, while the worker runs the first job.
+    await working.db.transaction(async (tx) => {
+      for (const label of labels) await working.jobs.send('burst-test', { label }, { tx });
+    });
+    const deadline = Date.now() + 20_000;
+    while (done.length < labels.length && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(done.map((d) => d.label).sort()).toEqual([...labels].sort());
+    expect(Math.max(...done.map((d) => d.at)) - sent).toBeLessThan(3000);
+  });
+});

@@ -10,6 +10,13 @@ import type { Database, DbOrTx } from '../db/client.ts';
  * caller's transaction exists exactly when the change commits; a job taken by a process that
  * dies is given back after its expiry by whichever instance supervises next, so a crash loses
  * none. A handler that throws is retried with exponential back-off.
+ *
+ * Promptness: a new job wakes the workers through LISTEN/NOTIFY when its transaction commits (and
+ * wake() does so in this process without the round trip); a worker that found a job looks again at
+ * once, until the queue is empty. Only then does it wait for the next poll: pg-boss's own loop
+ * would wait out the poll after every job, so a burst of jobs whose notifications all arrived
+ * while a worker was busy drained at one job per poll (issue 16: 20 mails took 3 minutes). The
+ * polls remain for jobs that become due without a notification: retries, and those of a dead process.
  */
 
 export interface JobOptions {
@@ -26,6 +33,8 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
 export interface QueueSettings {
   /** How many times a failed job is tried again (back-off doubles from retryDelaySeconds). */
   retryLimit?: number;
+  /** Jobs of this queue run side by side in this process (default 1). */
+  concurrency?: number;
 }
 
 export interface JobQueue {
@@ -35,8 +44,15 @@ export interface JobQueue {
   /**
    * Runs, in this process, every job that is ready now until none is left (tests that run with
    * workers off: deterministic, no timers). Failed jobs are recorded as failed (retry later).
+   * `names`: only those queues' jobs (the mailer's idle()), else every queue's.
    */
-  drain(): Promise<void>;
+  drain(names?: string[]): Promise<void>;
+  /**
+   * Wakes this process's idle workers of a queue to look for jobs now: after a send whose
+   * transaction has committed, so its job starts at once whether or not LISTEN/NOTIFY reaches
+   * this process. Nothing when workers are off.
+   */
+  wake(name: string): void;
 }
 
 export interface JobsOptions {
@@ -80,6 +96,8 @@ export default fp(
     const boss = bossFor(app.database, options);
     boss.on('error', (err: unknown) => app.log.error({ err }, 'job queue error'));
     const handlers = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+    /** Each queue's workers in this process, by pg-boss worker id. */
+    const workers = new Map<string, string[]>();
     let started = false;
 
     const queueOptions = (settings: QueueSettings): Omit<Queue, 'name'> => ({
@@ -110,10 +128,10 @@ export default fp(
           ...(id ? { id } : {}),
         });
       },
-      async drain() {
+      async drain(names) {
         for (let more = true; more;) {
           more = false;
-          for (const name of handlers.keys()) {
+          for (const name of names ?? handlers.keys()) {
             const jobs = await boss.fetch<object>(name, { batchSize: 20 });
             for (const job of jobs) {
               more = true;
@@ -127,6 +145,9 @@ export default fp(
           }
         }
       },
+      wake(name) {
+        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      },
     };
     app.decorate('jobs', queue);
 
@@ -137,20 +158,32 @@ export default fp(
         const existing = await boss.getQueue(name);
         if (existing) await boss.updateQueue(name, queueOptions(settings));
         else await boss.createQueue(name, queueOptions(settings));
-        if (options.work) {
-          await boss.work<object>(
+        if (!options.work) continue;
+        const ids: string[] = [];
+        workers.set(name, ids);
+        // One pg-boss worker per slot, each knowing its own id, so that it can wake itself.
+        for (let slot = 0; slot < (settings.concurrency ?? 1); slot++) {
+          let id = '';
+          id = await boss.work<object>(
             name,
             {
               pollingIntervalSeconds: options.pollingSeconds,
-              // New jobs wake workers at once (LISTEN/NOTIFY); retries due later send no
+              // New jobs wake workers at once (LISTEN/NOTIFY, wake()); retries due later send no
               // notification, so idle workers still look every few polls.
               notifyPollingIntervalSeconds: options.pollingSeconds * 5,
               batchSize: 1,
             },
             async ([job]) => {
-              if (job) await run(name, job);
+              try {
+                if (job) await run(name, job);
+              } finally {
+                // It found a job, so there may be more: look again at once (after pg-boss has
+                // completed or failed this one) instead of after the poll's delay.
+                if (id) boss.notifyWorker(id);
+              }
             },
           );
+          ids.push(id);
         }
       }
     });

@@ -102,12 +102,13 @@ describe('mailer without SMTP', () => {
   });
   afterAll(() => t.close());
 
-  it('logs the subject and recipient, never the links, and keeps the mail unsent in the outbox', async () => {
+  it('keeps the mail unsent in the outbox and logs where to read it, never its links', async () => {
     const { id } = await t.app.mailer.send(message('grace@example.test'));
     await t.app.mailer.idle();
-    const logged = lines.find((l) => l.to === 'grace@example.test');
-    expect(logged).toMatchObject({ subject: 'Hello <there>' });
-    // A link in a mail is a way into an account: the log never holds one (issue 16).
+    const logged = lines.find((l) => l.outboxId === id);
+    expect(logged).toMatchObject({ to: 'grace@example.test', subject: 'Hello <there>' });
+    expect(String(logged!.msg)).toContain('mail_outbox');
+    // A link in a mail is a way into an account: the log never holds one (issue 16 point 6).
     expect(JSON.stringify(lines)).not.toContain('abc_DEF-123');
     const row = await outboxRow(t, id);
     expect(row).toMatchObject({
@@ -117,5 +118,6 @@ describe('mailer without SMTP', () => {
       error: null,
     });
     expect(row.html).toContain('<!doctype html>');
+    expect(row.text).toContain('token=abc_DEF-123');
   });
 });

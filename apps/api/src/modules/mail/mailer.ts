@@ -1,10 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { mailOutbox } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  deliverStoredMail,
+  MAIL_CONCURRENCY,
+  MAIL_QUEUE,
+  MAIL_RETRY_LIMIT,
+  storeMail,
+  type MailTransport,
+} from './outbox.ts';
 
-/** A file sent with a mail (an invoice PDF, a receipt); not kept in the outbox, which keeps the texts. */
+/** A file sent with a mail (an invoice PDF, a certificate); kept in the outbox with the mail. */
 export interface MailAttachment {
   filename: string;
   content: Buffer;
@@ -19,20 +26,33 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
+export interface SendOptions {
+  /**
+   * The caller's transaction: the mail and its delivery job are written in it, so they exist
+   * exactly when the change commits. Without one the mailer opens its own transaction for both.
+   */
+  tx?: DbOrTx;
+}
+
 export interface Mailer {
   /**
-   * Keeps the mail in the outbox, then delivers it in the background (SMTP_URL) or logs that it
-   * was kept, never its links (no SMTP). Never throws: a failed delivery is recorded on the outbox row instead.
-   * Resolves with the outbox row id once the mail is stored (null if even that failed).
+   * Keeps the mail (and its attachments) in the outbox and, with SMTP_URL, queues its delivery
+   * job in the same transaction: the job sends it as soon as that transaction commits (within a
+   * second or so), retried with back-off, even after a restart. Without SMTP_URL it logs that the
+   * mail was kept (no links: read the outbox). Never throws: resolves with the outbox row id
+   * (null if even storing failed).
    */
-  send(message: MailMessage): Promise<{ id: string | null }>;
+  send(message: MailMessage, options?: SendOptions): Promise<{ id: string | null }>;
   /**
    * Keeps the mail in the outbox and delivers it now, resolving once the SMTP server took it and
-   * rejecting when it did not (the failure is recorded on the outbox row too): for a job, which
-   * is retried with back-off when this throws. Without SMTP_URL it logs the mail, like send.
+   * rejecting when it did not (the failure is recorded on the outbox row too): for a job that has
+   * its own retries (notifications). Without SMTP_URL it logs the mail, like send.
    */
   deliver(message: MailMessage): Promise<void>;
-  /** Resolves when every delivery started so far has finished (tests, shutdown). */
+  /**
+   * Resolves once every mail delivery job that is ready now has run (tests, whose workers are
+   * off: it runs them in this process; a failed one waits for its retry).
+   */
   idle(): Promise<void>;
 }
 
@@ -42,114 +62,91 @@ declare module 'fastify' {
   }
 }
 
-/** Links in a mail's text, so that a developer without SMTP can follow them from the log. */
-
-const describeError = (err: unknown): string =>
-  (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-
 /**
- * Outgoing mail (DESIGN §1): nodemailer over SMTP_URL, or the app log when it is not set; every
- * mail is kept in mail_outbox either way, so a failed delivery loses nothing and tests can read
- * the links from the table. Delivery happens after the request has its answer, so a slow or broken SMTP server
- * neither delays nor fails sign-ups and password resets.
+ * Outgoing mail (DESIGN §1): every mail is kept in mail_outbox; with SMTP_URL a job of the
+ * durable queue (jobs/queue.ts) delivers it with nodemailer, after the request has its answer, so
+ * a slow or broken SMTP server neither delays nor fails sign-ups and password resets, and a crash
+ * or a refusal loses nothing. The job starts when its transaction commits: send() wakes this
+ * process's mail workers after its own transaction, and the queue's NOTIFY wakes them (on any
+ * instance) when a caller's transaction commits; the queue's polls only catch retries and the
+ * jobs of a process that died. Registered after the jobs plugin (it declares its queue there).
  */
 export default fp(
   async function mailPlugin(app: FastifyInstance) {
     const { SMTP_URL, MAIL_FROM } = app.config;
-    const transport = SMTP_URL
+    const transport: MailTransport | null = SMTP_URL
       ? nodemailer.createTransport(
           { url: SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
           { from: MAIL_FROM },
         )
       : null;
-    const inFlight = new Set<Promise<void>>();
 
-    const deliver = async (
-      id: string | null,
-      message: MailMessage,
-      { rethrow = false } = {},
-    ): Promise<void> => {
-      if (!transport) {
-        app.log.info(
-          {
-            to: message.to,
-            subject: message.subject,
-            // Never its links: a reset or activation link in a log is a way into the account (issue 16).
-            ...(message.attachments?.length
-              ? { attachments: message.attachments.map((a) => a.filename) }
-              : {}),
-          },
-          'mail not sent (SMTP_URL is not set); kept in the outbox table mail_outbox',
-        );
-        return;
-      }
-      try {
-        await transport.sendMail(message);
-        if (id) await app.db.update(mailOutbox).set({ sentAt: app.clock.now() }).where(eq(mailOutbox.id, id));
-      } catch (err) {
-        app.log.error(
-          { err, to: message.to, subject: message.subject },
-          'mail delivery failed; kept in the outbox',
-        );
-        if (id) {
-          await app.db
-            .update(mailOutbox)
-            .set({ error: describeError(err) })
-            .where(eq(mailOutbox.id, id))
-            .catch((dbErr: unknown) =>
-              app.log.error({ err: dbErr }, 'could not record the mail delivery failure'),
-            );
-        }
-        if (rethrow) throw err;
-      }
-    };
-
-    const store = async (message: MailMessage): Promise<string | null> => {
-      const [row] = await app.db
-        .insert(mailOutbox)
-        .values({
+    const logKept = (id: string | null, message: MailMessage) =>
+      app.log.info(
+        {
+          outboxId: id,
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          createdAt: app.clock.now(),
-        })
-        .returning({ id: mailOutbox.id });
-      return row?.id ?? null;
-    };
+          ...(message.attachments?.length ? { attachments: message.attachments.map((a) => a.filename) } : {}),
+        },
+        'mail not sent (SMTP_URL is not set); kept in the outbox: read it with ' +
+          '`select "to", subject, text from mail_outbox where id = \'<outboxId>\'`',
+      );
+
+    if (transport) {
+      app.jobs.handle<{ outboxId: string }>(
+        MAIL_QUEUE,
+        ({ outboxId }) => deliverStoredMail(app, transport, outboxId),
+        { retryLimit: MAIL_RETRY_LIMIT, concurrency: MAIL_CONCURRENCY },
+      );
+    }
 
     const mailer: Mailer = {
-      async send(message) {
-        let id: string | null = null;
+      async send(message, { tx } = {}) {
         try {
-          id = await store(message);
+          // The row and its job in one transaction, so neither exists without the other: a savepoint
+          // in the caller's (a failure here leaves the caller's change intact), else one of ours.
+          const store = async (db: DbOrTx) => {
+            const id = await storeMail(db, message, app.clock.now());
+            if (transport) await app.jobs.send(MAIL_QUEUE, { outboxId: id }, { tx: db, id });
+            return id;
+          };
+          const id = await (tx ?? app.db).transaction(store);
+          if (!transport) logKept(id, message);
+          // Ours has committed: the job can start now. A caller's commits later; its NOTIFY wakes them.
+          else if (!tx) app.jobs.wake(MAIL_QUEUE);
+          return { id };
         } catch (err) {
-          // Still try to deliver: a mail that reaches the person matters more than its copy.
-          app.log.error(
-            { err, to: message.to, subject: message.subject },
-            'could not store the mail in the outbox',
-          );
+          app.log.error({ err, subject: message.subject }, 'could not keep the mail in the outbox');
+          // Still try once in this process: a mail that reaches the person matters more than its
+          // copy (not inside the caller's transaction, which may still roll back).
+          if (transport && !tx) {
+            await transport
+              .sendMail(message)
+              .catch((sendErr: unknown) => app.log.error({ err: sendErr }, 'mail delivery failed'));
+          }
+          return { id: null };
         }
-        const delivery = deliver(id, message).finally(() => inFlight.delete(delivery));
-        inFlight.add(delivery);
-        return { id };
       },
       async deliver(message) {
-        await deliver(await store(message), message, { rethrow: true });
+        const id = await storeMail(app.db, message, app.clock.now());
+        if (!transport) {
+          logKept(id, message);
+          return;
+        }
+        await deliverStoredMail(app, transport, id);
       },
       async idle() {
-        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        if (transport) await app.jobs.drain([MAIL_QUEUE]);
       },
     };
 
     app.decorate('mailer', mailer);
-    app.addHook('onClose', async () => {
-      await mailer.idle();
-      transport?.close();
-    });
+    app.addHook('onClose', async () => transport?.close());
   },
-  { name: 'mailer' },
+  { name: 'mailer', dependencies: ['jobs'] },
 );
 
 /** Sends a mail through the app's mailer (see Mailer.send). */
-export const sendMail = (app: FastifyInstance, message: MailMessage) => app.mailer.send(message);
+export const sendMail = (app: FastifyInstance, message: MailMessage, options?: SendOptions) =>
+  app.mailer.send(message, options);
