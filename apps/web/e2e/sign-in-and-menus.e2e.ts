@@ -44,6 +44,36 @@ for (const [role, sections] of Object.entries(MENUS)) {
   });
 }
 
+test("the session's tokens are bound to this browser: copied out of its storage they are refused", async ({
+  page,
+  request,
+}) => {
+  const me = account('Student');
+  await signIn(page, me.email, me.password);
+  await expect(page).toHaveURL(/\/account\/home$/);
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('vbuilder.oidc.user:'));
+    const config = JSON.parse(localStorage.getItem('vbuilder.authConfig') ?? '{}') as { clientId?: string };
+    const user = JSON.parse(key ? localStorage.getItem(key)! : '{}') as Record<string, string>;
+    return { ...user, clientId: config.clientId ?? 'vbuilder-web' };
+  });
+  expect(stored.token_type).toBe('DPoP');
+
+  // Elsewhere, without the browser's key: the access token is refused, with or without a proof of
+  // another key's making, and the refresh token gets nothing from the provider.
+  const profile = (authorization: string) => request.get('/api/auth/profile', { headers: { authorization } });
+  expect((await profile(`Bearer ${stored.access_token}`)).status()).toBe(401);
+  expect((await profile(`DPoP ${stored.access_token}`)).status()).toBe(401);
+  const refreshed = await request.post('/oidc/token', {
+    form: { grant_type: 'refresh_token', refresh_token: stored.refresh_token!, client_id: stored.clientId },
+  });
+  expect(refreshed.status()).toBe(400);
+
+  // The browser that holds the key goes on as before.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(me.name);
+});
+
 test('a signed-in user is sent back where they wanted to go, and logout ends the session', async ({
   page,
 }) => {

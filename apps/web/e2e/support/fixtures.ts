@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -93,21 +94,54 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** The signed-in page's access token, from oidc-client-ts's storage (for API calls a journey makes itself). */
+/**
+ * An access token of the page's signed-in user, for API calls a journey makes itself. The page's
+ * own tokens are bound to its browser's DPoP key, which cannot be read (issue 16), so the journey
+ * acts as another client of the same provider session without DPoP: it walks the code flow with
+ * PKCE on the browser context's cookies and gets a plain Bearer token of the same user and session.
+ */
 export async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const key = store.key(i)!;
-        if (key.startsWith('vbuilder.oidc.user:'))
-          return (JSON.parse(store.getItem(key)!) as { access_token: string }).access_token;
-      }
+  const origin = new URL(page.url()).origin;
+  const clientId = await page.evaluate(() => {
+    try {
+      return (JSON.parse(localStorage.getItem('vbuilder.authConfig') ?? '{}') as { clientId?: string })
+        .clientId;
+    } catch {
+      return undefined;
     }
-    return null;
   });
-  if (!token) {
-    const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
-    throw new Error(`No access token in the browser (storage keys: ${keys.join(', ')})`);
+  const request = page.context().request;
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${origin}/auth/callback`;
+  const authorize = new URL(`${origin}/oidc/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: clientId ?? 'vbuilder-web',
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid',
+    state: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }).toString();
+  let next = authorize;
+  for (let hops = 0; hops < 5 && next.pathname !== '/auth/callback'; hops += 1) {
+    const res = await request.get(next.href, { maxRedirects: 0 });
+    const location = res.headers().location;
+    if (!location)
+      throw new Error(`No session to take a token from: ${next.pathname} answered ${res.status()}`);
+    next = new URL(location, next);
   }
-  return token;
+  const code = next.searchParams.get('code');
+  if (!code) throw new Error(`The provider gave no code: ${next.href}`);
+  const res = await request.post(`${origin}/oidc/token`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId ?? 'vbuilder-web',
+      code_verifier: verifier,
+    },
+  });
+  if (!res.ok()) throw new Error(`The token endpoint answered ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient, type ApiAuth } from './api-client.ts';
@@ -33,6 +34,28 @@ describe('api client', () => {
       Authorization: 'Bearer token-1',
       'Content-Type': 'application/json',
     });
+  });
+
+  it('sends a token bound to this browser (DPoP) with the DPoP scheme and a fresh proof per request', async () => {
+    const bound = `e30.${btoa(JSON.stringify({ sub: 'u-1', cnf: { jkt: 'thumb' } })).replace(/=+$/, '')}.c2ln`;
+    const fetch = vi.fn(async () => json(200, {}));
+    const api = createApiClient({ auth: fakeAuth({ accessToken: vi.fn(async () => bound) }), fetch });
+    await api.put('/attempts/t-1/answers/q-1?x=1', { a: 1 });
+    await api.put('/attempts/t-1/answers/q-1?x=1', { a: 1 });
+    const sent = fetch.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
+    expect(sent[0]!.Authorization).toBe(`DPoP ${bound}`);
+    const [header, payload] = sent[0]!
+      .DPoP!.split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))));
+    expect(header).toMatchObject({ typ: 'dpop+jwt', alg: 'ES256' });
+    expect(payload).toMatchObject({
+      htm: 'PUT',
+      htu: `${window.location.origin}/api/attempts/t-1/answers/q-1`,
+    });
+    expect(sent[1]!.DPoP).not.toBe(sent[0]!.DPoP);
   });
 
   it('lets the browser set the content type of form data', async () => {

@@ -1,15 +1,17 @@
 import type { ZodType } from 'zod';
 import { AUTH_LIMITS, AUTH_TIMINGS, CALLBACK_PATH } from './auth/constants.ts';
+import { authorizationHeaders } from './auth/dpop.ts';
 import { forceLogin } from './auth/login-redirect.ts';
 import { reportError } from './auth/report-error.ts';
 import { tokenService } from './auth/token-service.ts';
 import { fileNameFromDisposition } from './content-disposition.ts';
 
 /**
- * The one way the web talks to the API (SPEC §7): base /api, credentials included, a Bearer token
- * refreshed first when under 30 s remain, JSON unless the body is form data. A 401 is retried with
- * a refreshed token up to twice, then the browser goes through login again. Errors arrive as
- * ApiError with the API's { code, message, details }.
+ * The one way the web talks to the API (SPEC §7): base /api, credentials included, the access token
+ * (DPoP with a proof when it is bound to this browser's key, else Bearer) refreshed first when
+ * under 30 s remain, JSON unless the body is form data. A 401 is retried with a refreshed token up
+ * to twice, then the browser goes through login again. Errors arrive as ApiError with the API's
+ * { code, message, details }.
  */
 
 export class ApiError extends Error {
@@ -105,9 +107,11 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
     };
     // The browser sets the multipart boundary itself; JSON only when there is a JSON body.
     if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const url = `${baseUrl}${options.path}`;
+    // A DPoP-bound token goes with a proof of this browser's key (issue 16), any other as Bearer.
+    if (token) Object.assign(headers, await authorizationHeaders(token, url, options.method));
     try {
-      return await doFetch(`${baseUrl}${options.path}`, {
+      return await doFetch(url, {
         method: options.method,
         credentials: 'include',
         headers,

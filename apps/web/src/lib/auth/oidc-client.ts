@@ -1,6 +1,7 @@
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import { loadAuthConfig, STALE_STATE_AGE_SECONDS, type AuthConfig } from './auth-config.ts';
 import { CALLBACK_PATH, OIDC_STORAGE_PREFIX } from './constants.ts';
+import { dpopAvailable, pageDpop } from './dpop.ts';
 
 // The configuration lives in auth-config.ts (no identity library there, for the product links).
 export * from './auth-config.ts';
@@ -40,6 +41,11 @@ export function userManagerSettings(config: AuthConfig, origin: string): UserMan
     // shared by the tabs of this browser, which take turns refreshing it (token-service.ts).
     stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: OIDC_STORAGE_PREFIX }),
     userStore: new WebStorageStateStore({ store: window.localStorage, prefix: OIDC_STORAGE_PREFIX }),
+    // Tokens bound to this browser's key (DPoP, issue 16), the code too; without WebCrypto (a page
+    // served over plain HTTP) the tokens stay Bearer tokens.
+    ...(dpopAvailable()
+      ? { dpop: { store: pageDpop().store(config.clientId), bind_authorization_code: true } }
+      : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssessmentResourceSchema, type Assessment, type AssessmentResource } from '@vbuilder/shared';
 import { api, ApiError, sessionApiAuth, type ApiAuth } from '../../../lib/api-client.ts';
 import { AUTH_TIMINGS } from '../../../lib/auth/constants.ts';
+import { authorizationHeaders } from '../../../lib/auth/dpop.ts';
 import { assessmentKeys } from '../../../lib/query-keys.ts';
 
 /** The multipart field POST /api/assessments/:id/resources reads. */
@@ -32,19 +33,21 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
   );
 }
 
-function send(
+async function send(
   url: string,
   form: FormData,
   token: string | null,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<XMLHttpRequest> {
+  // As the API client: a DPoP-bound token with a proof of this browser's key, any other as Bearer.
+  const authorization = token ? await authorizationHeaders(token, url, 'POST') : {};
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(authorization)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -58,7 +61,7 @@ function send(
 
 /**
  * POST /assessments/:id/resources with upload progress, which fetch cannot report: the same
- * Bearer token and single refresh-and-retry on 401 as the API client.
+ * token (DPoP or Bearer) and single refresh-and-retry on 401 as the API client.
  */
 export async function uploadResource(
   assessmentId: string,
