@@ -1,6 +1,13 @@
 import { QuestionSchema, getQuestionType, type FamilyId, type QuestionTypeId } from '@vbuilder/shared';
 import { translatorFor } from '../../i18n/index.ts';
-import { isSkip, typeHintFromTags, TYPE_TAG_PREFIX, type Draft, type FamilyConverter, type Note } from './convert.ts';
+import {
+  isSkip,
+  typeHintFromTags,
+  TYPE_TAG_PREFIX,
+  type Draft,
+  type FamilyConverter,
+  type Note,
+} from './convert.ts';
 import { InterchangeFileError, malformed, tooLarge } from './errors.ts';
 import { CONVERTERS, type ConverterFormat, type FormatItems } from './families/registry.ts';
 import { looksLikeAiken, readAiken, writeAiken } from './formats/aiken.ts';
@@ -100,7 +107,9 @@ function dispatch<K extends ConverterFormat>(unit: Unit<K>): Draft | { skip: Not
 }
 
 function reasonOf(note: Note, t: ReturnType<typeof translatorFor>): InterchangeReason {
-  const params = Object.fromEntries(Object.entries(note.params ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  const params = Object.fromEntries(
+    Object.entries(note.params ?? {}).filter(([, v]) => v !== undefined),
+  ) as Record<string, string | number>;
   return { code: note.code, params, message: t(`questionInterchange:reasons.${note.code}`, params) };
 }
 
@@ -115,7 +124,9 @@ function mediaFor(
 ): string | null {
   if (isHttpUrl(ref)) return ref;
   const data = ref.startsWith('data:') ? decodeDataUrl(ref) : null;
-  const found = data ? { ...data, name: `image-${media.length + 1}.${data.contentType.split('/')[1]!.replace('+xml', '')}` } : unit.image(ref);
+  const found = data
+    ? { ...data, name: `image-${media.length + 1}.${data.contentType.split('/')[1]!.replace('+xml', '')}` }
+    : unit.image(ref);
   if (!found || found.bytes.length > MAX_IMAGE_BYTES) {
     notes.push({ code: 'mediaMissing', params: { file: ref.slice(0, 200) } });
     return null;
@@ -124,7 +135,11 @@ function mediaFor(
   return null;
 }
 
-function toImported(unit: AnyUnit, draft: Draft, t: ReturnType<typeof translatorFor>): ImportedQuestion | SkippedItem {
+function toImported(
+  unit: AnyUnit,
+  draft: Draft,
+  t: ReturnType<typeof translatorFor>,
+): ImportedQuestion | SkippedItem {
   const notes = [...draft.notes];
   const media: ImportedMedia[] = [];
   const text: RichText = draft.text;
@@ -146,7 +161,10 @@ function toImported(unit: AnyUnit, draft: Draft, t: ReturnType<typeof translator
     const issue = parsed.error.issues[0]!;
     return {
       item: unit.where,
-      reason: reasonOf({ code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } }, t),
+      reason: reasonOf(
+        { code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } },
+        t,
+      ),
     };
   }
   const { id: _id, ...valid } = parsed.data;
@@ -164,7 +182,10 @@ function noImages(): null {
   return null;
 }
 
-function unitsOf(format: Format, bytes: Uint8Array): { units: AnyUnit[]; skipped: { item: string; note: Note }[] } {
+function unitsOf(
+  format: Format,
+  bytes: Uint8Array,
+): { units: AnyUnit[]; skipped: { item: string; note: Note }[] } {
   const skipped: { item: string; note: Note }[] = [];
   if (format === 'moodle') {
     const text = decodeTextFile(bytes);
@@ -251,7 +272,12 @@ export function importQuestions(file: InterchangeFile, options: ImportOptions): 
 // ---------------------------------------------------------------------------------------------
 // Export
 
-const FORMAT_CONVERTER: Record<ExportFormat, ConverterFormat> = { qti3: 'qti', moodle: 'moodle', gift: 'gift', aiken: 'aiken' };
+const FORMAT_CONVERTER: Record<ExportFormat, ConverterFormat> = {
+  qti3: 'qti',
+  moodle: 'moodle',
+  gift: 'gift',
+  aiken: 'aiken',
+};
 
 export interface LoadedImage {
   bytes: Uint8Array;
@@ -270,7 +296,12 @@ async function loadImage(url: string, options: ExportOptions, index: number): Pr
 }
 
 const safeFileName = (title: string | undefined) =>
-  (title ?? 'questions').normalize('NFKC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 80) || 'questions';
+  [...(title ?? 'questions').normalize('NFKC')]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80) || 'questions';
 
 /**
  * Writes questions in a format. Types the format cannot carry, and questions it cannot hold as
@@ -301,9 +332,12 @@ export async function exportQuestions(
       continue;
     }
     // Images: the question's own and any option's (choice), loaded so the format can embed them.
-    const urls = [question.imageUrl, ...((question.config as { options?: { imageUrl?: string | null }[] }).options ?? []).map((o) => o.imageUrl)].filter(
-      (u): u is string => !!u,
-    );
+    const urls = [
+      question.imageUrl,
+      ...((question.config as { options?: { imageUrl?: string | null }[] }).options ?? []).map(
+        (o) => o.imageUrl,
+      ),
+    ].filter((u): u is string => !!u);
     const images = new Map<string, LoadedImage>();
     let failed: Note | null = null;
     for (const url of urls) {
@@ -327,7 +361,12 @@ export async function exportQuestions(
   const encoder = new TextEncoder();
   if (fmt === 'aiken') {
     const text = writeAiken(written.map((w) => w.item as AikenItem));
-    return { bytes: encoder.encode(text), contentType: 'text/plain; charset=utf-8', fileName: `${base}.aiken.txt`, notExportable };
+    return {
+      bytes: encoder.encode(text),
+      contentType: 'text/plain; charset=utf-8',
+      fileName: `${base}.aiken.txt`,
+      notExportable,
+    };
   }
   if (fmt === 'gift') {
     const text = writeGift(
@@ -338,7 +377,12 @@ export async function exportQuestions(
         return { item: gift, category: question.category ?? [], images };
       }),
     );
-    return { bytes: encoder.encode(text), contentType: 'text/plain; charset=utf-8', fileName: `${base}.gift.txt`, notExportable };
+    return {
+      bytes: encoder.encode(text),
+      contentType: 'text/plain; charset=utf-8',
+      fileName: `${base}.gift.txt`,
+      notExportable,
+    };
   }
   if (fmt === 'moodle') {
     const xml = writeMoodle(
@@ -361,7 +405,12 @@ export async function exportQuestions(
         return { item: moodle, category: question.category ?? [], files };
       }),
     );
-    return { bytes: encoder.encode(xml), contentType: 'application/xml', fileName: `${base}.moodle.xml`, notExportable };
+    return {
+      bytes: encoder.encode(xml),
+      contentType: 'application/xml',
+      fileName: `${base}.moodle.xml`,
+      notExportable,
+    };
   }
   const bytes = writeQtiPackage(
     written.map(({ question, item, images }, index) => {

@@ -24,7 +24,9 @@ export function parseXml(text: string, where = ''): Element {
     }).parseFromString(head, 'text/xml');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const line = /line:?\s*(\d+)/i.exec(message)?.[1] ?? (error as { locator?: { lineNumber?: number } }).locator?.lineNumber;
+    const line =
+      /line:?\s*(\d+)/i.exec(message)?.[1] ??
+      (error as { locator?: { lineNumber?: number } }).locator?.lineNumber;
     throw malformed(
       [where, line ? `line ${line}` : ''].filter(Boolean).join(': '),
       (message.split('\n')[0] ?? 'not XML').replace(/^.*caused \w*Error: /, ''),
@@ -112,7 +114,10 @@ export function innerXml(element: Element): string {
 
 /** Escapes text for element content and attribute values. */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as const)[c as '&']};`);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as const)[c as '&']};`,
+  );
 }
 
 /** Text in a CDATA section (Moodle's habit), split where the text itself holds ']]>'. */

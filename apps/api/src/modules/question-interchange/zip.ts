@@ -8,7 +8,10 @@ export const isZip = (bytes: Uint8Array): boolean =>
 
 /** A package path made safe to compare: forward slashes, no './', no leading '/'. */
 export function normalisePackagePath(name: string): string {
-  return name.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/\.\//g, '/');
+  return name
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/\.\//g, '/');
 }
 
 /**
@@ -31,7 +34,8 @@ export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
         entries += 1;
         if (entries > INTERCHANGE_LIMITS.zipEntries) throw tooLarge('', 'too many entries in the package');
         total += file.originalSize;
-        if (total > INTERCHANGE_LIMITS.zipTotalBytes) throw hostile(file.name, 'package too large when unpacked');
+        if (total > INTERCHANGE_LIMITS.zipTotalBytes)
+          throw hostile(file.name, 'package too large when unpacked');
         if (file.originalSize > 1024 * 1024 && file.originalSize > file.size * INTERCHANGE_LIMITS.zipRatio)
           throw hostile(file.name, 'compression ratio too high');
         return !name.endsWith('/');

@@ -17,8 +17,12 @@ export interface AikenReadItem {
 const OPTION = /^([A-Z])[.)]\s+(.*)$/;
 const ANSWER = /^ANSWER:\s*([A-Z])\s*$/i;
 
-export const looksLikeAiken = (text: string): boolean => ANSWER.test(linesOf(text).map((l) => l.trim()).find((l) => /^ANSWER:/i.test(l)) ?? '') &&
-  linesOf(text).some((l) => OPTION.test(l.trim()));
+export const looksLikeAiken = (text: string): boolean =>
+  ANSWER.test(
+    linesOf(text)
+      .map((l) => l.trim())
+      .find((l) => /^ANSWER:/i.test(l)) ?? '',
+  ) && linesOf(text).some((l) => OPTION.test(l.trim()));
 
 export function readAiken(text: string): AikenReadItem[] {
   const lines = linesOf(text.replace(/^\uFEFF/, ''));
@@ -45,7 +49,8 @@ export function readAiken(text: string): AikenReadItem[] {
     if (answer) {
       const letter = answer[1]!.toUpperCase();
       if (current.item.options.length < 2) throw malformed(where, 'a question needs at least two options');
-      if (!current.item.options.some((o) => o.letter === letter)) throw malformed(where, `the answer ${letter} is not an option`);
+      if (!current.item.options.some((o) => o.letter === letter))
+        throw malformed(where, `the answer ${letter} is not an option`);
       current.item.answer = letter;
       if (out.length >= INTERCHANGE_LIMITS.items) throw tooLarge('', 'too many questions');
       out.push({ item: current.item, where: `line ${current.line}`, line: current.line });
@@ -59,13 +64,16 @@ export function readAiken(text: string): AikenReadItem[] {
     }
     throw malformed(where, 'expected an option (A. …) or ANSWER: X');
   });
-  if (current) throw malformed(`line ${(current as { line: number }).line}`, 'the question has no ANSWER: line');
+  if (current)
+    throw malformed(`line ${(current as { line: number }).line}`, 'the question has no ANSWER: line');
   return out;
 }
 
 export function writeAiken(items: AikenItem[]): string {
   return items
-    .map((item) => [item.text, ...item.options.map((o) => `${o.letter}. ${o.text}`), `ANSWER: ${item.answer}`].join('\n'))
+    .map((item) =>
+      [item.text, ...item.options.map((o) => `${o.letter}. ${o.text}`), `ANSWER: ${item.answer}`].join('\n'),
+    )
     .join('\n\n')
     .concat('\n');
 }

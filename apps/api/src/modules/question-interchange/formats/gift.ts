@@ -76,7 +76,10 @@ function toText(raw: string, format: TextFormat): RichText {
 function parseFeedback(raw: string, format: TextFormat): { text: string; feedback: string } {
   const index = findUnescaped(raw, '#');
   if (index < 0) return { text: toText(raw, format).text, feedback: '' };
-  return { text: toText(raw.slice(0, index), format).text, feedback: toText(raw.slice(index + 1), format).text };
+  return {
+    text: toText(raw.slice(0, index), format).text,
+    feedback: toText(raw.slice(index + 1), format).text,
+  };
 }
 
 function parseNumber(value: string, where: string): number {
@@ -85,7 +88,11 @@ function parseNumber(value: string, where: string): number {
   return n;
 }
 
-function parseBlock(block: string, format: TextFormat, where: string): Partial<GiftItem> & Pick<GiftItem, 'kind'> {
+function parseBlock(
+  block: string,
+  format: TextFormat,
+  where: string,
+): Partial<GiftItem> & Pick<GiftItem, 'kind'> {
   let body = block;
   let generalFeedback = '';
   const general = body.indexOf('####');
@@ -139,7 +146,10 @@ function parseBlock(block: string, format: TextFormat, where: string): Partial<G
       const right = p.text.slice(arrow + 2);
       const fb = findUnescaped(right, '#');
       if (fb >= 0) feedback = true;
-      return { left: toText(p.text.slice(0, arrow), format).text, right: toText(fb >= 0 ? right.slice(0, fb) : right, format).text };
+      return {
+        left: toText(p.text.slice(0, arrow), format).text,
+        right: toText(fb >= 0 ? right.slice(0, fb) : right, format).text,
+      };
     });
     return { kind: 'matching', matches, generalFeedback, hasFeedback: feedback || generalFeedback !== '' };
   }
@@ -196,12 +206,18 @@ export function readGift(text: string): GiftReadItem[] {
     }
     const open = findUnescaped(rest, '{');
     if (open < 0) {
-      out.push({ item: base(title, toText(rest, format), 'description', current.tags), category, where, line: current.line });
+      out.push({
+        item: base(title, toText(rest, format), 'description', current.tags),
+        category,
+        where,
+        line: current.line,
+      });
       return;
     }
     const close = findUnescaped(rest, '}', open + 1);
     if (close < 0) throw malformed(where, 'the answers are not closed with }');
-    if (findUnescaped(rest, '{', close + 1) >= 0) throw malformed(where, 'a question can have one answer block only');
+    if (findUnescaped(rest, '{', close + 1) >= 0)
+      throw malformed(where, 'a question can have one answer block only');
     const block = parseBlock(rest.slice(open + 1, close), format, where);
     const item = base(title, toText(rest.slice(0, open), format), block.kind, current.tags);
     Object.assign(item, block);
@@ -248,7 +264,8 @@ export interface GiftWriteItem {
   images: string[];
 }
 
-const weight = (value: number) => (value === 100 ? '=' : value === 0 ? '~' : `~%${Math.round(value * 100000) / 100000}%`);
+const weight = (value: number) =>
+  value === 100 ? '=' : value === 0 ? '~' : `~%${Math.round(value * 100000) / 100000}%`;
 const html = (value: string) => escapeGift(escapeHtml(value));
 
 /** GIFT text, always [html] (so text stays exactly what it was), a $CATEGORY line per change. */
@@ -261,7 +278,8 @@ export function writeGift(items: GiftWriteItem[]): string {
       category = key;
       out.push(`$CATEGORY: $course$/top${key ? `/${key}` : ''}`, '');
     }
-    if (item.tags.length) out.push(`// ${item.tags.map((t) => `[tag:${t.replace(/[\]\n]/g, ' ')}]`).join(' ')}`);
+    if (item.tags.length)
+      out.push(`// ${item.tags.map((t) => `[tag:${t.replace(/[\]\n]/g, ' ')}]`).join(' ')}`);
     const title = item.title ? `::${escapeGift(item.title)}::` : '';
     const text = escapeGift(textToHtml(item.text.text, images));
     let block = '';
@@ -271,7 +289,9 @@ export function writeGift(items: GiftWriteItem[]): string {
         break;
       case 'choice':
       case 'short':
-        block = item.answers.map((a) => `${item.kind === 'short' && a.weight === 100 ? '=' : weight(a.weight)}${html(a.text)}`).join(' ');
+        block = item.answers
+          .map((a) => `${item.kind === 'short' && a.weight === 100 ? '=' : weight(a.weight)}${html(a.text)}`)
+          .join(' ');
         break;
       case 'matching':
         block = item.matches.map((m) => `=${html(m.left)} -> ${html(m.right)}`).join(' ');

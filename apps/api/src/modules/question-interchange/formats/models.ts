@@ -82,7 +82,13 @@ export type QtiInteraction =
       /** Mapped scores of choices, when the item maps them (partial credit). */
       mapping: Record<string, number>;
     }
-  | { kind: 'textEntry'; correct: string[]; caseSensitive: boolean }
+  | {
+      kind: 'textEntry';
+      correct: string[];
+      caseSensitive: boolean;
+      /** Mapped answers worth less than full marks (partial credit vbuilder does not keep). */
+      partial?: string[];
+    }
   | {
       kind: 'extendedText';
       format: 'plain' | 'preformatted' | 'xhtml';

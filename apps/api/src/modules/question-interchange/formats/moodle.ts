@@ -2,7 +2,18 @@ import type { Element } from '@xmldom/xmldom';
 import { malformed, tooLarge } from '../errors.ts';
 import { htmlToText, plain, textToHtml, type RichText } from '../rich-text.ts';
 import { INTERCHANGE_LIMITS } from '../types.ts';
-import { attr, cdata, child, childElements, childText, elementPath, escapeXml, localName, parseXml, textOf } from '../xml.ts';
+import {
+  attr,
+  cdata,
+  child,
+  childElements,
+  childText,
+  elementPath,
+  escapeXml,
+  localName,
+  parseXml,
+  textOf,
+} from '../xml.ts';
 import type { ClozeGap, MoodleAnswer, MoodleItem } from './models.ts';
 
 /** Moodle XML (https://docs.moodle.org/en/Moodle_XML_format): reader and writer. */
@@ -15,7 +26,8 @@ export interface MoodleReadItem {
   where: string;
 }
 
-export const isMoodleXml = (text: string): boolean => /<quiz[\s>]/.test(text.slice(0, 4096)) && /<question\s/.test(text);
+export const isMoodleXml = (text: string): boolean =>
+  /<quiz[\s>]/.test(text.slice(0, 4096)) && /<question\s/.test(text);
 
 const SCALAR_FIELDS = [
   'single',
@@ -40,9 +52,9 @@ const FEEDBACK_FIELDS = ['correctfeedback', 'partiallycorrectfeedback', 'incorre
 /** Moodle's category path '$course$/top/Biology/Cells' → ['Biology', 'Cells'] ('//' is a slash in a name). */
 export function parseCategoryPath(value: string): string[] {
   return value
-    .replace(/\/\//g, '\u0000')
+    .replace(/\/\//g, '\uE000')
     .split('/')
-    .map((part) => part.replace(/\u0000/g, '/').trim())
+    .map((part) => part.replace(/\uE000/g, '/').trim())
     .filter((part, i) => part !== '' && !(i === 0 && /^\$\w+\$$/.test(part)) && !(part === 'top' && i <= 1));
 }
 
@@ -53,7 +65,9 @@ function richTextOf(element: Element | undefined): RichText {
   const format = attr(element, 'format') ?? 'html';
   if (format === 'plain_text' || format === 'markdown') return plain(raw.trim());
   const rich = htmlToText(format === 'moodle_auto_format' ? raw.replace(/\n/g, '<br/>') : raw);
-  rich.images = rich.images.map((src) => (src.startsWith('@@PLUGINFILE@@/') ? decodeURIComponent(src.slice(15)) : src));
+  rich.images = rich.images.map((src) =>
+    src.startsWith('@@PLUGINFILE@@/') ? decodeURIComponent(src.slice(15)) : src,
+  );
   return rich;
 }
 
@@ -135,7 +149,9 @@ export function readMoodle(text: string): MoodleReadItem[] {
           answers.some((a) => a.feedback !== '') ||
           FEEDBACK_FIELDS.some((f) => textIn(element, f) !== '') ||
           childElements(element, 'hint').length > 0,
-        tags: childElements(child(element, 'tags') ?? element, 'tag').map((tag) => childText(tag, 'text')).filter(Boolean),
+        tags: childElements(child(element, 'tags') ?? element, 'tag')
+          .map((tag) => childText(tag, 'text'))
+          .filter(Boolean),
       },
       category,
       files,
@@ -267,11 +283,25 @@ export interface MoodleWriteItem {
   files: Map<string, Uint8Array>;
 }
 
-function textElement(tag: string, rich: RichText, files: Map<string, Uint8Array>, format: 'html' | 'plain_text' = 'html'): string {
-  const html = format === 'html' ? textToHtml(rich.text, rich.images.map((name) => `@@PLUGINFILE@@/${encodeURIComponent(name)}`)) : rich.text;
+function textElement(
+  tag: string,
+  rich: RichText,
+  files: Map<string, Uint8Array>,
+  format: 'html' | 'plain_text' = 'html',
+): string {
+  const html =
+    format === 'html'
+      ? textToHtml(
+          rich.text,
+          rich.images.map((name) => `@@PLUGINFILE@@/${encodeURIComponent(name)}`),
+        )
+      : rich.text;
   const embedded = rich.images
     .filter((name) => files.has(name))
-    .map((name) => `<file name="${escapeXml(name)}" path="/" encoding="base64">${Buffer.from(files.get(name)!).toString('base64')}</file>`)
+    .map(
+      (name) =>
+        `<file name="${escapeXml(name)}" path="/" encoding="base64">${Buffer.from(files.get(name)!).toString('base64')}</file>`,
+    )
     .join('');
   return `<${tag} format="${format}"><text>${cdata(html)}</text>${embedded}</${tag}>`;
 }
@@ -286,7 +316,11 @@ export function writeMoodle(items: MoodleWriteItem[]): string {
     const key = ['$course$', 'top', ...path.map((p) => p.replace(/\//g, '//'))].join('/');
     if (key !== category) {
       category = key;
-      lines.push(`  <question type="category">`, `    <category><text>${escapeXml(key)}</text></category>`, `  </question>`);
+      lines.push(
+        `  <question type="category">`,
+        `    <category><text>${escapeXml(key)}</text></category>`,
+        `  </question>`,
+      );
     }
     const body: string[] = [];
     body.push(simpleText('name', item.name));
@@ -296,18 +330,24 @@ export function writeMoodle(items: MoodleWriteItem[]): string {
         ...item.text,
         text: item.text.text.replace(/\[\[(\d+)\]\]/g, (_m, n: string) => {
           const gap = item.gaps[Number(n) - 1]!;
-          const answers = gap.answers.map((a) => `${a.fraction >= 100 ? '=' : `%${a.fraction}%`}${escapeClozeAnswer(a.text)}`);
+          const answers = gap.answers.map(
+            (a) => `${a.fraction >= 100 ? '=' : `%${a.fraction}%`}${escapeClozeAnswer(a.text)}`,
+          );
           return `{${gap.weight}:${gap.kind}:${answers.join('~')}}`;
         }),
       };
     }
     body.push(textElement('questiontext', questionText, files));
-    body.push(`<generalfeedback format="html"><text>${cdata(item.generalFeedback ? textToHtml(item.generalFeedback) : '')}</text></generalfeedback>`);
+    body.push(
+      `<generalfeedback format="html"><text>${cdata(item.generalFeedback ? textToHtml(item.generalFeedback) : '')}</text></generalfeedback>`,
+    );
     if (item.defaultGrade !== null) body.push(`<defaultgrade>${item.defaultGrade}</defaultgrade>`);
     body.push('<penalty>0</penalty>', '<hidden>0</hidden>');
     for (const [name, value] of Object.entries(item.fields)) {
-      if (name === 'graderinfo') body.push(`<graderinfo format="html"><text>${cdata(textToHtml(value))}</text></graderinfo>`);
-      else if (name === 'responsetemplate') body.push(`<responsetemplate format="plain_text"><text>${cdata(value)}</text></responsetemplate>`);
+      if (name === 'graderinfo')
+        body.push(`<graderinfo format="html"><text>${cdata(textToHtml(value))}</text></graderinfo>`);
+      else if (name === 'responsetemplate')
+        body.push(`<responsetemplate format="plain_text"><text>${cdata(value)}</text></responsetemplate>`);
       else body.push(`<${name}>${escapeXml(value)}</${name}>`);
     }
     for (const answer of item.answers) {
@@ -320,9 +360,16 @@ export function writeMoodle(items: MoodleWriteItem[]): string {
       );
     }
     for (const sub of item.subquestions)
-      body.push(`<subquestion format="html"><text>${cdata(textToHtml(sub.text.text))}</text><answer><text>${cdata(sub.answer)}</text></answer></subquestion>`);
-    if (item.tags.length) body.push(`<tags>${item.tags.map((t) => `<tag><text>${cdata(t)}</text></tag>`).join('')}</tags>`);
-    lines.push(`  <question type="${escapeXml(item.type)}">`, ...body.map((b) => `    ${b}`), '  </question>');
+      body.push(
+        `<subquestion format="html"><text>${cdata(textToHtml(sub.text.text))}</text><answer><text>${cdata(sub.answer)}</text></answer></subquestion>`,
+      );
+    if (item.tags.length)
+      body.push(`<tags>${item.tags.map((t) => `<tag><text>${cdata(t)}</text></tag>`).join('')}</tags>`);
+    lines.push(
+      `  <question type="${escapeXml(item.type)}">`,
+      ...body.map((b) => `    ${b}`),
+      '  </question>',
+    );
   }
   lines.push('</quiz>', '');
   return lines.join('\n');

@@ -6,7 +6,16 @@ import type { Format } from '../types.ts';
 import { attr, childElements, descendants, escapeXml, localName, parseXml } from '../xml.ts';
 import { isZip, normalisePackagePath, readZip, writeZip } from '../zip.ts';
 import type { QtiItem } from './models.ts';
-import { isQtiItemRoot, isQtiTestRoot, qtiIdentifier, qtiName, qtiVersionOf, readQtiItem, readQtiTest, writeQtiItem } from './qti.ts';
+import {
+  isQtiItemRoot,
+  isQtiTestRoot,
+  qtiIdentifier,
+  qtiName,
+  qtiVersionOf,
+  readQtiItem,
+  readQtiTest,
+  writeQtiItem,
+} from './qti.ts';
 import { isQti12Root, readQti12 } from './qti12.ts';
 import { decodeTextFile } from './text-decode.ts';
 
@@ -51,13 +60,25 @@ function imageResolver(files: Map<string, Uint8Array> | null, from: string) {
 }
 
 const FOREIGN = (item: QtiItem) =>
-  item.interactions.map((i) => (i.kind === 'other' ? i.name : `${i.kind}Interaction`)).join(', ') || 'no interaction';
+  item.interactions.map((i) => (i.kind === 'other' ? i.name : `${i.kind}Interaction`)).join(', ') ||
+  'no interaction';
 
-function itemUnit(item: QtiItem, category: string[], where: string, files: Map<string, Uint8Array> | null, from: string, skipped: { item: string; note: Note }[], units: QtiUnit[]) {
+function itemUnit(
+  item: QtiItem,
+  category: string[],
+  where: string,
+  files: Map<string, Uint8Array> | null,
+  from: string,
+  skipped: { item: string; note: Note }[],
+  units: QtiUnit[],
+) {
   const label = item.title ? `${where} “${item.title}”` : where;
   const blocks = item.interactions.filter((i) => i.kind !== 'textEntry');
   if (blocks.length > 1 || (blocks.length === 1 && item.interactions.length > 1)) {
-    skipped.push({ item: label, note: { code: 'severalInteractions', params: { count: item.interactions.length } } });
+    skipped.push({
+      item: label,
+      note: { code: 'severalInteractions', params: { count: item.interactions.length } },
+    });
     return;
   }
   units.push({ item, category, where: label, foreignType: FOREIGN(item), image: imageResolver(files, from) });
@@ -79,7 +100,15 @@ function readXmlDocument(
   if (isQtiItemRoot(root)) {
     if (seen.has(path)) return;
     seen.add(path);
-    itemUnit(readQtiItem(root), category, path || (attr(root, 'identifier') ?? 'item'), files, path, skipped, units);
+    itemUnit(
+      readQtiItem(root),
+      category,
+      path || (attr(root, 'identifier') ?? 'item'),
+      files,
+      path,
+      skipped,
+      units,
+    );
   } else if (isQtiTestRoot(root)) {
     for (const ref of readQtiTest(root)) {
       const target = resolvePath(path, ref.href);
@@ -99,7 +128,13 @@ function readXmlDocument(
         skipped.push({ item: where, note: { code: 'unsupportedType', params: { type: read.foreignType } } });
         continue;
       }
-      units.push({ item, category: [...category, ...read.sections], where, foreignType: read.foreignType, image: imageResolver(files, path) });
+      units.push({
+        item,
+        category: [...category, ...read.sections],
+        where,
+        foreignType: read.foreignType,
+        image: imageResolver(files, path),
+      });
     }
   }
 }
@@ -111,8 +146,14 @@ function manifestResources(manifest: Element): { href: string; type: string }[] 
     const base = attr(resources, 'xml:base') ?? '';
     for (const resource of childElements(resources).filter((e) => localName(e) === 'resource')) {
       const type = attr(resource, 'type') ?? '';
-      const href = attr(resource, 'href') ?? descendants(resource, 'file').map((f) => attr(f, 'href')).find((h) => h?.endsWith('.xml') || h?.endsWith('.qti')) ?? '';
-      if (/imsqti/i.test(type) && href) out.push({ href: normalisePackagePath((attr(resource, 'xml:base') ?? base) + href), type });
+      const href =
+        attr(resource, 'href') ??
+        descendants(resource, 'file')
+          .map((f) => attr(f, 'href'))
+          .find((h) => h?.endsWith('.xml') || h?.endsWith('.qti')) ??
+        '';
+      if (/imsqti/i.test(type) && href)
+        out.push({ href: normalisePackagePath((attr(resource, 'xml:base') ?? base) + href), type });
     }
   }
   // Tests first, so their items get the sections' categories before being read on their own.
@@ -123,7 +164,9 @@ export function detectPackage(bytes: Uint8Array): Format | null {
   const files = readZip(bytes);
   const manifest = files.get('imsmanifest.xml');
   if (manifest) {
-    const types = manifestResources(parseXml(decodeTextFile(manifest), 'imsmanifest.xml')).map((r) => r.type).join(' ');
+    const types = manifestResources(parseXml(decodeTextFile(manifest), 'imsmanifest.xml'))
+      .map((r) => r.type)
+      .join(' ');
     if (/v3p0/i.test(types)) return 'qti3';
     if (/v2p[12]/i.test(types)) return 'qti2';
     if (/v1p2/i.test(types)) return 'qti12';
@@ -139,7 +182,10 @@ export function detectPackage(bytes: Uint8Array): Format | null {
 }
 
 /** Every QTI item of a file (single XML document or package). */
-export function readQtiDocuments(bytes: Uint8Array, format: Format): { units: QtiUnit[]; skipped: { item: string; note: Note }[] } {
+export function readQtiDocuments(
+  bytes: Uint8Array,
+  format: Format,
+): { units: QtiUnit[]; skipped: { item: string; note: Note }[] } {
   const units: QtiUnit[] = [];
   const skipped: { item: string; note: Note }[] = [];
   const seen = new Set<string>();
@@ -224,12 +270,15 @@ export function writeQtiPackage(items: QtiWriteItem[], lang: string, title: stri
   let sectionCount = 0;
   const section = (node: SectionNode, visible: boolean, indent: string): string => {
     sectionCount += 1;
+    const id = `S${sectionCount}`;
     const inner = [
-      ...node.items.map((id) => `${indent}  <qti-assessment-item-ref identifier="REF-${id}" href="items/${id}.xml"/>`),
+      ...node.items.map(
+        (id) => `${indent}  <qti-assessment-item-ref identifier="REF-${id}" href="items/${id}.xml"/>`,
+      ),
       ...[...node.children.values()].map((c) => section(c, true, `${indent}  `)),
     ];
     return [
-      `${indent}<qti-assessment-section identifier="S${sectionCount}" title="${escapeXml(node.title || title)}" visible="${visible}">`,
+      `${indent}<qti-assessment-section identifier="${id}" title="${escapeXml(node.title || title)}" visible="${visible}">`,
       ...inner,
       `${indent}</qti-assessment-section>`,
     ].join('\n');
@@ -257,7 +306,13 @@ export function writeQtiPackage(items: QtiWriteItem[], lang: string, title: stri
     '',
   ].join('\n');
   files.set('imsmanifest.xml', encoder.encode(manifest));
-  return writeZip(new Map([...files].sort(([a], [b]) => (a === 'imsmanifest.xml' ? -1 : b === 'imsmanifest.xml' ? 1 : a.localeCompare(b)))));
+  return writeZip(
+    new Map(
+      [...files].sort(([a], [b]) =>
+        a === 'imsmanifest.xml' ? -1 : b === 'imsmanifest.xml' ? 1 : a.localeCompare(b),
+      ),
+    ),
+  );
 }
 
 export { qtiName, qtiVersionOf };

@@ -21,10 +21,17 @@ export function qtiName(element: Element): string {
 
 /** An attribute in either spelling: 'responseIdentifier' or 'response-identifier'. */
 function qa(element: Element, camel: string): string | null {
-  return attr(element, camel) ?? attr(element, camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+  return (
+    attr(element, camel) ??
+    attr(
+      element,
+      camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+    )
+  );
 }
 
-const children = (element: Element, name: string) => childElements(element).filter((e) => qtiName(e) === name);
+const children = (element: Element, name: string) =>
+  childElements(element).filter((e) => qtiName(e) === name);
 const firstChild = (element: Element, name: string) => children(element, name)[0];
 function allDescendants(element: Element, name: string): Element[] {
   const out: Element[] = [];
@@ -40,7 +47,8 @@ function allDescendants(element: Element, name: string): Element[] {
 
 export const isQtiItemRoot = (root: Element) => qtiName(root) === 'assessmentItem';
 export const isQtiTestRoot = (root: Element) => qtiName(root) === 'assessmentTest';
-export const qtiVersionOf = (root: Element): 'qti3' | 'qti2' => (localName(root).startsWith('qti-') ? 'qti3' : 'qti2');
+export const qtiVersionOf = (root: Element): 'qti3' | 'qti2' =>
+  localName(root).startsWith('qti-') ? 'qti3' : 'qti2';
 
 const BLOCK_INTERACTIONS = new Set([
   'choiceInteraction',
@@ -65,7 +73,15 @@ const BLOCK_INTERACTIONS = new Set([
   'endAttemptInteraction',
 ]);
 const INLINE_INTERACTIONS = new Set(['textEntryInteraction', 'inlineChoiceInteraction']);
-const DROPPED = new Set(['modalFeedback', 'feedbackBlock', 'feedbackInline', 'rubricBlock', 'templateBlock', 'templateInline', 'printedVariable']);
+const DROPPED = new Set([
+  'modalFeedback',
+  'feedbackBlock',
+  'feedbackInline',
+  'rubricBlock',
+  'templateBlock',
+  'templateInline',
+  'printedVariable',
+]);
 
 interface Declaration {
   correct: string[];
@@ -106,7 +122,8 @@ function maxScore(root: Element): number | null {
 
 /** Serialises body content as HTML, with interactions replaced by `replace`'s output. */
 function bodyHtml(node: Node, replace: (element: Element) => string | null): string {
-  if (!isElement(node)) return node.nodeType === 3 || node.nodeType === 4 ? escapeHtml(node.nodeValue ?? '') : '';
+  if (!isElement(node))
+    return node.nodeType === 3 || node.nodeType === 4 ? escapeHtml(node.nodeValue ?? '') : '';
   const name = qtiName(node);
   const replaced = replace(node);
   if (replaced !== null) return replaced;
@@ -115,28 +132,47 @@ function bodyHtml(node: Node, replace: (element: Element) => string | null): str
   for (let c = node.firstChild; c; c = c.nextSibling) inner += bodyHtml(c, replace);
   const tag = localName(node);
   if (tag === 'img') return `<img src="${escapeHtml(attr(node, 'src') ?? '')}"/>`;
-  if (tag === 'object' && (attr(node, 'type') ?? '').startsWith('image/')) return `<img src="${escapeHtml(attr(node, 'data') ?? '')}"/>`;
+  if (tag === 'object' && (attr(node, 'type') ?? '').startsWith('image/'))
+    return `<img src="${escapeHtml(attr(node, 'data') ?? '')}"/>`;
   return `<${tag}>${inner}</${tag}>`;
 }
 
-const choiceText = (element: Element): RichText => htmlToText(bodyHtml(element, (e) => (DROPPED.has(qtiName(e)) ? '' : null)).replace(/^<[^>]+>|<\/[^>]+>$/g, ''));
+const choiceText = (element: Element): RichText =>
+  htmlToText(
+    bodyHtml(element, (e) => (DROPPED.has(qtiName(e)) ? '' : null)).replace(/^<[^>]+>|<\/[^>]+>$/g, ''),
+  );
 
 function readInteraction(element: Element, decls: Map<string, Declaration>): QtiInteraction {
   const name = qtiName(element);
-  const decl = decls.get(qa(element, 'responseIdentifier') ?? '') ?? { correct: [], mapping: {}, caseSensitive: false };
+  const decl = decls.get(qa(element, 'responseIdentifier') ?? '') ?? {
+    correct: [],
+    mapping: {},
+    caseSensitive: false,
+  };
   switch (name) {
     case 'choiceInteraction':
       return {
         kind: 'choice',
-        choices: children(element, 'simpleChoice').map((c) => ({ id: qa(c, 'identifier') ?? '', text: choiceText(c) })),
+        choices: children(element, 'simpleChoice').map((c) => ({
+          id: qa(c, 'identifier') ?? '',
+          text: choiceText(c),
+        })),
         correct: decl.correct,
         maxChoices: Number(qa(element, 'maxChoices') ?? '1'),
         shuffle: qa(element, 'shuffle') === 'true',
         mapping: decl.mapping,
       };
     case 'textEntryInteraction': {
-      const mapped = Object.entries(decl.mapping).filter(([, v]) => v > 0).map(([k]) => k);
-      return { kind: 'textEntry', correct: [...new Set([...decl.correct, ...mapped])], caseSensitive: decl.caseSensitive };
+      const entries = Object.entries(decl.mapping).filter(([, v]) => v > 0);
+      const top = Math.max(0, ...entries.map(([, v]) => v));
+      const full = entries.filter(([, v]) => v >= top).map(([k]) => k);
+      const partial = entries.filter(([, v]) => v < top).map(([k]) => k);
+      return {
+        kind: 'textEntry',
+        correct: [...new Set([...decl.correct, ...full])],
+        caseSensitive: decl.caseSensitive,
+        ...(partial.length ? { partial } : {}),
+      };
     }
     case 'extendedTextInteraction': {
       const format = qa(element, 'format');
@@ -154,7 +190,10 @@ function readInteraction(element: Element, decls: Map<string, Declaration>): Qti
     case 'orderInteraction':
       return {
         kind: 'order',
-        choices: children(element, 'simpleChoice').map((c) => ({ id: qa(c, 'identifier') ?? '', text: choiceText(c).text })),
+        choices: children(element, 'simpleChoice').map((c) => ({
+          id: qa(c, 'identifier') ?? '',
+          text: choiceText(c).text,
+        })),
         correct: decl.correct,
       };
     case 'matchInteraction':
@@ -196,7 +235,8 @@ export function readQtiItem(root: Element): QtiItem {
   const interactions: QtiInteraction[] = [];
   const entries: Element[] = allDescendants(body, 'textEntryInteraction');
   const blocks = childElements(body);
-  const holds = (block: Element) => qtiName(block) === 'textEntryInteraction' || allDescendants(block, 'textEntryInteraction').length > 0;
+  const holds = (block: Element) =>
+    qtiName(block) === 'textEntryInteraction' || allDescendants(block, 'textEntryInteraction').length > 0;
   const first = blocks.findIndex(holds);
   let last = -1;
   blocks.forEach((b, i) => {
@@ -228,7 +268,8 @@ export function readQtiItem(root: Element): QtiItem {
     else textHtml += html;
   });
   // Loose text directly in the body (QTI 2 allows it in some tools) joins the text.
-  for (let c = body.firstChild; c; c = c.nextSibling) if (!isElement(c)) textHtml += escapeHtml(c.nodeValue ?? '');
+  for (let c = body.firstChild; c; c = c.nextSibling)
+    if (!isElement(c)) textHtml += escapeHtml(c.nodeValue ?? '');
   for (const entry of entries) interactions.push(readInteraction(entry, decls));
   let passage = htmlToText(passageHtml).text;
   let text = htmlToText(textHtml);
@@ -246,7 +287,10 @@ export function readQtiItem(root: Element): QtiItem {
     interactions,
     score: maxScore(root),
     hasFeedback:
-      allDescendants(root, 'modalFeedback').length + allDescendants(body, 'feedbackBlock').length + allDescendants(body, 'feedbackInline').length > 0,
+      allDescendants(root, 'modalFeedback').length +
+        allDescendants(body, 'feedbackBlock').length +
+        allDescendants(body, 'feedbackInline').length >
+      0,
     typeHint: classHint,
   };
 }
@@ -260,7 +304,12 @@ export function readQtiTest(root: Element): { href: string; sections: string[] }
       if (name === 'assessmentItemRef') out.push({ href: qa(node, 'href') ?? '', sections });
       else if (name === 'assessmentSection')
         // An invisible section only groups; a visible one is a category (its title).
-        walk(node, qa(node, 'visible') === 'false' ? sections : [...sections, qa(node, 'title') ?? qa(node, 'identifier') ?? '']);
+        walk(
+          node,
+          qa(node, 'visible') === 'false'
+            ? sections
+            : [...sections, qa(node, 'title') ?? qa(node, 'identifier') ?? ''],
+        );
       else if (name === 'testPart') walk(node, sections);
     }
   };
@@ -274,11 +323,18 @@ export function readQtiTest(root: Element): { href: string; sections: string[] }
 const ID_OK = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 export const qtiIdentifier = (value: string, fallback: string) => (ID_OK.test(value) ? value : fallback);
 
-const xmlText = (rich: RichText, resolve: (src: string) => string) => textToHtml(rich.text, rich.images.map(resolve));
+const xmlText = (rich: RichText, resolve: (src: string) => string) =>
+  textToHtml(rich.text, rich.images.map(resolve));
 /** XHTML for QTI: textToHtml gives <p>, <br/> and <img/>, already well-formed. */
 const inline = (value: string) => escapeXml(value);
 
-function responseDeclaration(id: string, cardinality: string, baseType: string, correct: string[], extra = ''): string {
+function responseDeclaration(
+  id: string,
+  cardinality: string,
+  baseType: string,
+  correct: string[],
+  extra = '',
+): string {
   const values = correct.map((v) => `<qti-value>${escapeXml(v)}</qti-value>`).join('');
   const correctXml = correct.length ? `<qti-correct-response>${values}</qti-correct-response>` : '';
   return `  <qti-response-declaration identifier="${id}" cardinality="${cardinality}" base-type="${baseType}">${correctXml}${extra}</qti-response-declaration>`;
@@ -312,7 +368,10 @@ export function writeQtiItem(item: QtiItem, resolve: (src: string) => string, la
       if (interaction.kind !== 'textEntry') return;
       const id = multiple ? `RESPONSE_${i + 1}` : 'RESPONSE';
       const mapping = `<qti-mapping default-value="0">${interaction.correct
-        .map((v) => `<qti-map-entry map-key="${escapeXml(v)}" mapped-value="1" case-sensitive="${interaction.caseSensitive}"/>`)
+        .map(
+          (v) =>
+            `<qti-map-entry map-key="${escapeXml(v)}" mapped-value="1" case-sensitive="${interaction.caseSensitive}"/>`,
+        )
         .join('')}</qti-mapping>`;
       decls.push(responseDeclaration(id, 'single', 'string', interaction.correct.slice(0, 1), mapping));
     });
@@ -322,34 +381,63 @@ export function writeQtiItem(item: QtiItem, resolve: (src: string) => string, la
   } else if (one) {
     switch (one.kind) {
       case 'choice': {
-        decls.push(responseDeclaration('RESPONSE', one.maxChoices === 1 ? 'single' : 'multiple', 'identifier', one.correct));
-        const choices = one.choices.map((c) => `<qti-simple-choice identifier="${escapeXml(c.id)}">${textToHtml(c.text.text, c.text.images.map(resolve)).replace(/^<p>|<\/p>$/g, '')}</qti-simple-choice>`);
-        body.push(`<qti-choice-interaction response-identifier="RESPONSE" max-choices="${one.maxChoices}" shuffle="${one.shuffle}">${choices.join('')}</qti-choice-interaction>`);
+        decls.push(
+          responseDeclaration(
+            'RESPONSE',
+            one.maxChoices === 1 ? 'single' : 'multiple',
+            'identifier',
+            one.correct,
+          ),
+        );
+        const choices = one.choices.map(
+          (c) =>
+            `<qti-simple-choice identifier="${escapeXml(c.id)}">${textToHtml(c.text.text, c.text.images.map(resolve)).replace(/^<p>|<\/p>$/g, '')}</qti-simple-choice>`,
+        );
+        body.push(
+          `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${one.maxChoices}" shuffle="${one.shuffle}">${choices.join('')}</qti-choice-interaction>`,
+        );
         processing = `  <qti-response-processing template="${RP_MATCH}"/>`;
         break;
       }
       case 'order': {
         decls.push(responseDeclaration('RESPONSE', 'ordered', 'identifier', one.correct));
-        const choices = one.choices.map((c) => `<qti-simple-choice identifier="${escapeXml(c.id)}">${inline(c.text)}</qti-simple-choice>`);
-        body.push(`<qti-order-interaction response-identifier="RESPONSE" shuffle="true">${choices.join('')}</qti-order-interaction>`);
+        const choices = one.choices.map(
+          (c) => `<qti-simple-choice identifier="${escapeXml(c.id)}">${inline(c.text)}</qti-simple-choice>`,
+        );
+        body.push(
+          `<qti-order-interaction response-identifier="RESPONSE" shuffle="true">${choices.join('')}</qti-order-interaction>`,
+        );
         processing = `  <qti-response-processing template="${RP_MATCH}"/>`;
         break;
       }
       case 'match': {
-        decls.push(responseDeclaration('RESPONSE', 'multiple', 'directedPair', one.correct.map((p) => p.join(' '))));
+        decls.push(
+          responseDeclaration(
+            'RESPONSE',
+            'multiple',
+            'directedPair',
+            one.correct.map((p) => p.join(' ')),
+          ),
+        );
         const set = (list: { id: string; text: string; matchMax: number }[]) =>
           `<qti-simple-match-set>${list.map((c) => `<qti-simple-associable-choice identifier="${escapeXml(c.id)}" match-max="${c.matchMax}">${inline(c.text)}</qti-simple-associable-choice>`).join('')}</qti-simple-match-set>`;
-        body.push(`<qti-match-interaction response-identifier="RESPONSE" max-associations="${one.sources.length}" shuffle="true">${set(one.sources)}${set(one.targets)}</qti-match-interaction>`);
+        body.push(
+          `<qti-match-interaction response-identifier="RESPONSE" max-associations="${one.sources.length}" shuffle="true">${set(one.sources)}${set(one.targets)}</qti-match-interaction>`,
+        );
         processing = `  <qti-response-processing template="${RP_MATCH}"/>`;
         break;
       }
       case 'extendedText':
-        decls.push(responseDeclaration('RESPONSE', 'single', 'string', one.modelAnswer ? [one.modelAnswer] : []));
+        decls.push(
+          responseDeclaration('RESPONSE', 'single', 'string', one.modelAnswer ? [one.modelAnswer] : []),
+        );
         body.push(`<qti-extended-text-interaction response-identifier="RESPONSE" format="${one.format}"/>`);
         break;
       case 'upload':
         decls.push(responseDeclaration('RESPONSE', 'single', 'file', []));
-        body.push(`<qti-upload-interaction response-identifier="RESPONSE"${one.types.length === 1 && one.types[0]!.includes('/') ? ` type="${escapeXml(one.types[0]!)}"` : ''}/>`);
+        body.push(
+          `<qti-upload-interaction response-identifier="RESPONSE"${one.types.length === 1 && one.types[0]!.includes('/') ? ` type="${escapeXml(one.types[0]!)}"` : ''}/>`,
+        );
         break;
       default:
         break;

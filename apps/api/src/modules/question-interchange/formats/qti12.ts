@@ -80,7 +80,10 @@ function correctValues(item: Element): Map<string, string[]> {
 }
 
 const labels = (lid: Element) =>
-  descendants(lid, 'response_label').map((label) => ({ id: attr(label, 'ident') ?? '', text: materialText(child(label, 'material')) }));
+  descendants(lid, 'response_label').map((label) => ({
+    id: attr(label, 'ident') ?? '',
+    text: materialText(child(label, 'material')),
+  }));
 
 export function readQti12(root: Element): Qti12ReadItem[] {
   const out: Qti12ReadItem[] = [];
@@ -90,7 +93,12 @@ export function readQti12(root: Element): Qti12ReadItem[] {
       if (name === 'item') out.push(readItem(node, sections));
       else if (name === 'section' || name === 'assessment' || name === 'objectbank') {
         const title = attr(node, 'title');
-        walk(node, name === 'section' && title && attr(node, 'ident') !== 'root_section' ? [...sections, title] : sections);
+        walk(
+          node,
+          name === 'section' && title && attr(node, 'ident') !== 'root_section'
+            ? [...sections, title]
+            : sections,
+        );
       }
     }
   };
@@ -107,11 +115,20 @@ function readItem(element: Element, sections: string[]): Qti12ReadItem {
   const canvasType = meta.question_type ?? '';
   const foreignType = canvasType || (lids.length ? 'response_lid' : strs.length ? 'response_str' : 'none');
   // The question text: the presentation's own materials (not those inside responses).
-  const materials = presentation ? childElements(presentation).filter((e) => localName(e) === 'material') : [];
-  const flowMaterials = presentation ? descendants(presentation, 'flow').flatMap((f) => childElements(f).filter((e) => localName(e) === 'material')) : [];
+  const materials = presentation
+    ? childElements(presentation).filter((e) => localName(e) === 'material')
+    : [];
+  const flowMaterials = presentation
+    ? descendants(presentation, 'flow').flatMap((f) =>
+        childElements(f).filter((e) => localName(e) === 'material'),
+      )
+    : [];
   const texts = [...materials, ...flowMaterials].map(materialText);
   let text: RichText = {
-    text: texts.map((t) => t.text).filter(Boolean).join('\n\n'),
+    text: texts
+      .map((t) => t.text)
+      .filter(Boolean)
+      .join('\n\n'),
     images: texts.flatMap((t) => t.images),
     flattened: texts.some((t) => t.flattened),
   };
@@ -133,7 +150,11 @@ function readItem(element: Element, sections: string[]): Qti12ReadItem {
     }
     text = { ...text, text: attr(element, 'title') ?? '' };
   } else if (type === 'matching_question') {
-    const sources = lids.map((lid) => ({ id: attr(lid, 'ident') ?? '', text: materialText(child(lid, 'material')).text, matchMax: 1 }));
+    const sources = lids.map((lid) => ({
+      id: attr(lid, 'ident') ?? '',
+      text: materialText(child(lid, 'material')).text,
+      matchMax: 1,
+    }));
     const targetMap = new Map<string, string>();
     for (const lid of lids) for (const l of labels(lid)) targetMap.set(l.id, l.text.text);
     const pairs: [string, string][] = [];
@@ -144,19 +165,35 @@ function readItem(element: Element, sections: string[]): Qti12ReadItem {
       targets: [...targetMap].map(([id, t]) => ({ id, text: t, matchMax: 1 })),
       correct: pairs,
     });
-  } else if (['multiple_choice_question', 'true_false_question', 'multiple_answers_question', 'response_lid'].includes(type) && lids.length === 1) {
+  } else if (
+    ['multiple_choice_question', 'true_false_question', 'multiple_answers_question', 'response_lid'].includes(
+      type,
+    ) &&
+    lids.length === 1
+  ) {
     const lid = lids[0]!;
-    const multiple = type === 'multiple_answers_question' || (attr(lid, 'rcardinality') ?? '').toLowerCase() === 'multiple';
+    const multiple =
+      type === 'multiple_answers_question' || (attr(lid, 'rcardinality') ?? '').toLowerCase() === 'multiple';
     interactions.push({
       kind: 'choice',
       choices: labels(lid),
       correct: correct.get(attr(lid, 'ident') ?? '') ?? [],
       maxChoices: multiple ? 0 : 1,
-      shuffle: (descendants(lid, 'render_choice')[0] && attr(descendants(lid, 'render_choice')[0]!, 'shuffle')) === 'Yes',
+      shuffle:
+        (descendants(lid, 'render_choice')[0] && attr(descendants(lid, 'render_choice')[0]!, 'shuffle')) ===
+        'Yes',
       mapping: {},
     });
-  } else if ((type === 'short_answer_question' || type === 'response_str') && strs.length === 1 && correct.size > 0) {
-    interactions.push({ kind: 'textEntry', correct: correct.get(attr(strs[0]!, 'ident') ?? '') ?? [...correct.values()].flat(), caseSensitive: false });
+  } else if (
+    (type === 'short_answer_question' || type === 'response_str') &&
+    strs.length === 1 &&
+    correct.size > 0
+  ) {
+    interactions.push({
+      kind: 'textEntry',
+      correct: correct.get(attr(strs[0]!, 'ident') ?? '') ?? [...correct.values()].flat(),
+      caseSensitive: false,
+    });
   } else if (type === 'essay_question' || (type === 'response_str' && strs.length === 1)) {
     interactions.push({ kind: 'extendedText', format: 'xhtml', expectedLength: null, modelAnswer: '' });
   } else if (type === 'file_upload_question') {
@@ -173,7 +210,9 @@ function readItem(element: Element, sections: string[]): Qti12ReadItem {
       passage,
       interactions,
       score: Number.isFinite(score) && score > 0 ? score : null,
-      hasFeedback: descendants(element, 'itemfeedback').some((f) => materialText(descendants(f, 'material')[0]).text !== ''),
+      hasFeedback: descendants(element, 'itemfeedback').some(
+        (f) => materialText(descendants(f, 'material')[0]).text !== '',
+      ),
       typeHint: null,
     },
     sections,

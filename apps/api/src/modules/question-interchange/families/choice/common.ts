@@ -24,7 +24,8 @@ export function choiceDraft(input: {
   const options = input.options.map((option, i) => {
     const id = letterId(i);
     if (option.images[0]) optionImages[id] = option.images[0];
-    if (option.images.length > 1) notes.push({ code: 'imagesDropped', params: { count: option.images.length - 1 } });
+    if (option.images.length > 1)
+      notes.push({ code: 'imagesDropped', params: { count: option.images.length - 1 } });
     if (option.flattened) notes.push({ code: 'formattingFlattened' });
     // An image-only option still needs text: its alt is lost, so it is named by its letter.
     return { id, text: option.text || id.toUpperCase(), imageUrl: null };
@@ -33,7 +34,12 @@ export function choiceDraft(input: {
     type: input.type,
     text: input.text,
     score: input.score,
-    config: { options, correct: input.correct, multiple: input.multiple || input.correct.length > 1, shuffle: input.shuffle },
+    config: {
+      options,
+      correct: input.correct,
+      multiple: input.multiple || input.correct.length > 1,
+      shuffle: input.shuffle,
+    },
     optionImages,
     notes,
   };

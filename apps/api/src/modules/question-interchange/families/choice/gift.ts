@@ -12,9 +12,14 @@ import { choiceDraft } from './common.ts';
 export const choiceGift: FamilyConverter<GiftItem, ChoiceConfig> = {
   read(item, hint) {
     if (item.kind !== 'choice') return null;
-    const multiple = !item.answers.some((a) => a.weight === 100) || item.answers.filter((a) => a.weight > 0).length > 1;
-    const correct = item.answers.flatMap((a, i) => (multiple ? a.weight > 0 : a.weight === 100) ? [letterId(i)] : []);
-    const text = item.textAfter ? { ...item.text, text: `${item.text.text} ___ ${item.textAfter}`.trim() } : item.text;
+    const multiple =
+      !item.answers.some((a) => a.weight === 100) || item.answers.filter((a) => a.weight > 0).length > 1;
+    const correct = item.answers.flatMap((a, i) =>
+      (multiple ? a.weight > 0 : a.weight === 100) ? [letterId(i)] : [],
+    );
+    const text = item.textAfter
+      ? { ...item.text, text: `${item.text.text} ___ ${item.textAfter}`.trim() }
+      : item.text;
     return choiceDraft({
       type: typeFor('choice', hint, 'multiple-choice'),
       text,
@@ -23,7 +28,8 @@ export const choiceGift: FamilyConverter<GiftItem, ChoiceConfig> = {
       correct,
       multiple,
       shuffle: true,
-      unequalWeights: multiple && new Set(item.answers.filter((a) => a.weight > 0).map((a) => a.weight)).size > 1,
+      unequalWeights:
+        multiple && new Set(item.answers.filter((a) => a.weight > 0).map((a) => a.weight)).size > 1,
       feedback: item.hasFeedback,
     });
   },

@@ -14,7 +14,9 @@ export const choiceMoodle: FamilyConverter<MoodleItem, ChoiceConfig> = {
   read(item, hint) {
     if (item.type !== 'multichoice') return null;
     const multiple = item.fields.single === 'false' || item.fields.single === '0';
-    const correct = item.answers.flatMap((a, i) => (multiple ? a.fraction > 0 : a.fraction >= 99.9) ? [letterId(i)] : []);
+    const correct = item.answers.flatMap((a, i) =>
+      (multiple ? a.fraction > 0 : a.fraction >= 99.9) ? [letterId(i)] : [],
+    );
     return choiceDraft({
       type: typeFor('choice', hint, 'multiple-choice'),
       text: item.text,
@@ -23,7 +25,8 @@ export const choiceMoodle: FamilyConverter<MoodleItem, ChoiceConfig> = {
       correct,
       multiple,
       shuffle: item.fields.shuffleanswers !== 'false' && item.fields.shuffleanswers !== '0',
-      unequalWeights: multiple && new Set(item.answers.filter((a) => a.fraction > 0).map((a) => a.fraction)).size > 1,
+      unequalWeights:
+        multiple && new Set(item.answers.filter((a) => a.fraction > 0).map((a) => a.fraction)).size > 1,
       feedback: item.hasFeedback || item.generalFeedback !== '',
     });
   },

@@ -15,7 +15,10 @@ export const choiceQti: FamilyConverter<QtiItem, ChoiceConfig> = {
     if (item.interactions.length !== 1 || interaction?.kind !== 'choice') return null;
     const ids = interaction.choices.map((c) => c.id);
     let correctIds = interaction.correct;
-    if (correctIds.length === 0) correctIds = Object.entries(interaction.mapping).filter(([, v]) => v > 0).map(([k]) => k);
+    if (correctIds.length === 0)
+      correctIds = Object.entries(interaction.mapping)
+        .filter(([, v]) => v > 0)
+        .map(([k]) => k);
     const mapped = Object.values(interaction.mapping).filter((v) => v > 0);
     return choiceDraft({
       type: typeFor('choice', hint, 'multiple-choice'),

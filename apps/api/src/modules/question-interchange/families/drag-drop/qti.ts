@@ -13,19 +13,30 @@ export const dragDropQti: FamilyConverter<QtiItem, DragDropConfig> = {
     const interaction = item.interactions[0];
     if (item.interactions.length !== 1 || interaction?.kind !== 'match') return null;
     const sources = interaction.correct.map(([s]) => s);
-    if (new Set(sources).size !== sources.length) return { skip: { code: 'doesNotFit', params: { rule: 'an item in one zone' } } };
+    if (new Set(sources).size !== sources.length)
+      return { skip: { code: 'doesNotFit', params: { rule: 'an item in one zone' } } };
     if (interaction.correct.length === 0) return { skip: { code: 'noCorrectAnswer' } };
-    const zones = interaction.targets.map((t, i) => ({ id: `z${i + 1}`, label: t.text.trim(), source: t.id }));
+    const zones = interaction.targets.map((t, i) => ({
+      id: `z${i + 1}`,
+      label: t.text.trim(),
+      source: t.id,
+    }));
     if (zones.length > 20 || interaction.sources.length > 50)
       return { skip: { code: 'doesNotFit', params: { rule: 'at most 20 zones and 50 items' } } };
-    const zoneOf = new Map(interaction.correct.map(([s, t]) => [s, zones.find((z) => z.source === t)?.id ?? null]));
+    const zoneOf = new Map(
+      interaction.correct.map(([s, t]) => [s, zones.find((z) => z.source === t)?.id ?? null]),
+    );
     return {
       type: typeFor('dragDrop', hint, 'drag-and-drop'),
       text: item.text,
       score: toScore(item.score),
       config: {
         zones: zones.map(({ id, label }) => ({ id, label })),
-        items: interaction.sources.map((s, i) => ({ id: `i${i + 1}`, text: s.text.trim(), zoneId: zoneOf.get(s.id) ?? null })),
+        items: interaction.sources.map((s, i) => ({
+          id: `i${i + 1}`,
+          text: s.text.trim(),
+          zoneId: zoneOf.get(s.id) ?? null,
+        })),
       },
       notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
     };
@@ -42,7 +53,9 @@ export const dragDropQti: FamilyConverter<QtiItem, DragDropConfig> = {
           kind: 'match',
           sources: config.items.map((i) => ({ id: `I${i.id}`, text: i.text, matchMax: 1 })),
           targets: config.zones.map((z) => ({ id: `Z${z.id}`, text: z.label, matchMax: 0 })),
-          correct: config.items.flatMap((i) => (i.zoneId ? [[`I${i.id}`, `Z${i.zoneId}`] as [string, string]] : [])),
+          correct: config.items.flatMap((i) =>
+            i.zoneId ? [[`I${i.id}`, `Z${i.zoneId}`] as [string, string]] : [],
+          ),
         },
       ],
       score: question.score,

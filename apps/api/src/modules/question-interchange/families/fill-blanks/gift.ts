@@ -22,7 +22,14 @@ export const fillBlanksGift: FamilyConverter<GiftItem, FillBlanksConfig> = {
       gaps: [item.answers.filter((a) => a.weight >= 99.9).map((a) => a.text)],
       caseSensitive: false,
       notes: [
-        ...(partial.length ? [{ code: 'weightsNotKept' as const, params: { weights: partial.map((a) => `${a.weight}%`).join(', ') } }] : []),
+        ...(partial.length
+          ? [
+              {
+                code: 'weightsNotKept' as const,
+                params: { weights: partial.map((a) => `${a.weight}%`).join(', ') },
+              },
+            ]
+          : []),
         ...(item.hasFeedback ? [{ code: 'feedbackDropped' as const }] : []),
       ],
     });
@@ -32,8 +39,10 @@ export const fillBlanksGift: FamilyConverter<GiftItem, FillBlanksConfig> = {
     const parts = config.passage.split(/\[\[[1-9][0-9]{0,2}\]\]/);
     if (config.gaps.length !== 1 || parts.length !== 2)
       return { skip: { code: 'doesNotFit', params: { rule: 'one blank per GIFT question' } } };
-    if (config.caseSensitive) return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
-    if (question.text.includes('\n')) return { skip: { code: 'doesNotFit', params: { rule: 'one-line title' } } };
+    if (config.caseSensitive)
+      return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
+    if (question.text.includes('\n'))
+      return { skip: { code: 'doesNotFit', params: { rule: 'one-line title' } } };
     return {
       title: question.text,
       text: plain(parts[0]!.trim()),

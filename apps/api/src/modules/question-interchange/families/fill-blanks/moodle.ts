@@ -18,7 +18,12 @@ export const fillBlanksMoodle: FamilyConverter<MoodleItem, FillBlanksConfig> = {
     if (item.type !== 'multianswer') return null;
     const other = item.gaps.find((g) => !TEXT_GAPS.has(g.kind));
     if (other) return { skip: { code: 'clozeGapKind', params: { kind: other.kind } } };
-    if (item.gaps.some((g) => g.kind === 'NUMERICAL' && g.answers.some((a) => a.fraction >= 99.9 && (a.tolerance ?? 0) !== 0)))
+    if (
+      item.gaps.some(
+        (g) =>
+          g.kind === 'NUMERICAL' && g.answers.some((a) => a.fraction >= 99.9 && (a.tolerance ?? 0) !== 0),
+      )
+    )
       return { skip: { code: 'clozeGapKind', params: { kind: 'NUMERICAL' } } };
     const textGaps = item.gaps.filter((g) => g.kind !== 'NUMERICAL');
     const caseSensitive = textGaps.some((g) => g.kind === 'SHORTANSWER_C');

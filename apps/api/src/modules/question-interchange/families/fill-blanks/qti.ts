@@ -12,18 +12,36 @@ import { fillBlanksDraft } from './common.ts';
  */
 export const fillBlanksQti: FamilyConverter<QtiItem, FillBlanksConfig> = {
   read(item, hint) {
-    if (item.passage === '' || item.interactions.length === 0 || item.interactions.some((i) => i.kind !== 'textEntry')) return null;
+    if (
+      item.passage === '' ||
+      item.interactions.length === 0 ||
+      item.interactions.some((i) => i.kind !== 'textEntry')
+    )
+      return null;
     const entries = item.interactions.flatMap((i) => (i.kind === 'textEntry' ? [i] : []));
     const cases = new Set(entries.map((e) => e.caseSensitive));
-    if (cases.size > 1) return { skip: { code: 'doesNotFit', params: { rule: 'one case rule for all gaps' } } };
+    if (cases.size > 1)
+      return { skip: { code: 'doesNotFit', params: { rule: 'one case rule for all gaps' } } };
     return fillBlanksDraft({
       type: typeFor('fillBlanks', hint, 'fill-in-the-blanks'),
-      text: item.text.text ? item.text : { ...item.text, text: item.title || item.passage.replace(/\[\[\d+\]\]/g, '___') },
+      text: item.text.text
+        ? item.text
+        : { ...item.text, text: item.title || item.passage.replace(/\[\[\d+\]\]/g, '___') },
       score: toScore(item.score),
       passage: item.passage,
       gaps: entries.map((e) => e.correct),
       caseSensitive: entries[0]?.caseSensitive ?? false,
-      notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
+      notes: [
+        ...(entries.some((e) => e.partial?.length)
+          ? [
+              {
+                code: 'weightsNotKept' as const,
+                params: { weights: entries.flatMap((e) => e.partial ?? []).join(', ') },
+              },
+            ]
+          : []),
+        ...(item.hasFeedback ? [{ code: 'feedbackDropped' as const }] : []),
+      ],
     });
   },
   write(question) {

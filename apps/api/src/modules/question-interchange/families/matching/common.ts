@@ -15,9 +15,13 @@ export function matchingDraft(input: {
   if (pairs.length < 2 || pairs.length > 30)
     return { skip: { code: 'doesNotFit', params: { rule: `2-30 pairs (${pairs.length})` } } };
   const matches = new Set(pairs.map((p) => p.match.trim().toLowerCase()));
-  if (matches.size !== pairs.length) return { skip: { code: 'doesNotFit', params: { rule: 'each prompt its own match' } } };
-  const distractors = [...new Set(input.distractors.map((d) => d.trim()).filter((d) => d && !matches.has(d.toLowerCase())))];
-  if (distractors.length > 10) return { skip: { code: 'doesNotFit', params: { rule: 'at most 10 distractors' } } };
+  if (matches.size !== pairs.length)
+    return { skip: { code: 'doesNotFit', params: { rule: 'each prompt its own match' } } };
+  const distractors = [
+    ...new Set(input.distractors.map((d) => d.trim()).filter((d) => d && !matches.has(d.toLowerCase()))),
+  ];
+  if (distractors.length > 10)
+    return { skip: { code: 'doesNotFit', params: { rule: 'at most 10 distractors' } } };
   return {
     type: input.type,
     text: input.text,

@@ -12,7 +12,9 @@ export const matchingMoodle: FamilyConverter<MoodleItem, MatchingConfig> = {
       type: typeFor('matching', hint, 'matching-pairs'),
       text: item.text,
       score: toScore(item.defaultGrade),
-      pairs: item.subquestions.filter((s) => s.text.text.trim()).map((s) => ({ prompt: s.text.text, match: s.answer })),
+      pairs: item.subquestions
+        .filter((s) => s.text.text.trim())
+        .map((s) => ({ prompt: s.text.text, match: s.answer })),
       distractors: item.subquestions.filter((s) => !s.text.text.trim()).map((s) => s.answer),
       notes: item.hasFeedback || item.generalFeedback ? [{ code: 'feedbackDropped' }] : [],
     });

@@ -15,7 +15,8 @@ export const matchingQti: FamilyConverter<QtiItem, MatchingConfig> = {
     if (item.interactions.length !== 1 || interaction?.kind !== 'match') return null;
     const targetsUsed = interaction.correct.map(([, t]) => t);
     const sourcesUsed = interaction.correct.map(([s]) => s);
-    if (new Set(targetsUsed).size !== targetsUsed.length || new Set(sourcesUsed).size !== sourcesUsed.length) return null;
+    if (new Set(targetsUsed).size !== targetsUsed.length || new Set(sourcesUsed).size !== sourcesUsed.length)
+      return null;
     if (interaction.correct.length === 0) return { skip: { code: 'noCorrectAnswer' } };
     const source = new Map(interaction.sources.map((s) => [s.id, s.text]));
     const target = new Map(interaction.targets.map((t) => [t.id, t.text]));
@@ -23,7 +24,10 @@ export const matchingQti: FamilyConverter<QtiItem, MatchingConfig> = {
       type: typeFor('matching', hint, 'matching-pairs'),
       text: item.text,
       score: toScore(item.score),
-      pairs: interaction.correct.map(([s, t]) => ({ prompt: source.get(s) ?? '', match: target.get(t) ?? '' })),
+      pairs: interaction.correct.map(([s, t]) => ({
+        prompt: source.get(s) ?? '',
+        match: target.get(t) ?? '',
+      })),
       distractors: interaction.targets.filter((t) => !targetsUsed.includes(t.id)).map((t) => t.text),
       notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
     });

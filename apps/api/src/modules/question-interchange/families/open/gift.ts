@@ -12,11 +12,18 @@ export const openGift: FamilyConverter<GiftItem, OpenConfig> = {
   read(item, hint) {
     if (item.kind !== 'essay') return null;
     const type = typeFor('open', hint, 'essay', (t) => getQuestionType(t).responseKind === 'richText');
-    return { type, text: item.text, score: null, config: { responseKind: 'richText' }, notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [] };
+    return {
+      type,
+      text: item.text,
+      score: null,
+      config: { responseKind: 'richText' },
+      notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
+    };
   },
   write(question) {
     const { config } = question;
-    if (config.responseKind !== 'richText') return { skip: { code: 'typeNotCarried', params: { type: question.type } } };
+    if (config.responseKind !== 'richText')
+      return { skip: { code: 'typeNotCarried', params: { type: question.type } } };
     if (config.rubric || config.modelAnswer || config.maxWords)
       return { skip: { code: 'doesNotFit', params: { rule: 'rubric, model answer or word limit' } } };
     return {

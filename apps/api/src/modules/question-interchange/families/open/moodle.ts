@@ -17,7 +17,8 @@ export const openMoodle: FamilyConverter<MoodleItem, OpenConfig> = {
   read(item, hint) {
     if (item.type !== 'essay') return null;
     const format = item.fields.responseformat ?? 'editor';
-    const base: QuestionTypeId = format === 'monospaced' ? 'coding' : format === 'noinline' ? 'project-based' : 'essay';
+    const base: QuestionTypeId =
+      format === 'monospaced' ? 'coding' : format === 'noinline' ? 'project-based' : 'essay';
     const fits = (t: QuestionTypeId) => {
       const kind = kindOf(t);
       if (format === 'monospaced') return kind === 'code';
@@ -32,7 +33,8 @@ export const openMoodle: FamilyConverter<MoodleItem, OpenConfig> = {
     if (item.generalFeedback) config.modelAnswer = htmlToText(item.generalFeedback).text;
     const maxWords = Number(item.fields.maxwordlimit);
     if (responseKind === 'richText' && Number.isInteger(maxWords) && maxWords > 0) config.maxWords = maxWords;
-    if (responseKind === 'code' && item.fields.responsetemplate) config.starterCode = item.fields.responsetemplate;
+    if (responseKind === 'code' && item.fields.responsetemplate)
+      config.starterCode = item.fields.responsetemplate;
     if (responseKind !== 'richText' && responseKind !== 'code' && item.fields.filetypeslist)
       config.acceptedFileTypes = item.fields.filetypeslist.split(/[,;\s]+/).filter(Boolean);
     return { type, text: item.text, score: toScore(item.defaultGrade), config, notes: [] };

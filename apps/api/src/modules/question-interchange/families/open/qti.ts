@@ -17,16 +17,35 @@ export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
     if (item.interactions.length !== 1) return null;
     if (interaction?.kind === 'extendedText') {
       const code = interaction.format === 'preformatted';
-      const type = typeFor('open', hint, code ? 'coding' : 'essay', (t) => kindOf(t) === (code ? 'code' : 'richText'));
+      const type = typeFor(
+        'open',
+        hint,
+        code ? 'coding' : 'essay',
+        (t) => kindOf(t) === (code ? 'code' : 'richText'),
+      );
       const config: OpenConfig = { responseKind: kindOf(type)! };
       if (interaction.modelAnswer) config.modelAnswer = interaction.modelAnswer;
-      return { type, text: item.text, score: toScore(item.score), config, notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [] };
+      return {
+        type,
+        text: item.text,
+        score: toScore(item.score),
+        config,
+        notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
+      };
     }
     if (interaction?.kind === 'upload') {
-      const type = typeFor('open', hint, 'project-based', (t) => ['file', 'audio', 'video'].includes(kindOf(t) ?? ''));
+      const type = typeFor('open', hint, 'project-based', (t) =>
+        ['file', 'audio', 'video'].includes(kindOf(t) ?? ''),
+      );
       const config: OpenConfig = { responseKind: kindOf(type)! };
       if (interaction.types.length) config.acceptedFileTypes = interaction.types;
-      return { type, text: item.text, score: toScore(item.score), config, notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [] };
+      return {
+        type,
+        text: item.text,
+        score: toScore(item.score),
+        config,
+        notes: item.hasFeedback ? [{ code: 'feedbackDropped' }] : [],
+      };
     }
     return null;
   },

@@ -27,7 +27,11 @@ export const orderingQti: FamilyConverter<QtiItem, OrderingConfig> = {
       text: plain(question.text),
       passage: '',
       interactions: [
-        { kind: 'order', choices: items.map((i) => ({ id: `O${i.id}`, text: i.text })), correct: items.map((i) => `O${i.id}`) },
+        {
+          kind: 'order',
+          choices: items.map((i) => ({ id: `O${i.id}`, text: i.text })),
+          correct: items.map((i) => `O${i.id}`),
+        },
       ],
       score: question.score,
       hasFeedback: false,

@@ -12,12 +12,24 @@ export function shortAnswerDraft(input: {
   feedback?: boolean;
   maxWords?: number | null;
 }): ReadOutcome {
-  const accepted = [...new Set(input.answers.filter((a) => a.fraction >= 99.9).map((a) => a.text.trim()).filter(Boolean))];
+  const accepted = [
+    ...new Set(
+      input.answers
+        .filter((a) => a.fraction >= 99.9)
+        .map((a) => a.text.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (accepted.length === 0) return { skip: { code: 'noCorrectAnswer' } };
-  if (accepted.length > 50) return { skip: { code: 'doesNotFit', params: { rule: 'at most 50 accepted answers' } } };
+  if (accepted.length > 50)
+    return { skip: { code: 'doesNotFit', params: { rule: 'at most 50 accepted answers' } } };
   const notes: Note[] = [];
   const partial = input.answers.filter((a) => a.fraction > 0 && a.fraction < 99.9);
-  if (partial.length) notes.push({ code: 'weightsNotKept', params: { weights: partial.map((a) => `${a.fraction}%`).join(', ') } });
+  if (partial.length)
+    notes.push({
+      code: 'weightsNotKept',
+      params: { weights: partial.map((a) => `${a.fraction}%`).join(', ') },
+    });
   if (input.feedback) notes.push({ code: 'feedbackDropped' });
   return {
     type: input.type,

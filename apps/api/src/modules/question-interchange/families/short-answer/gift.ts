@@ -36,7 +36,8 @@ export const shortAnswerGift: FamilyConverter<GiftItem, ShortAnswerConfig> = {
     });
   },
   write(question) {
-    if (question.config.caseSensitive) return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
+    if (question.config.caseSensitive)
+      return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
     return {
       title: '',
       text: plain(question.text),

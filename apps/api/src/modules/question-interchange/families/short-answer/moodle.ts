@@ -32,7 +32,11 @@ export const shortAnswerMoodle: FamilyConverter<MoodleItem, ShortAnswerConfig> =
       generalFeedback: '',
       defaultGrade: question.score,
       fields: { usecase: question.config.caseSensitive ? '1' : '0' },
-      answers: question.config.acceptedAnswers.map((text) => ({ fraction: 100, text: plain(text), feedback: '' })),
+      answers: question.config.acceptedAnswers.map((text) => ({
+        fraction: 100,
+        text: plain(text),
+        feedback: '',
+      })),
       subquestions: [],
       gaps: [],
       hasFeedback: false,

@@ -12,12 +12,16 @@ import { shortAnswerDraft } from './common.ts';
 export const shortAnswerQti: FamilyConverter<QtiItem, ShortAnswerConfig> = {
   read(item, hint) {
     const interaction = item.interactions[0];
-    if (item.interactions.length !== 1 || interaction?.kind !== 'textEntry' || item.passage !== '') return null;
+    if (item.interactions.length !== 1 || interaction?.kind !== 'textEntry' || item.passage !== '')
+      return null;
     return shortAnswerDraft({
       type: typeFor('shortAnswer', hint, 'short-answers'),
       text: item.text,
       score: toScore(item.score),
-      answers: interaction.correct.map((text) => ({ text, fraction: 100 })),
+      answers: [
+        ...interaction.correct.map((text) => ({ text, fraction: 100 })),
+        ...(interaction.partial ?? []).map((text) => ({ text, fraction: 50 })),
+      ],
       caseSensitive: interaction.caseSensitive,
       feedback: item.hasFeedback,
     });
@@ -28,7 +32,13 @@ export const shortAnswerQti: FamilyConverter<QtiItem, ShortAnswerConfig> = {
       title: '',
       text: plain(question.text),
       passage: '',
-      interactions: [{ kind: 'textEntry', correct: [...question.config.acceptedAnswers], caseSensitive: question.config.caseSensitive }],
+      interactions: [
+        {
+          kind: 'textEntry',
+          correct: [...question.config.acceptedAnswers],
+          caseSensitive: question.config.caseSensitive,
+        },
+      ],
       score: question.score,
       hasFeedback: false,
       typeHint: question.type,

@@ -14,10 +14,15 @@ const FALSE = /^(false|f|no|falsch|faux|falso|salah|mali|si kweli)$/i;
 export const trueFalseQti: FamilyConverter<QtiItem, TrueFalseConfig> = {
   read(item, hint) {
     const interaction = item.interactions[0];
-    if (item.interactions.length !== 1 || interaction?.kind !== 'choice' || interaction.choices.length !== 2) return null;
+    if (item.interactions.length !== 1 || interaction?.kind !== 'choice' || interaction.choices.length !== 2)
+      return null;
     if (interaction.maxChoices !== 1 || interaction.correct.length !== 1) return null;
     const label = (c: { id: string; text: { text: string } }) =>
-      TRUE.test(c.id) || TRUE.test(c.text.text.trim()) ? true : FALSE.test(c.id) || FALSE.test(c.text.text.trim()) ? false : null;
+      TRUE.test(c.id) || TRUE.test(c.text.text.trim())
+        ? true
+        : FALSE.test(c.id) || FALSE.test(c.text.text.trim())
+          ? false
+          : null;
     const values = interaction.choices.map(label);
     if (values[0] === null || values[1] === null || values[0] === values[1]) return null;
     const right = interaction.choices.findIndex((c) => c.id === interaction.correct[0]);
