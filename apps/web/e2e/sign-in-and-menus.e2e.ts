@@ -69,9 +69,45 @@ test("the session's tokens are bound to this browser: copied out of its storage 
   });
   expect(refreshed.status()).toBe(400);
 
-  // The browser that holds the key goes on as before.
+  // The browser that holds the key goes on as before, and refreshes its session with it: a token
+  // about to expire is renewed at the next start, bound to the same key.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('vbuilder.oidc.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Math.floor(Date.now() / 1000) + 5 }));
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(me.name);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('vbuilder.oidc.user:'));
+        return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+      }),
+    )
+    .not.toBe(stored.access_token);
+  const renewed = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('vbuilder.oidc.user:'))!;
+    return JSON.parse(localStorage.getItem(key)!) as { token_type: string; access_token: string };
+  });
+  expect(renewed.token_type).toBe('DPoP');
+  const claims = JSON.parse(Buffer.from(renewed.access_token.split('.')[1]!, 'base64url').toString()) as {
+    cnf?: { jkt?: string };
+  };
+  const before = JSON.parse(Buffer.from(stored.access_token!.split('.')[1]!, 'base64url').toString()) as {
+    cnf?: { jkt?: string };
+  };
+  expect(claims.cnf?.jkt).toBeTruthy();
+  expect(claims.cnf?.jkt).toBe(before.cnf?.jkt);
+  // The page's API calls carry the renewed token with a proof, and are answered.
+  const answered = page.waitForResponse(
+    (res) =>
+      res.url().includes('/api/') &&
+      res.request().headers().authorization === `DPoP ${renewed.access_token}` &&
+      !!res.request().headers().dpop,
+  );
+  await page.reload();
+  expect((await answered).status()).toBe(200);
 });
 
 test('a signed-in user is sent back where they wanted to go, and logout ends the session', async ({
