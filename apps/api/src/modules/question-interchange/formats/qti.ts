@@ -248,7 +248,7 @@ export function readQtiItem(root: Element): QtiItem {
     if (BLOCK_INTERACTIONS.has(name)) {
       interactions.push(readInteraction(element, decls));
       const prompt = firstChild(element, 'prompt');
-      return prompt ? `<p>${bodyHtml(prompt, replace).replace(/^<prompt>|<\/prompt>$/g, '')}</p>` : '';
+      return prompt ? `<p>${bodyHtml(prompt, replace).replace(/^<[^>]+>|<\/[^>]+>$/g, '')}</p>` : '';
     }
     if (name === 'textEntryInteraction') {
       marker += 1;

@@ -1,0 +1,339 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGE_CODES } from '@vbuilder/shared';
+import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../../i18n/index.ts';
+import { REASON_CODES, detectFormat, importQuestions, type ImportResult } from './index.ts';
+import { writeZip } from './zip.ts';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const file = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(path.join(FIXTURES, name))) });
+
+/** A fixture folder as a zip package (the folder is the package's content, checked in readable). */
+export function packageOf(dir: string): { name: string; bytes: Uint8Array } {
+  const files = new Map<string, Uint8Array>();
+  const walk = (d: string) => {
+    for (const n of readdirSync(d).sort()) {
+      const p = path.join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else
+        files.set(
+          path.relative(path.join(FIXTURES, dir), p).split(path.sep).join('/'),
+          new Uint8Array(readFileSync(p)),
+        );
+    }
+  };
+  walk(path.join(FIXTURES, dir));
+  return { name: `${dir.replace(/\//g, '-')}.zip`, bytes: writeZip(files) };
+}
+
+const summary = (result: ImportResult) => ({
+  questions: result.questions.map((q) => [q.question.type, q.category.join(' / ')]),
+  skipped: result.skipped.map((s) => [s.item, s.reason.code, s.reason.params]),
+});
+
+describe('Moodle XML', () => {
+  const result = importQuestions(file('moodle/categories-images-cloze.xml'), { locale: 'en' });
+
+  it('maps every question onto a type, with its category path, and skips the rest with reasons', () => {
+    expect(result.format).toBe('moodle');
+    expect(summary(result)).toEqual({
+      questions: [
+        ['multiple-choice', 'Biology / Cells'],
+        ['multiple-choice', 'Biology / Cells'],
+        ['true-false', 'Biology / Plants and/or trees'],
+        ['short-answers', 'Biology / Plants and/or trees'],
+        ['short-answers', 'Biology / Plants and/or trees'],
+        ['matching-pairs', 'Biology / Plants and/or trees'],
+        ['essay', 'Biology / Plants and/or trees'],
+        ['fill-in-the-blanks', 'Biology / Plants and/or trees'],
+        ['interactive-games', 'Biology / Plants and/or trees'],
+      ],
+      skipped: [
+        ['quiz/question[8] “Pi”', 'doesNotFit', { rule: 'numeric tolerance' }],
+        ['quiz/question[12] “Cloze with a menu”', 'clozeGapKind', { kind: 'MULTICHOICE' }],
+        ['quiz/question[13] “Intro”', 'unsupportedType', { type: 'description' }],
+        ['quiz/question[14] “Drag words”', 'unsupportedType', { type: 'ddwtos' }],
+      ],
+    });
+  });
+
+  it('brings the embedded base64 image as the question image, and notes dropped feedback', () => {
+    const [organelle] = result.questions;
+    expect(organelle!.question).toMatchObject({
+      text: 'Which organelle is shown?',
+      score: 2,
+      imageUrl: null,
+    });
+    expect(organelle!.media).toEqual([
+      {
+        name: 'cell.png',
+        contentType: 'image/png',
+        bytes: expect.any(Uint8Array),
+        target: { kind: 'question' },
+      },
+    ]);
+    expect(Array.from(organelle!.media[0]!.bytes.subarray(1, 4))).toEqual([0x50, 0x4e, 0x47]);
+    expect(organelle!.warnings.map((w) => w.code)).toEqual(['feedbackDropped']);
+  });
+
+  it('reads the cloze into blanks and keeps the full-mark answers', () => {
+    const cloze = result.questions.find((q) => q.question.type === 'fill-in-the-blanks')!;
+    expect(cloze.question.text).toBe('Fill in the blanks.');
+    expect(cloze.question.config).toEqual({
+      passage: 'The capital of Germany is [[1]]. A week has [[2]] days.',
+      gaps: [
+        { id: '1', accepted: ['Berlin'] },
+        { id: '2', accepted: ['7'] },
+      ],
+      caseSensitive: false,
+    });
+    expect(cloze.warnings.map((w) => w.code)).toEqual(['weightsNotKept']);
+  });
+
+  it('keeps matching distractors, essay rubric and word limit, case-sensitive short answers', () => {
+    const byType = (type: string) => result.questions.filter((q) => q.question.type === type);
+    expect(byType('matching-pairs')[0]!.question.config).toMatchObject({ distractors: ['Lagos'] });
+    expect(byType('essay')[0]!.question).toMatchObject({
+      score: 10,
+      config: { responseKind: 'richText', rubric: 'Mentions a membrane.', maxWords: 300 },
+    });
+    expect(byType('short-answers')[0]!.question.config).toEqual({
+      acceptedAnswers: ['Paris', 'PARIS'],
+      caseSensitive: true,
+      maxWords: 50,
+    });
+    expect(byType('true-false')[0]!.question.text).toBe(
+      'Plants make sugar from light.\nThey need water too.',
+    );
+  });
+});
+
+describe('GIFT', () => {
+  it('reads categories, weights, numeric values, missing words, escapes and formats', () => {
+    const result = importQuestions(file('gift/all-constructs.gift.txt'), { locale: 'en' });
+    expect(result.format).toBe('gift');
+    expect(summary(result)).toEqual({
+      questions: [
+        ['multiple-choice', 'Geography / Europe'],
+        ['multiple-choice', 'Geography / Europe'],
+        ['true-false', 'Geography / Europe'],
+        ['true-false', 'Geography / Europe'],
+        ['short-answers', 'Geography / Europe'],
+        ['fill-in-the-blanks', 'Geography / Europe'],
+        ['matching-pairs', 'Geography / Europe'],
+        ['short-answers', 'Geography / Europe'],
+        ['multiple-choice', 'Maths'],
+        ['multiple-choice', 'Maths'],
+        ['essay', 'Maths'],
+        ['multiple-choice', 'Maths'],
+      ],
+      skipped: [
+        ['line 27', 'doesNotFit', { rule: 'numeric range' }],
+        ['line 29', 'doesNotFit', { rule: 'numeric range' }],
+        ['line 37', 'unsupportedType', { type: 'description' }],
+      ],
+    });
+    const [capital, primes] = result.questions;
+    expect(capital!.tags).toEqual(['capitals', 'easy']);
+    expect(primes!.question.config).toMatchObject({ correct: ['a', 'b'], multiple: true });
+    const escapes = result.questions[8]!;
+    expect(escapes.question.text).toBe('Escapes: 1 = 1 and braces { } are kept.');
+    expect(escapes.question.config).toMatchObject({ options: [{ text: 'a~b' }, { text: 'c#d' }] });
+    expect(result.questions[9]!.question.text).toBe('What does bold look like?');
+    expect(result.questions[5]!.question.config).toMatchObject({
+      passage: 'The Eiffel Tower is in [[1]] and it is tall.',
+    });
+  });
+
+  it('reads a Windows-1252 file', () => {
+    const result = importQuestions(file('gift/windows-1252.gift.txt'), { locale: 'en' });
+    expect(result.questions.map((q) => q.question.text)).toEqual([
+      'Café question with “smart quotes”?',
+      'À bientôt.',
+    ]);
+  });
+});
+
+describe('Aiken', () => {
+  it('reads lettered options and the answer line', () => {
+    const result = importQuestions(file('aiken/questions.aiken.txt'), { locale: 'en' });
+    expect(result.format).toBe('aiken');
+    expect(result.questions.map((q) => q.question.config)).toEqual([
+      expect.objectContaining({ correct: ['b'], multiple: false }),
+      expect.objectContaining({ correct: ['c'], multiple: false }),
+    ]);
+  });
+});
+
+describe('QTI', () => {
+  it('3.0 item: choice with its score and prompt; feedback noted', () => {
+    const result = importQuestions(file('qti3/choice-single.xml'), { locale: 'en' });
+    expect(result.format).toBe('qti3');
+    expect(result.questions[0]!.question).toMatchObject({
+      type: 'multiple-choice',
+      text: 'Which is the largest ocean?\n\nChoose one.',
+      score: 3,
+      config: { correct: ['c'], multiple: false, shuffle: true },
+    });
+    expect(result.questions[0]!.warnings.map((w) => w.code)).toEqual(['feedbackDropped']);
+  });
+
+  it('3.0 package: the test sections are categories, images come from the package, hotspots are skipped', () => {
+    const result = importQuestions(packageOf('qti3/package'), { locale: 'en' });
+    expect(result.format).toBe('qti3');
+    expect(summary(result)).toEqual({
+      questions: [
+        ['drag-and-drop', 'Animals'],
+        ['interactive-games', 'Animals / Insects'],
+      ],
+      skipped: [['items/hotspot.xml “Find the heart”', 'unsupportedType', { type: 'hotspotInteraction' }]],
+    });
+    expect(result.questions[1]!.media).toMatchObject([
+      { name: 'butterfly.png', contentType: 'image/png', target: { kind: 'question' } },
+    ]);
+    expect(result.questions[0]!.question.config).toMatchObject({
+      items: expect.arrayContaining([{ id: 'i4', text: 'Rock', zoneId: null }]),
+    });
+  });
+
+  it('2.1 / 2.2 items and package: text entries, multiple choice, blanks, categorisation, essay; the rest skipped', () => {
+    const entry = importQuestions(file('qti2/text-entry-2p1.xml'), { locale: 'en' });
+    expect(entry.format).toBe('qti2');
+    expect(entry.questions[0]!.question.config).toEqual({
+      passage: 'Now is the winter of our discontent\nMade glorious summer by this sun of [[1]];',
+      gaps: [{ id: '1', accepted: ['York', 'york'] }],
+      caseSensitive: false,
+    });
+    expect(entry.questions[0]!.warnings.map((w) => w.code)).toContain('weightsNotKept');
+    const multiple = importQuestions(file('qti2/choice-multiple-2p2.xml'), { locale: 'en' });
+    expect(multiple.questions[0]!.question).toMatchObject({
+      score: 2,
+      config: { correct: ['a', 'c'], multiple: true },
+    });
+    const pack = importQuestions(packageOf('qti2/package'), { locale: 'en' });
+    expect(summary(pack)).toEqual({
+      questions: [
+        ['fill-in-the-blanks', ''],
+        ['drag-and-drop', ''],
+        ['essay', ''],
+      ],
+      skipped: [
+        ['two.xml “Two at once”', 'severalInteractions', { count: 2 }],
+        ['missing.xml', 'resourceUnreadable', { file: 'missing.xml' }],
+        ['gapmatch.xml “Gaps”', 'unsupportedType', { type: 'gapMatchInteraction' }],
+      ],
+    });
+  });
+
+  it('Canvas / QTI 1.2 export: every Canvas question type it can map, the rest skipped', () => {
+    const result = importQuestions(packageOf('qti12/canvas'), { locale: 'en' });
+    expect(result.format).toBe('qti12');
+    expect(summary(result)).toEqual({
+      questions: [
+        ['multiple-choice', ''],
+        ['true-false', ''],
+        ['multiple-choice', ''],
+        ['short-answers', ''],
+        ['fill-in-the-blanks', ''],
+        ['matching-pairs', ''],
+        ['essay', ''],
+      ],
+      skipped: [
+        [
+          'g1/g1.xml: questestinterop/assessment/section/item[8] “Temperature”',
+          'unsupportedType',
+          { type: 'numerical_question' },
+        ],
+        [
+          'g1/g1.xml: questestinterop/assessment/section/item[9] “Read me”',
+          'unsupportedType',
+          { type: 'text_only_question' },
+        ],
+      ],
+    });
+    const [ocean, , even, , blanks, pairs] = result.questions;
+    expect(ocean!.question).toMatchObject({ score: 2, config: { correct: ['b'] } });
+    expect(even!.question.config).toMatchObject({ correct: ['a', 'c'], multiple: true });
+    expect(blanks!.question.config).toMatchObject({
+      passage: 'Roses are [[1]], violets are [[2]].',
+      gaps: [{ accepted: ['red'] }, { accepted: ['blue', 'violet'] }],
+    });
+    expect(pairs!.question.config).toEqual({
+      pairs: [
+        { id: '1', prompt: 'hot', match: 'cold' },
+        { id: '2', prompt: 'tall', match: 'short' },
+      ],
+      distractors: ['wet'],
+    });
+  });
+});
+
+describe('detectFormat', () => {
+  it.each([
+    ['moodle/categories-images-cloze.xml', 'moodle'],
+    ['gift/all-constructs.gift.txt', 'gift'],
+    ['gift/windows-1252.gift.txt', 'gift'],
+    ['aiken/questions.aiken.txt', 'aiken'],
+    ['qti3/choice-single.xml', 'qti3'],
+    ['qti2/text-entry-2p1.xml', 'qti2'],
+    ['qti2/choice-multiple-2p2.xml', 'qti2'],
+  ])('%s → %s', (name, format) => {
+    expect(detectFormat(file(name))).toBe(format);
+  });
+  it('packages by their manifest', () => {
+    expect(detectFormat(packageOf('qti3/package'))).toBe('qti3');
+    expect(detectFormat(packageOf('qti2/package'))).toBe('qti2');
+    expect(detectFormat(packageOf('qti12/canvas'))).toBe('qti12');
+  });
+  it('nothing for what is none of them', () => {
+    expect(
+      detectFormat({ name: 'notes.txt', bytes: new TextEncoder().encode('Just some notes.\nNothing else.') }),
+    ).toBeNull();
+    expect(
+      detectFormat({ name: 'page.xml', bytes: new TextEncoder().encode('<html><body/></html>') }),
+    ).toBeNull();
+  });
+});
+
+describe('reasons are translated', () => {
+  it.each(LANGUAGE_CODES)('%s has every reason and error', (lng) => {
+    const t = translatorFor(lng);
+    const english = translatorFor('en');
+    for (const code of REASON_CODES) {
+      const text = t(`questionInterchange:reasons.${code}`, {
+        type: 'X',
+        rule: 'R',
+        kind: 'K',
+        count: 2,
+        file: 'f',
+        weights: 'w',
+        from: 1,
+        to: 2,
+      });
+      expect(text).not.toContain('questionInterchange');
+      if (lng !== 'en')
+        expect(text).not.toBe(
+          english(`questionInterchange:reasons.${code}`, {
+            type: 'X',
+            rule: 'R',
+            kind: 'K',
+            count: 2,
+            file: 'f',
+            weights: 'w',
+            from: 1,
+            to: 2,
+          }),
+        );
+    }
+    for (const kind of ['malformed', 'hostile', 'tooLarge', 'unknownFormat'])
+      expect(t(`questionInterchange:errors.${kind}`, { at: 'line 3' })).not.toContain('questionInterchange');
+  });
+  it('skipped items read in the reader’s language', () => {
+    const result = importQuestions(file('moodle/categories-images-cloze.xml'), { locale: 'sw' });
+    expect(result.skipped[2]!.reason.message).toBe(
+      'vbuilder haina aina ya swali kwa swali la namna hii (description).',
+    );
+  });
+});
