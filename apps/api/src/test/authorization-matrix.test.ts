@@ -11,6 +11,8 @@ import {
   auditEvents,
   certificates,
   paymentRecords,
+  questionBankCategories,
+  questionBankQuestions,
 } from '../db/schema/index.ts';
 import { recordPlan } from '../modules/plans/plans.service.ts';
 import { buildTestApp } from './build-test-app.ts';
@@ -42,7 +44,16 @@ afterAll(() => t.close());
 // ---------------------------------------------------------------------------------------------
 // The explicit part: id kinds and per-route expectations.
 
-type IdKind = 'organization' | 'user' | 'assessment' | 'attempt' | 'payment' | 'certificate' | 'conversation';
+type IdKind =
+  | 'organization'
+  | 'user'
+  | 'assessment'
+  | 'attempt'
+  | 'payment'
+  | 'certificate'
+  | 'conversation'
+  | 'bankCategory'
+  | 'bankQuestion';
 /** The path segment before a parameter (or the parameter's name) tells what the id is. */
 const ID_KINDS: Record<string, IdKind> = {
   organizations: 'organization',
@@ -58,6 +69,8 @@ const ID_KINDS: Record<string, IdKind> = {
   assessmentId: 'assessment',
   certificates: 'certificate',
   conversations: 'conversation',
+  categoryId: 'bankCategory',
+  bankQuestionId: 'bankQuestion',
 };
 
 const ALL_ROLES: readonly Role[] = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'];
@@ -159,6 +172,28 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
   'PATCH /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
   'DELETE /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
+  // Question bank (issue 17): the organization's authors read and write it; the platform team and
+  // students never. "Own" category and question are the organization's (fresh ones for changes).
+  'PATCH /api/question-bank/categories/:categoryId': { ownNever: ['Super Administrator', 'Student'] },
+  'DELETE /api/question-bank/categories/:categoryId': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'GET /api/question-bank/questions/:bankQuestionId': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'PUT /api/question-bank/questions/:bankQuestionId': { ownNever: ['Super Administrator', 'Student'] },
+  'DELETE /api/question-bank/questions/:bankQuestionId': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'POST /api/question-bank/assessments/:assessmentId/save-to-bank': {
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'POST /api/question-bank/assessments/:assessmentId/questions': {
+    ownNever: ['Super Administrator', 'Student'],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -385,6 +420,39 @@ async function conversationOf(tenant: Tenant): Promise<string> {
 const standingConversations = new Map<Tenant, string>([
   [tenantA, await conversationOf(tenantA)],
   [tenantB, await conversationOf(tenantB)],
+]);
+
+// Question bank (issue 17): a standing category and question per organization for reads, fresh
+// (empty, unused) ones for changing calls.
+let bankSerial = 0;
+async function bankCategoryOf(tenant: Tenant): Promise<string> {
+  const [row] = await t.app.db
+    .insert(questionBankCategories)
+    .values({ organizationId: tenant.organizationId, name: `Matrix category ${++bankSerial}` })
+    .returning();
+  tenant.secrets.add(row!.id);
+  return row!.id;
+}
+async function bankQuestionOf(tenant: Tenant): Promise<string> {
+  const id = crypto.randomUUID();
+  const question = QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES['true-false'], id));
+  await t.app.db.insert(questionBankQuestions).values({
+    id,
+    organizationId: tenant.organizationId,
+    type: question.type,
+    text: question.text,
+    question,
+  });
+  tenant.secrets.add(id);
+  return id;
+}
+const standingBankCategories = new Map<Tenant, string>([
+  [tenantA, await bankCategoryOf(tenantA)],
+  [tenantB, await bankCategoryOf(tenantB)],
+]);
+const standingBankQuestions = new Map<Tenant, string>([
+  [tenantA, await bankQuestionOf(tenantA)],
+  [tenantB, await bankQuestionOf(tenantB)],
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -666,9 +734,20 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
                           : mutates(route.method)
                             ? await conversationOf(pathTenant)
                             : standingConversations.get(pathTenant)!
-                        : p.kind === 'uuid'
-                          ? MISSING()
-                          : 'matrix-opaque';
+                        : p.kind === 'bankCategory' || p.kind === 'bankQuestion'
+                          ? variant === 'missing'
+                            ? MISSING()
+                            : mutates(route.method)
+                              ? await (p.kind === 'bankCategory' ? bankCategoryOf : bankQuestionOf)(
+                                  pathTenant,
+                                )
+                              : (p.kind === 'bankCategory'
+                                  ? standingBankCategories
+                                  : standingBankQuestions
+                                ).get(pathTenant)!
+                          : p.kind === 'uuid'
+                            ? MISSING()
+                            : 'matrix-opaque';
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.
@@ -802,6 +881,20 @@ describe('authorization matrix', () => {
         'GET /api/notifications/stream',
         'GET /api/notifications/preferences',
         'PUT /api/notifications/preferences',
+        'GET /api/question-bank/categories',
+        'POST /api/question-bank/categories',
+        'PATCH /api/question-bank/categories/:categoryId',
+        'DELETE /api/question-bank/categories/:categoryId',
+        'GET /api/question-bank/questions',
+        'POST /api/question-bank/questions',
+        'GET /api/question-bank/questions/:bankQuestionId',
+        'PUT /api/question-bank/questions/:bankQuestionId',
+        'DELETE /api/question-bank/questions/:bankQuestionId',
+        'GET /api/question-bank/tags',
+        'GET /api/question-bank/authors',
+        'POST /api/question-bank/draw-pool',
+        'POST /api/question-bank/assessments/:assessmentId/save-to-bank',
+        'POST /api/question-bank/assessments/:assessmentId/questions',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.
