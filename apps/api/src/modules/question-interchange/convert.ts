@@ -67,9 +67,14 @@ export function typeFor(
   return fallback;
 }
 
-/** A foreign score as a vbuilder score: 0.5..100 in steps of 0.5 (null stays null: default 1). */
+/** A foreign score as the item gives it (null when absent or not a number); index.ts fits it to vbuilder's steps. */
 export function toScore(value: number | null | undefined): number | null {
-  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return null;
+  return value === null || value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+/** A score in vbuilder's range and steps (0.5..100 by 0.5); null (no score in the format) is 1. */
+export function fitScore(value: number | null): number {
+  if (value === null) return 1;
   return Math.min(QUESTION_SCORE_MAX, Math.max(QUESTION_SCORE_MIN, Math.round(value * 2) / 2));
 }
 

@@ -110,6 +110,30 @@ describe('Moodle XML', () => {
   });
 });
 
+describe('scores', () => {
+  it('are fitted to vbuilder steps with a note, never silently', () => {
+    const xml = (grade: string) =>
+      `<quiz><question type="truefalse"><name><text>n</text></name><questiontext format="plain_text"><text>Q?</text></questiontext><defaultgrade>${grade}</defaultgrade><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>`;
+    const read = (grade: string) =>
+      importQuestions({ name: 'q.xml', bytes: new TextEncoder().encode(xml(grade)) }, { locale: 'en' })
+        .questions[0]!;
+    expect(read('2').question.score).toBe(2);
+    expect(read('2').warnings).toEqual([]);
+    expect(read('0.3')).toMatchObject({
+      question: { score: 0.5 },
+      warnings: [{ code: 'scoreRounded', params: { from: 0.3, to: 0.5 } }],
+    });
+    expect(read('250')).toMatchObject({
+      question: { score: 100 },
+      warnings: [{ code: 'scoreRounded', params: { from: 250, to: 100 } }],
+    });
+    expect(read('0')).toMatchObject({
+      question: { score: 0.5 },
+      warnings: [{ code: 'scoreRounded', params: { from: 0, to: 0.5 } }],
+    });
+  });
+});
+
 describe('GIFT', () => {
   it('reads categories, weights, numeric values, missing words, escapes and formats', () => {
     const result = importQuestions(file('gift/all-constructs.gift.txt'), { locale: 'en' });

@@ -7,6 +7,7 @@ import {
   type Draft,
   type FamilyConverter,
   type Note,
+  fitScore,
 } from './convert.ts';
 import { InterchangeFileError, malformed, tooLarge } from './errors.ts';
 import { CONVERTERS, type ConverterFormat, type FormatItems } from './families/registry.ts';
@@ -154,7 +155,9 @@ function toImported(
     const option = config.options?.find((o) => o.id === optionId);
     if (option && url) option.imageUrl = url;
   }
-  const score = draft.score ?? 1;
+  const score = fitScore(draft.score);
+  if (draft.score !== null && score !== draft.score)
+    notes.push({ code: 'scoreRounded', params: { from: draft.score, to: score } });
   const question = { type: draft.type, text: text.text, score, imageUrl, config: draft.config };
   const parsed = QuestionSchema.safeParse({ id: 'imported', ...question });
   if (!parsed.success) {
