@@ -294,6 +294,34 @@ describe('DPoP through the identity provider', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('answers a browser whose clock is off with a nonce, and takes the proof that carries it', async () => {
+    const key = await dpopKey();
+    const user = await makeUser(t.app, 'Student', orgId, { password: PASSWORD });
+    const browser = new TestBrowser(t.app);
+    const { verifier, challenge } = pkcePair();
+    const uid = await startLogin(browser, challenge);
+    const login = await browser.request({
+      method: 'POST',
+      url: `/signin/${uid}/login`,
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: `10.7.0.${++ip}`,
+    });
+    const code = await followToCode(browser, login.json<{ redirectTo: string }>().redirectTo);
+    const skewed = epoch() - 2 * 3600;
+    const first = await exchangeCode(browser, code, verifier, {
+      dpop: await dpopProof(key, { method: 'POST', url: TOKEN_URL, iat: skewed }),
+    });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().error).toBe('use_dpop_nonce');
+    const nonce = String(first.headers['dpop-nonce']);
+    expect(nonce).not.toBe('undefined');
+    const second = await exchangeCode(browser, code, verifier, {
+      dpop: await dpopProof(key, { method: 'POST', url: TOKEN_URL, iat: skewed, claims: { nonce } }),
+    });
+    expect(second.statusCode).toBe(200);
+    expect(decodeJwt(second.json().access_token).cnf).toEqual({ jkt: key.jkt });
+  });
+
   it('still issues plain Bearer tokens to a client that sends no proof', async () => {
     const user = await makeUser(t.app, 'Student', orgId, { password: PASSWORD });
     const browser = new TestBrowser(t.app);

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, {
   errors,
@@ -154,8 +155,13 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
       // DPoP (RFC 9449, issue 16): a client that sends a proof (the SPA) gets an access token bound
       // to its key (cnf.jkt) and, being a public client, a refresh token bound to it too, which
       // then refreshes only with a proof of that key. Clients without proofs keep Bearer tokens.
-      // No server nonces: proofs are judged by their iat, within the provider's 5-minute window.
-      dPoP: { enabled: true },
+      // A proof whose iat is more than 5 minutes off (a browser with a wrong clock) is answered
+      // use_dpop_nonce with a server nonce, which oidc-client-ts puts in its next proof; the nonce
+      // secret derives from the shared cookie key, so every instance accepts every instance's.
+      dPoP: {
+        enabled: true,
+        nonceSecret: Buffer.from(hkdfSync('sha256', secrets.cookieKeys[0]!, 'vbuilder', 'dpop-nonce', 32)),
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,

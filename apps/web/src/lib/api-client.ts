@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { AUTH_LIMITS, AUTH_TIMINGS, CALLBACK_PATH } from './auth/constants.ts';
-import { authorizationHeaders } from './auth/dpop.ts';
+import { authorizationHeaders, noteServerDate } from './auth/dpop.ts';
 import { forceLogin } from './auth/login-redirect.ts';
 import { reportError } from './auth/report-error.ts';
 import { tokenService } from './auth/token-service.ts';
@@ -111,13 +111,16 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
     // A DPoP-bound token goes with a proof of this browser's key (issue 16), any other as Bearer.
     if (token) Object.assign(headers, await authorizationHeaders(token, url, options.method));
     try {
-      return await doFetch(url, {
+      const response = await doFetch(url, {
         method: options.method,
         credentials: 'include',
         headers,
         body: !hasBody ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: options.signal,
       });
+      // Proofs are dated by the server's clock when this browser's is off (auth/dpop.ts).
+      noteServerDate(response.headers.get('date'));
+      return response;
     } catch (error) {
       if (isAbort(error)) throw error;
       throw new ApiError(

@@ -96,6 +96,20 @@ describe('the DPoP key of this browser', () => {
     ).toBeUndefined();
   });
 
+  it("dates its proofs by the server's clock when this browser's is more than a minute off", async () => {
+    const local = Date.parse('2026-03-01T10:00:00Z');
+    const page = newPage(name, () => local);
+    const iat = async () => (await readProof(await page.proof('/api/x', 'GET', 't'))).payload.iat;
+    page.noteServerDate('Sun, 01 Mar 2026 10:00:20 GMT');
+    expect(await iat()).toBe(local / 1000);
+    page.noteServerDate('Sun, 01 Mar 2026 12:30:00 GMT');
+    expect(await iat()).toBe(local / 1000 + 9000);
+    page.noteServerDate('not a date');
+    expect(await iat()).toBe(local / 1000 + 9000);
+    page.noteServerDate('Sun, 01 Mar 2026 10:00:01 GMT');
+    expect(await iat()).toBe(local / 1000);
+  });
+
   it('authorizes a bound token with the DPoP scheme and a proof, any other token as Bearer', async () => {
     const page = newPage(name);
     const bound = jwtWith({ sub: 'u-1', cnf: { jkt: await page.thumbprint() } });

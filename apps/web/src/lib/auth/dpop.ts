@@ -89,6 +89,8 @@ export function createDpop({
     });
 
   let loading: Promise<BrowserKey> | null = null;
+  /** The server's clock minus ours (ms), once it is known to be off by more than a minute. */
+  let serverOffset = 0;
 
   const describe = async (keys: CryptoKeyPair): Promise<BrowserKey> => {
     // A public key can always be exported, whatever the pair's extractable flag says.
@@ -187,7 +189,7 @@ export function createDpop({
       jti: crypto.randomUUID(),
       htm: method.toUpperCase(),
       htu: htu.href,
-      iat: Math.floor(now() / 1000),
+      iat: Math.floor((now() + serverOffset) / 1000),
       ...(accessToken ? { ath: await accessTokenHash(accessToken) } : {}),
     };
     const input = `${base64urlJson(header)}.${base64urlJson(payload)}`;
@@ -198,6 +200,18 @@ export function createDpop({
       encoder.encode(input),
     );
     return `${input}.${base64url(new Uint8Array(signature))}`;
+  }
+
+  /**
+   * Notes the server's time from a response's Date header. A browser whose clock is more than a
+   * minute off dates its proofs by the server's clock instead, so they stay within the API's
+   * 5-minute window (the identity provider answers such a browser with a nonce instead).
+   */
+  function noteServerDate(date: string | null | undefined): void {
+    const server = date ? Date.parse(date) : NaN;
+    if (Number.isNaN(server)) return;
+    const offset = server - now();
+    serverOffset = Math.abs(offset) > 60_000 ? offset : 0;
   }
 
   let lastBound: { token: string; bound: boolean } | null = null;
@@ -230,7 +244,7 @@ export function createDpop({
     return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(canonical))));
   }
 
-  return { browserKey, store, proof, isBound, authorizationHeaders, thumbprint };
+  return { browserKey, store, proof, isBound, authorizationHeaders, thumbprint, noteServerDate };
 }
 
 export type Dpop = ReturnType<typeof createDpop>;
@@ -249,3 +263,6 @@ export const dpopProof = (url: string, method: string, accessToken?: string) =>
 /** What authorizes an API request with `token` (see Dpop.authorizationHeaders). */
 export const authorizationHeaders = (token: string, url: string, method: string) =>
   pageDpop().authorizationHeaders(token, url, method);
+
+/** Notes the server's clock from a response's Date header (see Dpop.noteServerDate). */
+export const noteServerDate = (date: string | null | undefined) => pageDpop().noteServerDate(date);
