@@ -278,7 +278,14 @@ describe('QTI', () => {
       ],
     });
     const [ocean, , even, , blanks, pairs] = result.questions;
-    expect(ocean!.question).toMatchObject({ score: 2, config: { correct: ['b'] } });
+    expect(ocean!.question).toMatchObject({
+      score: 2,
+      text: 'Which ocean is the largest?',
+      config: { correct: ['b'] },
+    });
+    expect(ocean!.media).toMatchObject([
+      { name: 'map.png', contentType: 'image/png', target: { kind: 'question' } },
+    ]);
     expect(even!.question.config).toMatchObject({ correct: ['a', 'c'], multiple: true });
     expect(blanks!.question.config).toMatchObject({
       passage: 'Roses are [[1]], violets are [[2]].',
@@ -291,6 +298,18 @@ describe('QTI', () => {
       ],
       distractors: ['wet'],
     });
+  });
+});
+
+describe('QTI 1.2 as a single XML document', () => {
+  it('reads the same items, its images reported missing', () => {
+    const result = importQuestions(file('qti12/canvas/g1/g1.xml'), { locale: 'en' });
+    expect(result.format).toBe('qti12');
+    expect(result.questions).toHaveLength(7);
+    expect(result.questions[0]!.media).toEqual([]);
+    expect(result.questions[0]!.warnings.map((w) => [w.code, w.params])).toEqual([
+      ['mediaMissing', { file: '$IMS-CC-FILEBASE$/Uploaded%20Media/map.png' }],
+    ]);
   });
 });
 

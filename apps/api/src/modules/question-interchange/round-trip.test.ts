@@ -57,6 +57,32 @@ describe.each(EXPORT_FORMATS)('round trip through %s', (format: ExportFormat) =>
   }
 });
 
+describe('option images', () => {
+  it.each(['moodle', 'qti3'] as const)('come back from %s as media for their option', async (format) => {
+    const sample = sampleFor('image-based', format)!;
+    const config = sample.config as { options: { id: string; imageUrl: string | null }[] };
+    const question = {
+      ...sample,
+      config: {
+        ...config,
+        options: config.options.map((o) => (o.id === 'b' ? { ...o, imageUrl: PNG_DATA_URL } : o)),
+      },
+    };
+    const exported = await exportQuestions([question], format);
+    expect(exported.notExportable).toEqual([]);
+    const [got] = importQuestions(
+      { name: exported.fileName, bytes: exported.bytes },
+      { locale: 'en' },
+    ).questions;
+    expect(got!.question.config).toEqual(config);
+    expect(got!.media.map((m) => m.target)).toEqual([
+      { kind: 'question' },
+      { kind: 'option', optionId: 'b' },
+    ]);
+    expect(got!.media.map((m) => m.contentType)).toEqual(['image/png', 'image/png']);
+  });
+});
+
 describe('export lists what a format cannot hold', () => {
   it('Aiken refuses multiple answers and images; GIFT refuses stored images it cannot embed', async () => {
     const multiple = { ...sampleFor('multiple-choice', 'moodle')!, id: 'm' };

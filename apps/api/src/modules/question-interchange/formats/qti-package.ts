@@ -50,9 +50,14 @@ export function resolvePath(from: string, ref: string): string | null {
   return out.join('/');
 }
 
+/** Canvas writes course files as $IMS-CC-FILEBASE$/…, kept under web_resources/ in its export. */
+const CANVAS_FILEBASE = '$IMS-CC-FILEBASE$/';
+
 function imageResolver(files: Map<string, Uint8Array> | null, from: string) {
   return (ref: string) => {
-    const path = resolvePath(from, ref);
+    const path = ref.startsWith(CANVAS_FILEBASE)
+      ? resolvePath('', `web_resources/${ref.slice(CANVAS_FILEBASE.length)}`)
+      : resolvePath(from, ref);
     const data = path && files?.get(path);
     const contentType = imageContentType(ref);
     return data && contentType ? { bytes: data, contentType, name: path!.split('/').pop()! } : null;

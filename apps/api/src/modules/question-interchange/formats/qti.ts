@@ -325,6 +325,10 @@ export const qtiIdentifier = (value: string, fallback: string) => (ID_OK.test(va
 
 const xmlText = (rich: RichText, resolve: (src: string) => string) =>
   textToHtml(rich.text, rich.images.map(resolve));
+/** Inline XHTML (inside a choice): line breaks as <br/>, images after the text. */
+const inlineHtml = (rich: RichText, resolve: (src: string) => string) =>
+  rich.text.split('\n').map(escapeHtml).join('<br/>') +
+  rich.images.map((src) => `<img src="${escapeHtml(resolve(src))}" alt=""/>`).join('');
 /** XHTML for QTI: textToHtml gives <p>, <br/> and <img/>, already well-formed. */
 const inline = (value: string) => escapeXml(value);
 
@@ -391,7 +395,7 @@ export function writeQtiItem(item: QtiItem, resolve: (src: string) => string, la
         );
         const choices = one.choices.map(
           (c) =>
-            `<qti-simple-choice identifier="${escapeXml(c.id)}">${textToHtml(c.text.text, c.text.images.map(resolve)).replace(/^<p>|<\/p>$/g, '')}</qti-simple-choice>`,
+            `<qti-simple-choice identifier="${escapeXml(c.id)}">${inlineHtml(c.text, resolve)}</qti-simple-choice>`,
         );
         body.push(
           `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${one.maxChoices}" shuffle="${one.shuffle}">${choices.join('')}</qti-choice-interaction>`,
