@@ -42,6 +42,8 @@ const apiModulePublicFiles = {
   accounts: ['accounts.mails.ts', 'accounts.tokens.ts'],
   assessments: ['assessments.access.ts', 'assessments.mapper.ts', 'demo-assessments.ts'],
   mail: ['mailer.ts', 'templates.ts'],
+  // Pure conversion (no database): the question bank imports and exports through its index.
+  'question-interchange': ['index.ts'],
 };
 
 const modules = 'apps/api/src/modules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportQuestions } from './index.ts';
-import { samplesFor } from './test-samples.ts';
+import { samplesFor } from './test-fixtures.ts';
 import { attr, childElements, descendants, localName, parseXml } from './xml.ts';
 import { readZip } from './zip.ts';
 

@@ -5,7 +5,7 @@ import { FAMILY_IDS, QUESTION_TYPES, getQuestionType } from '@vbuilder/shared';
 import { describe, expect, it } from 'vitest';
 import { CONVERTERS } from './families/registry.ts';
 import { EXPORT_FORMATS, exportQuestions, importQuestions, type ExportFormat } from './index.ts';
-import { PNG_DATA_URL, sampleFor, samplesFor } from './test-samples.ts';
+import { PNG_DATA_URL, sampleFor, samplesFor } from './test-fixtures.ts';
 import { readZip } from './zip.ts';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
