@@ -42,6 +42,7 @@ describe('hostile XML is refused before anything is read', () => {
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE quiz [<!ENTITY lol0 "lol">\n${entities}]>\n<quiz>&lol10;</quiz>`;
     expect(refuse(text('lol.xml', bomb), 'moodle').kind).toBe('hostile');
     expect(refuse(text('lol.xml', bomb.replace('quiz', 'qti-assessment-item')), 'qti3').kind).toBe('hostile');
+    expect(refuse(text('lol.xml', bomb.replace(/quiz/g, 'qti-assessment-item'))).kind).toBe('hostile');
   });
 
   it('an entity declared anywhere, and an undeclared entity in a document with only an external DTD name', () => {
@@ -69,11 +70,13 @@ describe('hostile packages are refused', () => {
     },
   );
 
-  it('an entry that inflates far beyond its size (zip bomb)', () => {
+  it('an entry that inflates far beyond its size (zip bomb), format given or not', () => {
     const zeros = new Uint8Array(4 * 1024 * 1024);
     const zip = writeZip(new Map([['item.xml', zeros]]));
     expect(zip.length).toBeLessThan(zeros.length / INTERCHANGE_LIMITS.zipRatio);
     expect(refuse({ name: 'bomb.zip', bytes: zip }, 'qti2').kind).toBe('hostile');
+    expect(refuse({ name: 'bomb.zip', bytes: zip }).kind).toBe('hostile');
+    expect(detectFormat({ name: 'bomb.zip', bytes: zip })).toBeNull();
   });
 
   it('sizes that lie: a central directory claiming more than the cap unpacked', () => {

@@ -79,6 +79,26 @@ export function detectFormat(file: InterchangeFile): Format | null {
   return null;
 }
 
+/**
+ * detectFormat for an import: a package or document refused for safety says so (hostile) rather
+ * than passing for an unknown format.
+ */
+function detectOrRefuse(file: InterchangeFile): Format {
+  if (isZip(file.bytes)) {
+    const format = detectPackage(file.bytes);
+    if (format) return format;
+  } else if (/<!ENTITY|<!DOCTYPE[^>[]*\[/i.test(decodeTextFile(file.bytes.subarray(0, 65536)))) {
+    throw new InterchangeFileError(
+      'hostile',
+      'DOCTYPE',
+      'DTD internal subsets and entity declarations are refused',
+    );
+  }
+  const format = detectFormat(file);
+  if (!format) throw new InterchangeFileError('unknownFormat', '', 'format not recognised');
+  return format;
+}
+
 /** One item read by a format, ready for the families: its intermediate and how to find its images. */
 interface Unit<K extends ConverterFormat> {
   format: K;
@@ -253,8 +273,7 @@ function unitsOf(
  */
 export function importQuestions(file: InterchangeFile, options: ImportOptions): ImportResult {
   if (file.bytes.length > INTERCHANGE_LIMITS.fileBytes) throw tooLarge('', 'file too large');
-  const format = options.format ?? detectFormat(file);
-  if (!format) throw new InterchangeFileError('unknownFormat', '', 'format not recognised');
+  const format = options.format ?? detectOrRefuse(file);
   const t = translatorFor(options.locale);
   const { units, skipped: early } = unitsOf(format, file.bytes);
   const questions: ImportedQuestion[] = [];
