@@ -152,6 +152,7 @@ describe('GIFT', () => {
         ['multiple-choice', 'Maths'],
         ['essay', 'Maths'],
         ['multiple-choice', 'Maths'],
+        ['multiple-choice', 'Maths'],
       ],
       skipped: [
         ['line 27', 'doesNotFit', { rule: 'numeric range' }],
@@ -169,6 +170,9 @@ describe('GIFT', () => {
     expect(result.questions[5]!.question.config).toMatchObject({
       passage: 'The Eiffel Tower is in [[1]] and it is tall.',
     });
+    const partial = result.questions[12]!;
+    expect(partial.question.config).toMatchObject({ correct: ['a'], multiple: false });
+    expect(partial.warnings.map((w) => w.code)).toEqual(['weightsNotKept']);
   });
 
   it('reads a Windows-1252 file', () => {

@@ -18,7 +18,7 @@ export function choiceDraft(input: {
   if (input.options.length < 2 || input.options.length > 10)
     return { skip: { code: 'doesNotFit', params: { rule: `2-10 options (${input.options.length})` } } };
   const notes: Note[] = [];
-  if (input.unequalWeights) notes.push({ code: 'weightsNotKept', params: { weights: 'unequal' } });
+  if (input.unequalWeights) notes.push({ code: 'weightsNotKept', params: { weights: 'partial credit' } });
   if (input.feedback) notes.push({ code: 'feedbackDropped' });
   const optionImages: Record<string, string> = {};
   const options = input.options.map((option, i) => {

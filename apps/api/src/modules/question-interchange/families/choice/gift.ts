@@ -12,8 +12,9 @@ import { choiceDraft } from './common.ts';
 export const choiceGift: FamilyConverter<GiftItem, ChoiceConfig> = {
   read(item, hint) {
     if (item.kind !== 'choice') return null;
-    const multiple =
-      !item.answers.some((a) => a.weight === 100) || item.answers.filter((a) => a.weight > 0).length > 1;
+    // Moodle's rule: an answer worth 100% makes a one-answer question (others may earn part);
+    // without one, the positive weights share the marks between several right answers.
+    const multiple = !item.answers.some((a) => a.weight === 100);
     const correct = item.answers.flatMap((a, i) =>
       (multiple ? a.weight > 0 : a.weight === 100) ? [letterId(i)] : [],
     );
@@ -28,8 +29,9 @@ export const choiceGift: FamilyConverter<GiftItem, ChoiceConfig> = {
       correct,
       multiple,
       shuffle: true,
-      unequalWeights:
-        multiple && new Set(item.answers.filter((a) => a.weight > 0).map((a) => a.weight)).size > 1,
+      unequalWeights: multiple
+        ? new Set(item.answers.filter((a) => a.weight > 0).map((a) => a.weight)).size > 1
+        : item.answers.some((a) => a.weight > 0 && a.weight < 100),
       feedback: item.hasFeedback,
     });
   },

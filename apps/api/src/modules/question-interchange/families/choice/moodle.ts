@@ -25,8 +25,9 @@ export const choiceMoodle: FamilyConverter<MoodleItem, ChoiceConfig> = {
       correct,
       multiple,
       shuffle: item.fields.shuffleanswers !== 'false' && item.fields.shuffleanswers !== '0',
-      unequalWeights:
-        multiple && new Set(item.answers.filter((a) => a.fraction > 0).map((a) => a.fraction)).size > 1,
+      unequalWeights: multiple
+        ? new Set(item.answers.filter((a) => a.fraction > 0).map((a) => a.fraction)).size > 1
+        : item.answers.some((a) => a.fraction > 0 && a.fraction < 99.9),
       feedback: item.hasFeedback || item.generalFeedback !== '',
     });
   },
