@@ -305,6 +305,27 @@ describe('QTI', () => {
   });
 });
 
+describe('Common Cartridge (.imscc) QTI 1.2', () => {
+  it('reads cc_profile question types', () => {
+    const pack = packageOf('qti12/common-cartridge');
+    const result = importQuestions({ ...pack, name: 'course.imscc' }, { locale: 'en' });
+    expect(result.format).toBe('qti12');
+    expect(summary(result)).toEqual({
+      questions: [
+        ['multiple-choice', ''],
+        ['short-answers', ''],
+      ],
+      skipped: [
+        [
+          'q1/assessment_qti.xml: questestinterop/assessment/section/item[3] “Pattern”',
+          'unsupportedType',
+          { type: 'pattern_match_question' },
+        ],
+      ],
+    });
+  });
+});
+
 describe('QTI 1.2 as a single XML document', () => {
   it('reads the same items, its images reported missing', () => {
     const result = importQuestions(file('qti12/canvas/g1/g1.xml'), { locale: 'en' });

@@ -18,6 +18,16 @@ export interface Qti12ReadItem {
   where: string;
 }
 
+/** IMS Common Cartridge question profiles (Canvas .imscc and other CC exports) as Canvas types. */
+const CC_PROFILES: Record<string, string> = {
+  'cc.multiple_choice.v0p1': 'multiple_choice_question',
+  'cc.true_false.v0p1': 'true_false_question',
+  'cc.multiple_response.v0p1': 'multiple_answers_question',
+  'cc.fib.v0p1': 'short_answer_question',
+  'cc.pattern_match.v0p1': 'pattern_match_question',
+  'cc.essay.v0p1': 'essay_question',
+};
+
 export const isQti12Root = (root: Element) => localName(root) === 'questestinterop';
 
 function metadata(item: Element): Record<string, string> {
@@ -112,7 +122,7 @@ function readItem(element: Element, sections: string[]): Qti12ReadItem {
   const correct = correctValues(element);
   const lids = presentation ? descendants(presentation, 'response_lid') : [];
   const strs = presentation ? descendants(presentation, 'response_str') : [];
-  const canvasType = meta.question_type ?? '';
+  const canvasType = meta.question_type ?? CC_PROFILES[meta.cc_profile ?? ''] ?? '';
   const foreignType = canvasType || (lids.length ? 'response_lid' : strs.length ? 'response_str' : 'none');
   // The question text: the presentation's own materials (not those inside responses).
   const materials = presentation
