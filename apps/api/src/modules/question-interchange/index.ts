@@ -348,6 +348,13 @@ export async function exportQuestions(
       refuse({ code: 'typeNotCarried', params: { type: question.type } });
       continue;
     }
+    // A stored question that no longer passes its family's rules is not written half-understood.
+    const valid = QuestionSchema.safeParse(question);
+    if (!valid.success) {
+      const issue = valid.error.issues[0]!;
+      refuse({ code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } });
+      continue;
+    }
     const item = converter.write(question as never);
     if (isSkip(item)) {
       refuse(item.skip);

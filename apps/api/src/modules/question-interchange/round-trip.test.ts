@@ -116,6 +116,24 @@ describe('export lists what a format cannot hold', () => {
     expect(missing.notExportable[0]!.reason.code).toBe('imageUnavailable');
   });
 
+  it('a stored question that breaks its rules is listed, not written', async () => {
+    const broken = {
+      ...sampleFor('matching-pairs', 'moodle')!,
+      id: 'b',
+      config: { pairs: [], distractors: [] },
+    };
+    const result = await exportQuestions([broken], 'moodle');
+    expect(result.notExportable).toEqual([
+      {
+        questionId: 'b',
+        reason: expect.objectContaining({
+          code: 'doesNotFit',
+          params: { rule: 'config.pairs: questions.errors.pairsTooFew' },
+        }),
+      },
+    ]);
+  });
+
   it('crosswords go nowhere', async () => {
     const crossword = {
       id: 'c',
