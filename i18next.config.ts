@@ -25,6 +25,7 @@ export default defineConfig({
       'validation:*',
       'questions:errors.*',
       'assessments:errors.*',
+      'questionBank:errors.*',
       'assessments:ai.*',
       'assessmentEditor:errors.*',
       'submissions:errors.*',

@@ -127,3 +127,14 @@ export const notificationKeys = {
   list: (params: object) => ['notifications', 'list', params] as const,
   preferences: () => ['notifications', 'preferences'] as const,
 };
+
+/** The organization's question bank (issue 17): categories, questions, tags, authors, draw pools. */
+export const questionBankKeys = {
+  all: ['question-bank'] as const,
+  categories: () => ['question-bank', 'categories'] as const,
+  lists: () => ['question-bank', 'questions'] as const,
+  list: (params: object) => ['question-bank', 'questions', params] as const,
+  tags: () => ['question-bank', 'tags'] as const,
+  authors: () => ['question-bank', 'authors'] as const,
+  pool: (rule: object) => ['question-bank', 'pool', rule] as const,
+};

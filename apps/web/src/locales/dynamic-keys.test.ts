@@ -108,6 +108,7 @@ describe('keys built at run time match their lists', () => {
     expectFamily('questions', 'errors', literalsUnder('questions[.:]errors'));
     expectFamily('assessments', 'errors', literalsUnder('assessments[.:]errors'));
     expectFamily('assessments', 'ai', literalsUnder('assessments[.:]ai'));
+    expectFamily('questionBank', 'errors', literalsUnder('questionBank[.:]errors'));
     expectFamily('assessmentEditor', 'errors', literalsUnder('assessmentEditor[.:]errors'), ['yourPlan']);
     // The marking form names its messages inside the namespace ('errors.scoreRange').
     expectFamily('submissions', 'errors', [
@@ -137,7 +138,7 @@ describe('keys built at run time match their lists', () => {
     // The 'organization' section reads "Organizations" on the platform, "My Organization" elsewhere.
     const sections = SECTION_IDS.filter((id) => id !== 'organization');
     expectFamily('common', 'nav.sections', [...sections, 'organizations', 'myOrganization']);
-    expectFamily('common', 'nav.links', ['questionExamples', 'subscription']);
+    expectFamily('common', 'nav.links', ['questionExamples', 'subscription', 'questionBank']);
     expectFamily('common', 'dataTable.controls', Object.keys(PAGER_CONTROLS));
     expectFamily('assessments', 'studentActions', Object.keys(STUDENT_ACTIONS), [
       'closed',

@@ -83,6 +83,8 @@ export const DrawRuleViewSchema = z.object({
   score: z.number(),
 });
 
+export type DrawRuleView = z.infer<typeof DrawRuleViewSchema>;
+
 /** The id a question drawn from the bank has in an attempt: one per bank question, whoever drew it. */
 export const drawnQuestionId = (bankQuestionId: string) => `bank-${bankQuestionId}`;
 

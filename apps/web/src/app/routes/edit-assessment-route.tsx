@@ -8,6 +8,7 @@ import {
   ScreenLoading,
 } from '../../features/assessments/components/editor/screen-states.tsx';
 import { assessmentPaths } from '../../features/assessments/lib/assessment-paths.ts';
+import { assessmentBankTools } from '../../features/question-bank/components/assessment-bank-tools.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /** /account/user/questions/{userId}/quiz/{quizId}/edit: editing one assessment (staff only). */
@@ -42,6 +43,7 @@ export function Component() {
       userId={user.id}
       allowedTypes={usage.data?.plan.allowedTypes ?? null}
       packageName={usage.data?.plan.name}
+      bank={assessmentBankTools}
     />
   );
 }

@@ -105,6 +105,8 @@ export function targetFor(section: SectionId, user: NavUser | null | undefined):
 }
 
 export const QUESTION_EXAMPLES_PATH = '/account/questiontype/questionexamples';
+/** The organization's question bank (issue 17): a link of the assessments section, for staff. */
+export const QUESTION_BANK_PATH = '/account/question-bank';
 export const SUBSCRIPTION_PATH = '/account/subscription';
 
 /**
@@ -123,13 +125,16 @@ export function sectionLabelKey(section: SectionId, role: string | null | undefi
 }
 
 /**
- * The links a section's panel lists: its own target, plus 'Question Examples' under question types
- * and, for an Administrator (whose menu has no Subscriptions section), 'Subscription' under payments.
+ * The links a section's panel lists: its own target, plus 'Question Examples' under question types,
+ * 'Question bank' under assessments for staff and, for an Administrator (whose menu has no Subscriptions section), 'Subscription' under payments.
  */
 export function linksFor(section: SectionId, user: NavUser | null | undefined): NavItem[] {
   const main = { labelKey: sectionLabelKey(section, user?.role), to: targetFor(section, user) };
   if (section === 'questiontype') {
     return [main, { labelKey: 'nav.links.questionExamples', to: QUESTION_EXAMPLES_PATH }];
+  }
+  if (section === 'assessments' && user?.role && user.role !== 'Student') {
+    return [main, { labelKey: 'nav.links.questionBank', to: QUESTION_BANK_PATH }];
   }
   if (section === 'payments' && !sectionsForRole(user?.role).includes('subscriptions')) {
     return [main, { labelKey: 'nav.links.subscription', to: SUBSCRIPTION_PATH }];
@@ -142,7 +147,7 @@ const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
   [/^\/account\/home(\/|$)/, 'dashboard'],
   // Question examples live under questiontype/ and select question types.
   [/^\/account\/questiontype(\/|$)/, 'questiontype'],
-  [/^\/account\/(questions|user)(\/|$)/, 'assessments'],
+  [/^\/account\/(questions|user|question-bank)(\/|$)/, 'assessments'],
   [/^\/account\/organizations?(\/|$)/, 'organization'],
   [/^\/account\/users(\/|$)/, 'users'],
   [/^\/account\/payments(\/|$)/, 'payments'],

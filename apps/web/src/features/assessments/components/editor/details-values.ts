@@ -5,6 +5,7 @@ import {
   type AssessmentInput,
   type AssessmentStatus,
   type Difficulty,
+  type DrawRuleView,
   type GenerationType,
   type Question,
   type ReviewPolicy,
@@ -87,6 +88,8 @@ export function toAssessmentInput(
   details: DetailsValues,
   generationType: GenerationType,
   questions: Question[],
+  /** Random draws from the question bank (issue 17); the wizard has none. */
+  draws: DrawRuleView[] = [],
 ): AssessmentInput {
   return {
     title: details.title,
@@ -110,6 +113,8 @@ export function toAssessmentInput(
         ? { mode: 'all' }
         : { mode: 'selected', studentIds: details.studentIds },
     questions,
+    // A draw placed after a question since removed moves up to the end of the list.
+    draws: draws.map((d) => (d.position > questions.length ? { ...d, position: questions.length } : d)),
   };
 }
 
@@ -181,12 +186,20 @@ export function checkAssessment(
   details: DetailsValues,
   generationType: GenerationType,
   questions: Question[],
+  draws: DrawRuleView[] = [],
 ): CheckResult {
   const result: CheckResult = { details: {}, questions: {}, questionList: null };
-  const parsed = AssessmentInputSchema.safeParse(toAssessmentInput(details, generationType, questions));
+  const parsed = AssessmentInputSchema.safeParse(
+    toAssessmentInput(details, generationType, questions, draws),
+  );
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
+      // A draw rule's problem is told with the list's ('Choose the category of each draw').
+      if (path[0] === 'draws') {
+        result.questionList ??= issue.message;
+        continue;
+      }
       if (path[0] === 'questions') {
         const index = path[1];
         if (typeof index === 'number') result.questions[index] ??= issue.message;

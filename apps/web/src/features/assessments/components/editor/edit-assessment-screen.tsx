@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  drawTotals,
   validateQuestion,
   type AiGenerateResponse,
   type Assessment,
+  type DrawRuleView,
   type GenerationType,
   type Question,
   type QuestionTypeId,
@@ -37,22 +39,43 @@ export interface EditAssessmentScreenProps {
   /** The plan's question types (null when the plan could not be read: only the types in use). */
   allowedTypes: readonly QuestionTypeId[] | null;
   packageName?: string;
+  /** The question bank's parts (issue 17), given by the route: this feature does not import that one. */
+  bank?: AssessmentBankTools;
+}
+
+/** What the assessment editor shows of the question bank. */
+export interface AssessmentBankTools {
+  /** "Add from bank": calls onAdd with the chosen questions (linked or copies). */
+  AddFromBank: ComponentType<{ onAdd(questions: Question[]): void }>;
+  /** "Save to bank" on one question; onLinked gives it back linked to the bank. */
+  SaveToBank: ComponentType<{ question: Question; number: number; onLinked(question: Question): void }>;
+  /** The random draws' editor. */
+  DrawRules: ComponentType<{
+    draws: DrawRuleView[];
+    onChange(draws: DrawRuleView[]): void;
+    questionCount: number;
+    allowedTypes: readonly QuestionTypeId[];
+  }>;
 }
 
 interface Editing {
   details: DetailsValues;
   generationType: GenerationType;
   questions: Question[];
+  draws: DrawRuleView[];
 }
 
 const editingOf = (assessment: Assessment): Editing => ({
   details: detailsOf(assessment),
   generationType: assessment.generationType,
   questions: assessment.questions,
+  draws: assessment.draws,
 });
 
-const snapshot = (editing: Editing) =>
-  JSON.stringify(toAssessmentInput(editing.details, editing.generationType, editing.questions));
+const inputOf = (editing: Editing) =>
+  toAssessmentInput(editing.details, editing.generationType, editing.questions, editing.draws);
+
+const snapshot = (editing: Editing) => JSON.stringify(inputOf(editing));
 
 /**
  * Editing one assessment (SPEC §2 'Assessment edit'): the same details as the wizard, its files
@@ -64,6 +87,7 @@ export function EditAssessmentScreen({
   userId,
   allowedTypes,
   packageName,
+  bank,
 }: EditAssessmentScreenProps) {
   const { t } = useTranslation(['assessmentEditor', 'assessments', 'common']);
   const navigate = useNavigate();
@@ -102,7 +126,7 @@ export function EditAssessmentScreen({
   const save = async () => {
     setFailure(null);
     setQuestionError(null);
-    const result = checkAssessment(editing.details, editing.generationType, editing.questions);
+    const result = checkAssessment(editing.details, editing.generationType, editing.questions, editing.draws);
     setErrors(result.details);
     const invalidQuestions = editing.questions.filter((q) => validateQuestion(q).length > 0).length;
     if (invalidQuestions > 0 || result.questionList) {
@@ -121,7 +145,7 @@ export function EditAssessmentScreen({
     try {
       const next = await update.mutateAsync({
         id: assessment.id,
-        input: toAssessmentInput(editing.details, editing.generationType, editing.questions),
+        input: inputOf(editing),
       });
       const fresh = editingOf(next);
       setEditing(fresh);
@@ -234,7 +258,7 @@ export function EditAssessmentScreen({
           setEditing((current) => ({ ...current, details: { ...current.details, ...change } }))
         }
         errors={errors}
-        totalMarks={totalMarksOf(editing.questions)}
+        totalMarks={totalMarksOf(editing.questions) + drawTotals(editing.draws).marks}
         generationType={{
           value: editing.generationType,
           onChange: (generationType) => setEditing((current) => ({ ...current, generationType })),
@@ -255,7 +279,35 @@ export function EditAssessmentScreen({
         allowedTypes={types}
         showErrors={showQuestionErrors}
         onAiGenerate={() => setAiOpen(true)}
+        toolbar={
+          bank ? (
+            <bank.AddFromBank
+              onAdd={(added) =>
+                setEditing((current) => ({
+                  ...current,
+                  questions: withUniqueIds([...current.questions, ...added]),
+                }))
+              }
+            />
+          ) : null
+        }
+        rowTools={
+          bank
+            ? (question, index, replace) => (
+                <bank.SaveToBank question={question} number={index + 1} onLinked={replace} />
+              )
+            : undefined
+        }
       />
+
+      {bank ? (
+        <bank.DrawRules
+          draws={editing.draws}
+          onChange={(draws) => setEditing((current) => ({ ...current, draws }))}
+          questionCount={editing.questions.length}
+          allowedTypes={types}
+        />
+      ) : null}
 
       <Group justify="flex-end">{saveButton}</Group>
 

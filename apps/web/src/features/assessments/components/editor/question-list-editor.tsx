@@ -44,6 +44,10 @@ export interface QuestionListEditorProps {
   emptyState?: ReactNode;
   /** The heading level of the list's title inside its page. */
   headingOrder?: 2 | 3;
+  /** More ways to add questions, beside the type picker (the question bank's "Add from bank"). */
+  toolbar?: ReactNode;
+  /** More buttons on each question (the question bank's "Save to bank"); `replace` swaps the question. */
+  rowTools?: (question: Question, index: number, replace: (question: Question) => void) => ReactNode;
 }
 
 /** The sum of the question scores: an assessment's total marks (never typed). */
@@ -79,6 +83,8 @@ export function QuestionListEditor({
   onAiGenerate,
   emptyState,
   headingOrder = 2,
+  toolbar,
+  rowTools,
 }: QuestionListEditorProps) {
   const { t } = useTranslation(['assessmentEditor', 'common']);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -141,6 +147,14 @@ export function QuestionListEditor({
 
   const update = (index: number, question: Question) =>
     onChange(questions.map((current, i) => (i === index ? question : current)));
+
+  // A question used from the bank by reference follows the bank: edited here, it becomes the
+  // assessment's own copy (the server would otherwise put the bank's content back).
+  const edit = (index: number, question: Question) => {
+    if (!question.bankRef) return update(index, question);
+    const { bankRef: _bankRef, ...copy } = question;
+    update(index, copy);
+  };
 
   const move = (from: number, to: number) => {
     if (from === to || to < 0 || to >= questions.length) return;
@@ -236,7 +250,8 @@ export function QuestionListEditor({
                     setOpenId(openId === question.id ? null : question.id);
                     pendingFocus.current = { id: question.id, button: 'toggle' };
                   }}
-                  onChange={(next) => update(index, next)}
+                  onChange={(next) => edit(index, next)}
+                  tools={rowTools?.(question, index, (next) => update(index, next))}
                   onMove={(which) => {
                     pendingFocus.current = { id: question.id, button: which };
                     move(index, which === 'up' ? index - 1 : index + 1);
@@ -255,7 +270,10 @@ export function QuestionListEditor({
       )}
 
       <Group justify="space-between" gap="sm" align="flex-end">
-        <AddQuestionControl allowedTypes={allowedTypes} onAdd={add} />
+        <Group gap="sm" align="flex-end">
+          <AddQuestionControl allowedTypes={allowedTypes} onAdd={add} />
+          {toolbar}
+        </Group>
         {onAiGenerate ? (
           <Button variant="light" leftSection={<IconSparkles size={16} aria-hidden />} onClick={onAiGenerate}>
             {t('assessmentEditor:list.aiMore')}

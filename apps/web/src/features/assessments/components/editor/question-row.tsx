@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -8,6 +8,7 @@ import {
   IconChevronUp,
   IconCopy,
   IconGripVertical,
+  IconLink,
   IconTrash,
 } from '@tabler/icons-react';
 import { useSortable } from '@dnd-kit/sortable';
@@ -34,6 +35,8 @@ export interface QuestionRowProps {
   onDuplicate(): void;
   onDelete(): void;
   buttonRef(button: HTMLButtonElement | null, which: MoveButton | 'toggle'): void;
+  /** More buttons for this question (the question bank's "Save to bank"). */
+  tools?: ReactNode;
 }
 
 const EXCERPT_LENGTH = 140;
@@ -52,6 +55,7 @@ export function QuestionRow({
   onDuplicate,
   onDelete,
   buttonRef,
+  tools,
 }: QuestionRowProps) {
   const { t } = useTranslation(['assessmentEditor', 'questionTypes', 'questions']);
   const number = index + 1;
@@ -98,6 +102,18 @@ export function QuestionRow({
             <Text size="xs" c="gray.7">
               {t('assessmentEditor:list.marks', { count: question.score ?? 0 })}
             </Text>
+            {question.bankRef ? (
+              <Badge
+                variant="light"
+                color="teal"
+                radius="sm"
+                size="sm"
+                tt="none"
+                leftSection={<IconLink size={12} aria-hidden />}
+              >
+                {t('assessmentEditor:list.linked')}
+              </Badge>
+            ) : null}
             {issueCount > 0 ? (
               <Badge
                 variant="light"
@@ -126,6 +142,7 @@ export function QuestionRow({
           </Text>
         </div>
         <Group gap={4} wrap="nowrap" className={classes.actions}>
+          {tools}
           <ActionIcon
             ref={(button: HTMLButtonElement | null) => buttonRef(button, 'up')}
             variant="default"

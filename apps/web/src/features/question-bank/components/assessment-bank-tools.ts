@@ -1,0 +1,10 @@
+import { AddFromBank } from './bank-picker.tsx';
+import { DrawRulesEditor } from './draw-rules-editor.tsx';
+import { SaveToBank } from './save-to-bank.tsx';
+
+/** The question bank's parts of the assessment editor (EditAssessmentScreen's `bank`), given by the route. */
+export const assessmentBankTools = {
+  AddFromBank,
+  SaveToBank,
+  DrawRules: DrawRulesEditor,
+};
