@@ -94,6 +94,36 @@ describe('QuestionListEditor', { timeout: 30_000 }, () => {
     expect(screen.getByText('Total marks: 5')).toBeInTheDocument();
   });
 
+  it('marks a question used from the bank, and makes it the assessment’s own copy once edited here', async () => {
+    const bankRef = '11111111-1111-4111-8111-111111111111';
+    function Linked() {
+      const [questions, setQuestions] = useState([{ ...question('q1', 'From the bank'), bankRef }]);
+      latest = questions;
+      return (
+        <QuestionListEditor
+          questions={questions}
+          onChange={setQuestions}
+          allowedTypes={['true-false']}
+          rowTools={(q, index) => (
+            <button type="button">{`Tool ${index + 1} ${q.bankRef ? 'linked' : 'own'}`}</button>
+          )}
+        />
+      );
+    }
+    await renderWithProviders(<Linked />);
+    expect(
+      within(rows()[0]!).getByText('From the bank', { selector: '.mantine-Badge-label' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tool 1 linked' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    fireEvent.change(within(rows()[0]!).getByRole('textbox', { name: 'Question' }), {
+      target: { value: 'Reworded here' },
+    });
+    expect(latest[0]).toMatchObject({ id: 'q1', text: 'Reworded here' });
+    expect(latest[0]!.bankRef).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'Tool 1 own' })).toBeInTheDocument();
+  });
+
   it('sums scores and gives repeated ids fresh ones', () => {
     expect(totalMarksOf([question('a', 'x', 1.5), question('b', 'y', 2)])).toBe(3.5);
     const fixed = withUniqueIds([question('a', 'x'), question('a', 'y'), question('b', 'z')]);
