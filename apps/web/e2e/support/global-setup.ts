@@ -15,6 +15,8 @@ const FORCED_FOR = 'sign-in-and-menus';
 const FREE_FOR = 'assessment-list';
 /** The spec whose Administrator buys a plan: for an organization on Free, not the seeded Enterprise. */
 const BILLING_FOR = 'billing';
+/** The spec where two Students start an assessment that draws questions from the bank. */
+const CLASSMATE_FOR = 'question-bank';
 
 async function waitForHealth(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -134,6 +136,19 @@ function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganizat
       org.id,
     );
     billing.buyer = { organizationId: org.id, organizationName: org.name, administrator };
+  }
+  const bank = organizations[CLASSMATE_FOR];
+  if (bank) {
+    bank.classmate = createUser(
+      env,
+      {
+        email: `classmate@${bank.domain}`,
+        password: 'Classmate-Pass-1',
+        role: 'Student',
+        name: 'Cleo Classmate',
+      },
+      bank.organizationId,
+    );
   }
   return organizations;
 }

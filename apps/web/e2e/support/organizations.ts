@@ -25,6 +25,8 @@ export interface SpecOrganization {
   free?: { organizationId: string; organizationName: string; teacher: SeededAccount };
   /** billing: a second organization, on the Free package (no payment record), with one Administrator. */
   buyer?: { organizationId: string; organizationName: string; administrator: SeededAccount };
+  /** question-bank: a second Student, so two students' drawn questions can be compared. */
+  classmate?: SeededAccount;
 }
 
 /** 'language-and-pages' for …/language-and-pages.e2e.ts. */

@@ -1,0 +1,115 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { exampleToQuestion, QUESTION_EXAMPLES } from '@vbuilder/shared';
+import { bearer, createAssessment } from './support/assessments.ts';
+import { accessToken, account, demo, signIn } from './support/fixtures.ts';
+import type { SeededAccount } from './support/organizations.ts';
+
+/**
+ * Issue 17: a Teacher fills a bank category (twenty questions), builds an assessment that draws 5 questions from it
+ * in the assessment editor, publishes it, and two Students who start it get different questions
+ * (each their own 5, drawn when they start), marked as usual.
+ */
+
+const POOL = 20;
+
+/** The questions a Student gets when they start (through the API, as the attempt screen does). */
+async function startAs(browser: Browser, student: SeededAccount, assessmentId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, student.email, student.password);
+  const token = await accessToken(page);
+  const res = await page.request.post(`/api/assessments/${assessmentId}/attempts`, {
+    headers: bearer(token),
+  });
+  expect([200, 201], await res.text()).toContain(res.status());
+  const attempt = (await res.json()) as {
+    id: string;
+    questions: { id: string; text: string; score: number }[];
+  };
+  const submitted = await page.request.post(`/api/attempts/${attempt.id}/submit`, {
+    headers: bearer(token),
+    data: {},
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  await context.close();
+  return attempt.questions;
+}
+
+test('builds an assessment that draws 5 from a category, and two students get different questions', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const teacher = account('Teacher');
+  await signIn(page, teacher.email, teacher.password);
+  const token = await accessToken(page);
+
+  // The bank: one category with twenty questions, through the API.
+  const category = await page.request.post('/api/question-bank/categories', {
+    headers: bearer(token),
+    data: { name: 'Forces and motion' },
+  });
+  expect(category.status(), await category.text()).toBe(201);
+  const categoryId = ((await category.json()) as { id: string }).id;
+  for (let i = 1; i <= POOL; i += 1) {
+    const question = {
+      ...exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'x'),
+      text: `Forces statement ${i}`,
+    };
+    const res = await page.request.post('/api/question-bank/questions', {
+      headers: bearer(token),
+      data: { question, categoryId, tags: ['forces'] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const title = `Forces quiz ${Date.now()}`;
+  const assessmentId = await createAssessment(page.request, token, {
+    title,
+    subject: 'Physics',
+    difficulty: 'Medium',
+    generationType: 'manual',
+    passMark: 50,
+    questions: [
+      { ...exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'own'), text: 'The Earth pulls on the Moon.' },
+    ],
+  });
+
+  // The assessment editor: a random draw of 5 from the category, then published.
+  await page.goto(`/account/user/questions/${teacher.id}/quiz/${assessmentId}/edit`);
+  await page.getByRole('button', { name: 'Add a random draw' }).click();
+  const rule = page.getByRole('region', { name: 'Random draw 1' });
+  await rule.getByLabel('Category').first().click();
+  await page.getByRole('option', { name: 'Forces and motion' }).click();
+  await expect(rule.getByText(`${POOL} questions to draw from`)).toBeVisible();
+  await expect(page.getByText('5 drawn questions, 5 marks')).toBeVisible();
+  await page.getByRole('radio', { name: 'Publish now' }).check();
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByText(`Assessment “${title}” updated.`)).toBeVisible();
+
+  // Two Students start it: each gets the assessment's own question and five of the twenty.
+  const classmate = demo().classmate;
+  if (!classmate) throw new Error('question-bank has a classmate (see global-setup.ts)');
+  const first = await startAs(browser, account('Student'), assessmentId);
+  const second = await startAs(browser, classmate, assessmentId);
+  for (const questions of [first, second]) {
+    expect(questions).toHaveLength(6);
+    expect(questions[0]!.text).toBe('The Earth pulls on the Moon.');
+    const drawn = questions.slice(1);
+    expect(new Set(drawn.map((q) => q.id)).size).toBe(5);
+    for (const q of drawn) expect(q.text).toMatch(/^Forces statement \d+$/);
+  }
+  const drawnOf = (questions: { text: string }[]) =>
+    questions
+      .slice(1)
+      .map((q) => q.text)
+      .sort();
+  // 5 of 20 drawn twice alike has a chance of 1 in 15,504: the draws are the students' own.
+  expect(drawnOf(first)).not.toEqual(drawnOf(second));
+
+  // The teacher's export shows each student's own questions.
+  const csv = await page.request.get(`/api/assessments/${assessmentId}/export.csv`, {
+    headers: bearer(token),
+  });
+  const body = await csv.text();
+  for (const text of [...drawnOf(first), ...drawnOf(second)]) expect(body).toContain(text);
+});
