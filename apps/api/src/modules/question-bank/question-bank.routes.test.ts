@@ -565,3 +565,41 @@ describe('random draw', () => {
     expect(foreign.statusCode).toBe(400);
   });
 });
+
+describe('importing into the bank', () => {
+  it('creates the category path once, reusing what exists, and saves every question or none', async () => {
+    const { importIntoBank } = await import('./question-bank.service.ts');
+    const { assessmentsContext } = await import('../assessments/assessments.access.ts');
+    const ctx = assessmentsContext(app);
+    const actor = { userId: teacher.user.id, role: 'Teacher', organizationId: orgId } as never;
+    const ids = await importIntoBank(ctx, actor, [
+      { question: textOf('Imported one'), categoryPath: ['Imported', 'Optics'], tags: ['Light', 'light'] },
+      { question: textOf('Imported two'), categoryPath: ['imported', 'Optics'] },
+    ]);
+    expect(ids).toHaveLength(2);
+    const list = (await call('GET', '/api/question-bank/categories', teacher.headers)).json() as {
+      items: { id: string; name: string; parentId: string | null }[];
+    };
+    const top = list.items.filter((c) => c.name === 'Imported');
+    expect(top).toHaveLength(1);
+    const optics = list.items.filter((c) => c.name === 'Optics' && c.parentId === top[0]!.id);
+    expect(optics).toHaveLength(1);
+    const found = await search(`categoryId=${optics[0]!.id}`);
+    expect(found.items.map((q) => q.question.text).sort()).toEqual(['Imported one', 'Imported two']);
+    expect(found.items.find((q) => q.question.text === 'Imported one')!.tags).toEqual(['light']);
+
+    // A type outside the plan refuses the whole import.
+    const freeOrg = (await makeOrganization(app)).id;
+    const freeTeacher = await signInAs(app, 'Teacher', freeOrg);
+    const freeActor = { userId: freeTeacher.user.id, role: 'Teacher', organizationId: freeOrg } as never;
+    await expect(
+      importIntoBank(ctx, freeActor, [
+        { question: textOf('Fine'), categoryPath: ['Free'] },
+        { question: textOf('Not in Free', 'essay'), categoryPath: ['Free'] },
+      ]),
+    ).rejects.toMatchObject({ code: 'type_not_in_plan' });
+    expect((await call('GET', '/api/question-bank/categories', freeTeacher.headers)).json().items).toEqual(
+      [],
+    );
+  });
+});

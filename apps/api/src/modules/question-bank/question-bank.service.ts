@@ -582,3 +582,93 @@ export async function drawPool(
   const types = input.types.length ? input.types.filter((t) => planTypes.includes(t)) : planTypes;
   return { available: await countDrawPool(ctx.db, organizationId, { ...input, types }) };
 }
+
+// For importers (issue 17 point 2) -----------------------------------------------------------
+
+/**
+ * The category at this path of names from the top level ('Physics' › 'Optics'), created where it
+ * is missing (sibling names compare without regard to case). Null for an empty path (no category).
+ */
+export async function ensureCategoryPath(
+  tx: DbOrTx,
+  actor: Actor,
+  organizationId: string,
+  names: readonly string[],
+  now: Date,
+): Promise<string | null> {
+  await lockCategories(tx, organizationId);
+  const existing = await listCategories(tx, organizationId);
+  let parentId: string | null = null;
+  for (const raw of names.slice(0, BANK_LIMITS.categoryDepthMax)) {
+    const name = raw.trim().slice(0, BANK_LIMITS.categoryNameMax);
+    if (!name) continue;
+    const found = existing.find(
+      (c) => c.parentId === parentId && c.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (found) {
+      parentId = found.id;
+      continue;
+    }
+    const created = await insertCategory(tx, {
+      organizationId,
+      parentId,
+      name,
+      createdAt: now,
+      updatedAt: now,
+    });
+    existing.push({ ...created, questionCount: 0 });
+    await audit(tx, actor, 'question_bank.category_created', { type: 'bank_category', ...created }, now, {
+      name,
+    });
+    parentId = created.id;
+  }
+  return parentId;
+}
+
+/** One question an importer puts in the bank, with its category path (names from the top). */
+export interface BankImportItem {
+  question: Question;
+  categoryPath: readonly string[];
+  tags?: readonly string[];
+  difficulty?: BankQuestionValues['difficulty'];
+}
+
+/**
+ * Puts imported questions in the organization's bank in one transaction (all or none), creating
+ * their categories; each question's type must be in the plan (type_not_in_plan otherwise, nothing
+ * saved). Answers the new bank questions' ids, in order.
+ */
+export async function importIntoBank(
+  ctx: QuestionBankContext,
+  actor: Actor,
+  items: readonly BankImportItem[],
+): Promise<string[]> {
+  const organizationId = ownOrganization(actor);
+  const now = ctx.clock.now();
+  await checkPlan(
+    ctx.db,
+    organizationId,
+    items.map((i) => i.question),
+    now,
+  );
+  return ctx.db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const item of items) {
+      const categoryId = await ensureCategoryPath(tx, actor, organizationId, item.categoryPath, now);
+      const tags = [...new Set((item.tags ?? []).map((t) => t.trim().replace(/\s+/g, ' ').toLowerCase()))]
+        .filter((t) => t.length > 0 && t.length <= BANK_LIMITS.tagMax)
+        .slice(0, BANK_LIMITS.tagsMax);
+      ids.push(
+        await insertIntoBank(
+          tx,
+          actor,
+          organizationId,
+          { question: item.question, categoryId, tags, difficulty: item.difficulty ?? 'Medium' },
+          now,
+          { imported: true },
+        ),
+      );
+    }
+    return ids;
+  });
+}
