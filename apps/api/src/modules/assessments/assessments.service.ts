@@ -198,7 +198,8 @@ async function detailOf(
     resources,
     myAttempts: mine?.get(row.id) ?? null,
     forStudent,
-    draws: forStudent ? [] : await drawRulesOf(db, row.id),
+    // A Student sees how many questions the draws add (the count), never the rules themselves.
+    draws: await drawRulesOf(db, row.id),
   });
 }
 

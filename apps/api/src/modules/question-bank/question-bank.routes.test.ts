@@ -396,6 +396,13 @@ describe('random draw', () => {
       expect.objectContaining({ id: 'r1', count: 5, score: 2, categoryId: c.id, includeSubcategories: true }),
     ]);
 
+    // A Student is told how many questions there are, not how they are drawn.
+    const seen = AssessmentSchema.parse(
+      (await call('GET', `/api/assessments/${assessment.id}`, student.headers)).json(),
+    );
+    expect(seen.questionCount).toBe(6);
+    expect(seen.draws).toEqual([]);
+
     const one = await start(assessment.id, student);
     const two = await start(assessment.id, classmate);
     for (const attempt of [one, two]) {
