@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TagsInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   DIFFICULTIES,
@@ -69,6 +69,11 @@ export function BankQuestionDialog({
       title={editing ? t('questionBank:editor.editTitle') : t('questionBank:editor.newTitle')}
     >
       <Stack gap="md">
+        {editing && editing.linkedAssessments > 0 ? (
+          <Alert color="blue" variant="light" icon={<IconLink size={18} aria-hidden />}>
+            {t('questionBank:editor.linkedNote', { count: editing.linkedAssessments })}
+          </Alert>
+        ) : null}
         {question ? (
           <>
             <Group grow align="flex-start">

@@ -97,7 +97,9 @@ describe('QuestionListEditor', { timeout: 30_000 }, () => {
   it('marks a question used from the bank, and makes it the assessment’s own copy once edited here', async () => {
     const bankRef = '11111111-1111-4111-8111-111111111111';
     function Linked() {
-      const [questions, setQuestions] = useState([{ ...question('q1', 'From the bank'), bankRef }]);
+      const [questions, setQuestions] = useState<Question[]>([
+        { ...question('q1', 'From the bank'), bankRef },
+      ]);
       latest = questions;
       return (
         <QuestionListEditor
