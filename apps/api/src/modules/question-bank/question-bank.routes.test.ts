@@ -549,6 +549,26 @@ describe('random draw', () => {
     expect(ids[1]).toBe('own');
   });
 
+  it('keeps its draws in a duplicate, and a save without draws removes them', async () => {
+    const c = await pool('Copied pool', 5);
+    const created = AssessmentSchema.parse(
+      (await createAssessment({ draws: [rule(c.id, { count: 2 })] })).json(),
+    );
+    const copy = await call('POST', `/api/assessments/${created.id}/duplicate`, teacher.headers, {});
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(AssessmentSchema.parse(copy.json()).draws).toEqual([
+      expect.objectContaining({ categoryId: c.id, count: 2 }),
+    ]);
+    const saved = await call(
+      'PUT',
+      `/api/assessments/${created.id}`,
+      teacher.headers,
+      assessmentInput({} as never),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(AssessmentSchema.parse(saved.json())).toMatchObject({ draws: [], questionCount: 1 });
+  });
+
   it('keeps a category that live assessments draw from, and answers the draw pool', async () => {
     const c = await category('In use');
     const res = await createAssessment({ draws: [rule(c.id)] });
