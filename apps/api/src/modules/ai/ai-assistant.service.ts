@@ -280,6 +280,8 @@ function inputOf(assessment: Assessment, questions: Question[]): AssessmentInput
     reviewPolicy: assessment.reviewPolicy,
     assignment: assessment.assignment,
     questions,
+    // Its random draws from the question bank stay as they are (a save is a full replace).
+    draws: assessment.draws,
   };
 }
 

@@ -569,6 +569,24 @@ describe('random draw', () => {
     expect(AssessmentSchema.parse(saved.json())).toMatchObject({ draws: [], questionCount: 1 });
   });
 
+  it('keeps its draws when the AI assistant adds questions to the draft', async () => {
+    const c = await pool('Assistant pool', 3);
+    const created = AssessmentSchema.parse(
+      (await createAssessment({ draws: [rule(c.id, { count: 2 })] })).json(),
+    );
+    const added = await call('POST', '/api/ai/assessment-drafts', teacher.headers, {
+      target: 'existing',
+      assessmentId: created.id,
+      questions: [questionOf('true-false', 'card-1')],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const after = AssessmentSchema.parse(
+      (await call('GET', `/api/assessments/${created.id}`, teacher.headers)).json(),
+    );
+    expect(after.questions).toHaveLength(2);
+    expect(after.draws).toEqual([expect.objectContaining({ categoryId: c.id, count: 2 })]);
+  });
+
   it('keeps a category that live assessments draw from, and answers the draw pool', async () => {
     const c = await category('In use');
     const res = await createAssessment({ draws: [rule(c.id)] });
