@@ -71,7 +71,9 @@ export const bankQuestionsQuery = (params: BankQuestionParams) =>
     meta: { silent: true },
   });
 
-export const useBankQuestions = (params: BankQuestionParams) => useQuery(bankQuestionsQuery(params));
+/** `enabled` false: not asked yet (a dialog still closed). */
+export const useBankQuestions = (params: BankQuestionParams, enabled = true) =>
+  useQuery({ ...bankQuestionsQuery(params), enabled });
 
 export const useBankTags = () =>
   useQuery({

@@ -50,12 +50,10 @@ export function AddFromBank({ onAdd }: { onAdd(questions: Question[]): void }) {
   const [picked, setPicked] = useState<Map<string, BankQuestion>>(new Map());
   const [mode, setMode] = useState<BankUseMode>('reference');
   const categories = useBankCategories();
-  const questions = useBankQuestions({
-    search: debounced,
-    categoryId: categoryId ?? undefined,
-    page,
-    pageSize: PAGE_SIZE,
-  });
+  const questions = useBankQuestions(
+    { search: debounced, categoryId: categoryId ?? undefined, page, pageSize: PAGE_SIZE },
+    opened,
+  );
   const total = questions.data?.total ?? 0;
 
   const toggle = (item: BankQuestion) =>

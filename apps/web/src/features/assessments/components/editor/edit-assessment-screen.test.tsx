@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AssessmentSchema, newQuestion, type DrawRuleView } from '@vbuilder/shared';
+import { assessmentBankTools } from '../../../question-bank/components/assessment-bank-tools.ts';
+import i18n from '../../../../lib/i18n.ts';
+import { makeFullAssessment } from '../../../../test/fixtures.ts';
+import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../../../test/msw-server.ts';
+import { renderWithRouter } from '../../../../test/providers.tsx';
+import { EditAssessmentScreen } from './edit-assessment-screen.tsx';
+
+const draw: DrawRuleView = {
+  id: 'r1',
+  position: 1,
+  categoryId: '7c1e2d3f-0000-4000-8000-0000000000c1',
+  includeSubcategories: true,
+  tags: [],
+  types: [],
+  count: 3,
+  score: 2,
+};
+const assessment = makeFullAssessment({
+  questions: [
+    {
+      ...newQuestion('true-false', 'q1'),
+      text: 'Water boils at 100 °C at sea level.',
+      config: { correct: true },
+    },
+  ],
+  draws: [draw],
+  totalMarks: 7,
+  questionCount: 4,
+});
+
+beforeAll(async () => {
+  await i18n.loadNamespaces('questionBank');
+});
+
+describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () => {
+  it('shows and keeps the draws: their marks count in the total, and Save sends them with the questions', async () => {
+    server.use(
+      http.get(apiUrl('/question-bank/categories'), () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: draw.categoryId,
+              name: 'Heat',
+              parentId: null,
+              questionCount: 8,
+              createdAt: assessment.createdAt,
+              updatedAt: assessment.updatedAt,
+            },
+          ],
+        }),
+      ),
+      http.post(apiUrl('/question-bank/draw-pool'), () => HttpResponse.json({ available: 8 })),
+      http.put(apiUrl(`/assessments/${assessment.id}`), async ({ request }) => {
+        const body = (await request.json()) as object;
+        return HttpResponse.json(AssessmentSchema.parse({ ...assessment, ...body, draws: [draw] }));
+      }),
+    );
+    await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={assessment}
+        userId="u-1"
+        allowedTypes={['true-false', 'multiple-choice']}
+        bank={assessmentBankTools}
+      />,
+      '/edit',
+    );
+    expect(await screen.findByRole('region', { name: 'Random draw 1' })).toBeInTheDocument();
+    expect(await screen.findByText('8 questions to draw from')).toBeInTheDocument();
+    expect(screen.getByText('3 drawn questions, 6 marks')).toBeInTheDocument();
+    // 1 mark of its own question and 3 × 2 drawn.
+    expect(screen.getByText('7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add from bank' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save question 1 to the bank' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await waitFor(() => expect(receivedRequests('PUT')).toHaveLength(1));
+    const body = (await receivedRequests('PUT')[0]!.body) as { draws: DrawRuleView[]; questions: unknown[] };
+    expect(body.draws).toEqual([draw]);
+    expect(body.questions).toHaveLength(1);
+  });
+});
