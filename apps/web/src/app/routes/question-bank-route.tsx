@@ -15,5 +15,5 @@ export function Component() {
   if (!staff) return <Navigate to="/account/home" replace />;
   // The plan narrows the types a new question may have; without it, every type is offered and the server decides.
   if (usage.isPending && !usage.isError) return <ScreenLoading title={t('title')} />;
-  return <QuestionBankScreen allowedTypes={usage.data?.plan.allowedTypes ?? []} />;
+  return <QuestionBankScreen allowedTypes={usage.data?.plan.allowedTypes ?? null} />;
 }

@@ -34,12 +34,14 @@ export function BankQuestionDialog({
   editing: BankQuestion | null;
   categories: BankCategory[];
   defaultCategoryId: string | null;
-  allowedTypes: readonly QuestionTypeId[];
+  allowedTypes: readonly QuestionTypeId[] | null;
 }) {
   const { t } = useTranslation(['questionBank', 'assessments']);
   const errorText = useErrorText();
   const [question, setQuestion] = useState<Question | null>(editing?.question ?? null);
-  const [type, setType] = useState<QuestionTypeId | null>(allowedTypes[0] ?? null);
+  const [type, setType] = useState<QuestionTypeId | null>(
+    allowedTypes ? (allowedTypes[0] ?? null) : 'multiple-choice',
+  );
   const [categoryId, setCategoryId] = useState<string | null>(editing?.categoryId ?? defaultCategoryId);
   const [tags, setTags] = useState<string[]>(editing?.tags ?? []);
   const [difficulty, setDifficulty] = useState<Difficulty>(editing?.difficulty ?? 'Medium');

@@ -44,7 +44,12 @@ const PAGE_SIZE = 20;
  * tags and author, a page at a time; questions are created and edited with the assessment
  * editor's question editor.
  */
-export function QuestionBankScreen({ allowedTypes }: { allowedTypes: readonly QuestionTypeId[] }) {
+export function QuestionBankScreen({
+  allowedTypes,
+}: {
+  /** The plan's types (null when the plan could not be read: every type, the server decides). */
+  allowedTypes: readonly QuestionTypeId[] | null;
+}) {
   const { t } = useTranslation(['questionBank', 'questionTypes', 'assessments']);
   const errorText = useErrorText();
   const [choice, setChoice] = useState<CategoryChoice>({ kind: 'all' });
