@@ -17,6 +17,7 @@ export * from './schemas/assessments.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/attempts.ts';
 export * from './schemas/submissions.ts';
+export * from './schemas/item-analysis.ts';
 export * from './money.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/certificates.ts';

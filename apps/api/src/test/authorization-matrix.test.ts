@@ -114,6 +114,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/assessments/:id/export.csv': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/export.xlsx': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/report.pdf': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // Item analysis (issue 18): as the submissions it is computed from.
+  'GET /api/assessments/:id/item-analysis': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   // The standing student has not submitted: 404 no_submission for everyone, and never 2xx for a Student.
   'GET /api/assessments/:id/marking/:studentId': { ownNever: ['Student'] },
   // The standing attempt is still in progress: 404 no_submission for staff, never 2xx for a Student.

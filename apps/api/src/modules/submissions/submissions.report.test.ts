@@ -143,6 +143,35 @@ function resultsOf(sample: {
     questions,
     rows,
     facilities: questions.map((question) => ({ question, marked: 2, facility: 80, correctRate: 50 })),
+    itemAnalysis: {
+      responses: 12,
+      pendingLeftOut: 1,
+      earlierAttemptsLeftOut: 2,
+      groupSize: 3,
+      summary: { mean: 61.25, median: 60, standardDeviation: 18.4, lowest: 20, highest: 100 },
+      reliability: { method: 'kr20', value: 0.6963, responses: 12, items: questions.length },
+      questions: questions.map((q, i) => ({
+        ...q,
+        responses: 12,
+        facility: i === 0 ? 0.42 : 0.95,
+        discrimination: i === 0 ? -0.12 : 0.35,
+        upperLower: i === 0 ? -0.33 : 0.1,
+        flags: i === 0 ? ['negativeDiscrimination', 'distractorAttractsTop'] : ['veryEasy'],
+        // The first question as a choice question whose options are the students' names.
+        options:
+          i === 0
+            ? sample.names.map((name, o) => ({
+                id: `o${o}`,
+                text: name,
+                correct: o === 0,
+                upper: o,
+                lower: 3 - o,
+                all: 6,
+              }))
+            : null,
+        unanswered: i === 0 ? { upper: 0, lower: 1, all: 1 } : null,
+      })),
+    },
   };
 }
 
@@ -165,9 +194,13 @@ describe('results report (PDF) in every language and script', () => {
       t('report:summary.title'),
       t('report:students.pending'),
       t(`questionTypes:essay`),
+      t('report:itemAnalysis.title'),
+      t('report:itemAnalysis.flags.negativeDiscrimination'),
+      t('report:itemAnalysis.flagHelp.veryEasy'),
+      t('report:itemAnalysis.options.noAnswer'),
     ])
       expect(text, `${language}: ${expected}`).toContain(squeeze(expected));
-    // Subset fonts keep a report small: a 2-page report in any script is well under 300 kB.
+    // Subset fonts keep a report small: a 4-page report in any script is well under 300 kB.
     expect(pdf.length).toBeLessThan(300_000);
     savePageImage(pdf, language);
     console.log(`report ${language}: ${(pdf.length / 1024).toFixed(0)} kB, page image in ${PAGE_IMAGES_DIR}`);
@@ -198,6 +231,23 @@ describe('results report (PDF) in every language and script', () => {
     const text = pdfText(pdf, 'en-pending');
     expect(text).toMatch(/James O’Connor .+ – – Pending marking/);
     expect(text).toMatch(/Olivia Bennett .+ 8 \/ 10 80% Passed/);
+  });
+
+  it('prints the item analysis: summary, reliability, flags in words and the options chosen', async () => {
+    const pdf = await resultsReportPdf(resultsOf(SAMPLES.en), NOW, { language: 'en', timeZone: 'UTC' });
+    const text = pdfText(pdf, 'en-item-analysis');
+    expect(text).toContain('Item analysis');
+    expect(text).toContain('Left out: 1 waiting for marking, 2 earlier attempts.');
+    expect(text).toMatch(/Attempts analysed\s+12\s+Mean\s+61\.25%\s+Median\s+60%/);
+    expect(text).toMatch(/Standard deviation\s+18\.4%\s+Reliability\s+KR-20 0\.70/);
+    expect(squeeze(text)).toContain(
+      squeeze('1 What is the sum of the angles of a triangle? 42% -0.12 -0.33'),
+    );
+    expect(squeeze(text)).toContain(squeeze('2 Solve 3x + 5 = 20. 95% +0.35 +0.10 Very easy'));
+    expect(squeeze(text)).toContain(squeeze('Weaker students did better: Weaker students did better than'));
+    expect(squeeze(text)).toContain(squeeze('Wrong option attracts the top group: A wrong option'));
+    expect(text).toMatch(/Olivia Bennett \(correct answer\) 0 3 6/);
+    expect(text).toMatch(/No answer 0 1 1/);
   });
 
   it('shows dates in the reader’s language and zone, not ISO', async () => {

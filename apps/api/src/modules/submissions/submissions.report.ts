@@ -1,5 +1,5 @@
 import { rgb } from 'pdf-lib';
-import { isQuestionTypeId, type LanguageCode } from '@vbuilder/shared';
+import { isQuestionTypeId, ITEM_FLAGS, type LanguageCode } from '@vbuilder/shared';
 import { A4, DocumentWriter, MUTED } from '../../documents/index.ts';
 import { formatDateTime, formatNumber, translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { AssessmentResults } from './submissions.results.ts';
@@ -7,7 +7,7 @@ import type { AssessmentResults } from './submissions.results.ts';
 /**
  * The assessment report (PDF), in the reader's language and time zone: title, subject, window,
  * summary figures, a score distribution chart in 10 % bands with the pass mark, a per-question
- * facility table and the students' results, on as many A4 pages as it needs. Laid out with the
+ * facility table, the item analysis and the students' results, on as many A4 pages as it needs. Laid out with the
  * document module, so the teacher's titles and the students' names print in any script.
  */
 
@@ -252,6 +252,167 @@ function facilityTable(c: Context) {
   w.y -= 16;
 }
 
+/** A share 0..1 as a percentage; a correlation or index −1..1 with two decimals and its sign. */
+const share = (c: Context, value: number | null) => (value === null ? '–' : percent(c, value * 100));
+const index = (c: Context, value: number | null) =>
+  value === null
+    ? '–'
+    : formatNumber(value, c.reader.language, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: 'exceptZero',
+      });
+
+/**
+ * The item analysis (issue 18), on its own page: who was counted, the assessment's mean, median,
+ * standard deviation and reliability, a table per question (facility, discrimination, what to
+ * check), what each flag means, and for choice questions the options the top and bottom 27 %
+ * chose. Formulas: item-analysis.ts.
+ */
+function itemAnalysisSection(c: Context) {
+  const { w, t, results } = c;
+  const a = results.itemAnalysis;
+  const k = (key: string, values?: Record<string, unknown>) => t(`report:itemAnalysis.${key}`, values);
+  w.newPage();
+  w.text(k('title'), { size: 14, bold: true, gap: 2 });
+  w.text(k('intro'), { size: 9, color: MUTED, gap: 2 });
+  if (a.pendingLeftOut || a.earlierAttemptsLeftOut)
+    w.text(
+      k('leftOut', { pending: number(c, a.pendingLeftOut), earlier: number(c, a.earlierAttemptsLeftOut) }),
+      {
+        size: 9,
+        color: MUTED,
+        gap: 2,
+      },
+    );
+  if (a.responses === 0) {
+    w.text(k('none'), { size: 10, color: MUTED, gap: 16 });
+    return;
+  }
+  w.text(k('groups', { count: number(c, a.groupSize) }), { size: 9, color: MUTED, gap: 2 });
+  if (a.responses < 5) w.text(k('few'), { size: 9, color: MUTED, gap: 2 });
+  w.y -= 8;
+
+  // The summary: four label / value pairs in a row.
+  const reliability =
+    a.reliability?.value === null || a.reliability === null
+      ? '–'
+      : k(`summary.${a.reliability.method}`, { value: index(c, a.reliability.value).replace(/^\+/, '') });
+  const items: [string, string][] = [
+    [k('summary.responses'), number(c, a.responses)],
+    [k('summary.mean'), percent(c, a.summary.mean)],
+    [k('summary.median'), percent(c, a.summary.median)],
+    [k('summary.sd'), percent(c, a.summary.standardDeviation)],
+    [k('summary.reliability'), reliability],
+  ];
+  const columnWidth = w.width / items.length;
+  const labels = items.map(([label]) => w.wrap(label, 8, columnWidth - 8).slice(0, 2));
+  const labelHeight = Math.max(...labels.map((lines) => lines.length * w.lineHeight(lines[0] ?? 'x', 8)));
+  const valueHeight = Math.max(...items.map(([, value]) => w.lineHeight(value, 12, true)));
+  w.ensure(labelHeight + valueHeight + 8);
+  const top = w.y;
+  items.forEach(([, value], i) => {
+    const x = w.margin + i * columnWidth;
+    let y = top;
+    for (const line of labels[i]!) {
+      const height = w.lineHeight(line, 8);
+      w.cell(line, x, y - height * 0.75, columnWidth - 8, { size: 8, color: MUTED });
+      y -= height;
+    }
+    w.cell(value, x, top - labelHeight - valueHeight * 0.72, columnWidth - 8, { size: 12, bold: true });
+  });
+  w.y = top - labelHeight - valueHeight - 6;
+  w.text(k('reliabilityHelp'), { size: 8, color: MUTED, gap: 10 });
+
+  // Per question.
+  const fixed = 24 + 55 + 74 + 55 + 124;
+  const columns: Column[] = [
+    { title: k('columns.number'), width: 24, right: true },
+    { title: k('columns.question'), width: w.width - fixed },
+    { title: k('columns.facility'), width: 55, right: true },
+    { title: k('columns.discrimination'), width: 74, right: true },
+    { title: k('columns.upperLower'), width: 55, right: true },
+    { title: k('columns.check'), width: 124 },
+  ];
+  const drawHeader = tableHeader(c, columns);
+  drawHeader();
+  for (const q of a.questions) {
+    const wrapped = w.wrap(q.text, 9, columns[1]!.width - 6);
+    const question = wrapped.length > 2 ? [wrapped[0]!, `${wrapped[1]} …`] : wrapped;
+    const check =
+      q.facility === null
+        ? [k('notScored')]
+        : q.flags.length === 0
+          ? [k('ok')]
+          : q.flags.flatMap((flag) => w.wrap(k(`flags.${flag}`), 9, columns[5]!.width - 6));
+    tableRow(
+      c,
+      columns,
+      [
+        [number(c, q.number)],
+        question,
+        [share(c, q.facility)],
+        [index(c, q.discrimination)],
+        [index(c, q.upperLower)],
+        check,
+      ],
+      drawHeader,
+    );
+  }
+  w.y -= 8;
+  w.text(k('facilityHelp'), { size: 8, color: MUTED, gap: 2 });
+  w.text(k('discriminationHelp'), { size: 8, color: MUTED, gap: 6 });
+  const raised = new Set(a.questions.flatMap((q) => q.flags));
+  for (const flag of ITEM_FLAGS.filter((f) => raised.has(f)))
+    w.text(k('flagLine', { flag: k(`flags.${flag}`), help: k(`flagHelp.${flag}`) }), { size: 8, gap: 2 });
+  w.y -= 12;
+
+  // Options chosen, per choice question.
+  const choice = a.questions.filter((q) => q.options && q.facility !== null);
+  if (choice.length === 0) return;
+  w.ensure(90);
+  w.text(k('options.title'), { size: 12, bold: true, gap: 6 });
+  const optionColumns: Column[] = [
+    { title: k('options.option'), width: w.width - 3 * 70 },
+    { title: k('options.top'), width: 70, right: true },
+    { title: k('options.bottom'), width: 70, right: true },
+    { title: k('options.all'), width: 70, right: true },
+  ];
+  for (const q of choice) {
+    w.ensure(80);
+    w.text(
+      w.truncate(k('options.question', { number: number(c, q.number), text: q.text }), 9, w.width, true),
+      {
+        size: 9,
+        bold: true,
+        gap: 2,
+      },
+    );
+    const header = tableHeader(c, optionColumns);
+    header();
+    const rows = [
+      ...q.options!.map((o) => {
+        const text = o.text ?? k(`options.${o.id === 'true' ? 'true' : 'false'}`);
+        return { label: o.correct ? k('options.correct', { text }) : text, ...o };
+      }),
+      ...(q.unanswered && q.unanswered.all > 0 ? [{ label: k('options.noAnswer'), ...q.unanswered }] : []),
+    ];
+    for (const row of rows)
+      tableRow(
+        c,
+        optionColumns,
+        [
+          w.wrap(row.label, 9, optionColumns[0]!.width - 6).slice(0, 2),
+          [number(c, row.upper)],
+          [number(c, row.lower)],
+          [number(c, row.all)],
+        ],
+        header,
+      );
+    w.y -= 10;
+  }
+}
+
 function studentsTable(c: Context) {
   const { w, t, results } = c;
   w.ensure(80);
@@ -333,6 +494,8 @@ export async function resultsReportPdf(
   summary(c);
   chart(c);
   facilityTable(c);
+  itemAnalysisSection(c);
+  w.newPage();
   studentsTable(c);
   footers(c);
   return w.save();

@@ -308,6 +308,7 @@ export async function snapshotColumns(
 /** What a results row prints of a submitted attempt (no snapshot, no answers). */
 export interface ResultAttemptRow {
   id: string;
+  studentId: string;
   number: number;
   studentName: string;
   studentEmail: string;
@@ -325,6 +326,7 @@ export async function listResultAttempts(db: DbOrTx, assessmentId: string): Prom
   return db
     .select({
       id: attempts.id,
+      studentId: attempts.studentId,
       number: attempts.number,
       studentName: users.name,
       studentEmail: users.email,
@@ -363,6 +365,33 @@ export async function listMarks(
     .where(and(inArray(attemptAnswers.attemptId, [...attemptIds]), markedRow))
     .groupBy(attemptAnswers.attemptId);
   return new Map(rows.map((r) => [r.attemptId, JSON.parse(r.marks) as StoredMark[]]));
+}
+
+/** A stored mark for the item analysis: question id, score, max, status, answer (choice questions only). */
+export type ItemMark = [string, number | null, number | null, string, unknown];
+
+/**
+ * The stored marks of some attempts for the item analysis: like listMarks, with the answer given
+ * to the questions in `withAnswer` (choice questions: the option ids chosen), and only that answer.
+ */
+export async function listItemMarks(
+  db: DbOrTx,
+  attemptIds: readonly string[],
+  withAnswer: readonly string[],
+): Promise<Map<string, ItemMark[]>> {
+  if (attemptIds.length === 0) return new Map();
+  const answer = withAnswer.length
+    ? sql`case when ${inArray(attemptAnswers.questionId, [...withAnswer])} then ${attemptAnswers.answer} end`
+    : sql`null`;
+  const rows = await db
+    .select({
+      attemptId: attemptAnswers.attemptId,
+      marks: sql<string>`json_agg(json_build_array(${attemptAnswers.questionId}, ${attemptAnswers.score}, ${attemptAnswers.maxScore}, ${attemptAnswers.markStatus}, ${answer}))::text`,
+    })
+    .from(attemptAnswers)
+    .where(and(inArray(attemptAnswers.attemptId, [...attemptIds]), markedRow))
+    .groupBy(attemptAnswers.attemptId);
+  return new Map(rows.map((r) => [r.attemptId, JSON.parse(r.marks) as ItemMark[]]));
 }
 
 export interface QuestionFigures {

@@ -1,4 +1,9 @@
-import { roundScore, submissionFigures, type SubmissionStatus } from '@vbuilder/shared';
+import {
+  roundScore,
+  submissionFigures,
+  type ItemAnalysisResult,
+  type SubmissionStatus,
+} from '@vbuilder/shared';
 import type { Db } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import {
@@ -12,6 +17,7 @@ import {
   type ResultAttemptRow,
   type SubmissionAggregates,
 } from './submissions.repository.ts';
+import { itemAnalysisOf } from './submissions.item-analysis.ts';
 import { snapshotQuestions, type QuestionMark } from './submissions.scoring.ts';
 
 /**
@@ -75,6 +81,7 @@ export interface AssessmentResults extends ResultsSummary {
   /** Newest first. */
   rows: ReportRow[];
   facilities: QuestionFacility[];
+  itemAnalysis: ItemAnalysisResult;
 }
 
 /** The columns: current questions in their order, then those only older attempts had. */
@@ -162,7 +169,7 @@ export async function resultRows(
   })();
 }
 
-/** What the report prints: figures, the attempts' totals, and per question facility from the database. */
+/** What the report prints: figures, the attempts' totals, per question facility from the database, the item analysis. */
 export async function loadReport(db: Db, assessment: AssessmentRow): Promise<AssessmentResults> {
   const questions = await resultColumns(db, assessment);
   const [summary, attempts, perQuestion] = await Promise.all([
@@ -171,9 +178,12 @@ export async function loadReport(db: Db, assessment: AssessmentRow): Promise<Ass
     questionFigures(db, assessment.id),
   ]);
   const figuresOf = new Map(perQuestion.map((f) => [f.questionId, f]));
+  // From the attempts already read here, and their marks a batch at a time.
+  const itemAnalysis = await itemAnalysisOf(db, assessment, questions, attempts);
   return {
     ...summary,
     rows: attempts.map(reportRow),
+    itemAnalysis,
     facilities: questions.map((question): QuestionFacility => {
       const f = figuresOf.get(question.id);
       return {

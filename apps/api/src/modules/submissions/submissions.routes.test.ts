@@ -515,6 +515,7 @@ describe('who may do it', () => {
     `/api/assessments/${assessment.id}/export.csv`,
     `/api/assessments/${assessment.id}/export.xlsx`,
     `/api/assessments/${assessment.id}/report.pdf`,
+    `/api/assessments/${assessment.id}/item-analysis`,
   ];
 
   it('refuses Students (403) and callers without a token (401)', async () => {
@@ -568,6 +569,7 @@ describe('OpenAPI', () => {
         '/api/assessments/{id}/export.csv',
         '/api/assessments/{id}/export.xlsx',
         '/api/assessments/{id}/report.pdf',
+        '/api/assessments/{id}/item-analysis',
       ]),
     );
   });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParamsSchema,
+  ItemAnalysisSchema,
   MarkingViewSchema,
   StudentStatusListSchema,
   SubmissionDetailSchema,
@@ -18,6 +19,7 @@ import { STAFF } from '../../plugins/authorize.ts';
 import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
 import { certificateNotifier } from '../certificates/certificates.service.ts';
 import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
+import { loadItemAnalysis } from './submissions.item-analysis.ts';
 import { resultsReportPdf } from './submissions.report.ts';
 import { loadReport, resultColumns, resultRows, resultsSummary } from './submissions.results.ts';
 import {
@@ -73,7 +75,7 @@ function sendFile(
 }
 
 /**
- * Submissions, manual marking, results exports and the PDF report (issue 6). Every read is
+ * Submissions, manual marking, results exports, the PDF report (issue 6) and item analysis (issue 18). Every read is
  * scoped to the caller's organization (any for the Super Administrator); another organization's
  * assessment or attempt answers 404 like a missing one.
  */
@@ -107,6 +109,24 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readers,
     },
     (req) => getStudentStatuses(app.db, req.actor, req.params.id),
+  );
+
+  app.get(
+    '/assessments/:id/item-analysis',
+    {
+      schema: {
+        tags,
+        summary:
+          "Item analysis: per question facility, discrimination and option choices of the upper and lower 27 %; the assessment's reliability (KR-20 or alpha), mean, median and standard deviation",
+        params: IdParamsSchema,
+        response: { 200: ItemAnalysisSchema, ...errors },
+      },
+      config: readers,
+    },
+    async (req) => {
+      const assessment = await assessmentForStaff(app.db, req.actor, req.params.id);
+      return loadItemAnalysis(app.db, assessment, await resultColumns(app.db, assessment));
+    },
   );
 
   app.get(
