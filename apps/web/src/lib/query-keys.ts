@@ -31,6 +31,7 @@ export const submissionKeys = {
   ofAssessment: (assessmentId: string) => ['submissions', assessmentId] as const,
   list: (assessmentId: string, params: object) => ['submissions', assessmentId, 'list', params] as const,
   students: (assessmentId: string) => ['submissions', assessmentId, 'students'] as const,
+  itemAnalysis: (assessmentId: string) => ['submissions', assessmentId, 'item-analysis'] as const,
   marking: (assessmentId: string, studentId: string) =>
     ['submissions', assessmentId, 'marking', studentId] as const,
   /** The details of single attempts (the marking dialog), whatever their assessment. */

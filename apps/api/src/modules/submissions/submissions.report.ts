@@ -289,7 +289,7 @@ function itemAnalysisSection(c: Context) {
     w.text(k('none'), { size: 10, color: MUTED, gap: 16 });
     return;
   }
-  w.text(k('groups', { count: number(c, a.groupSize) }), { size: 9, color: MUTED, gap: 2 });
+  w.text(k('groups', { size: number(c, a.groupSize) }), { size: 9, color: MUTED, gap: 2 });
   if (a.responses < 5) w.text(k('few'), { size: 9, color: MUTED, gap: 2 });
   w.y -= 8;
 

@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-tab
 import { useSubmissions } from '../api/get-submissions.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
+import { ItemAnalysisTab } from './item-analysis-tab.tsx';
 import { StudentStatusTab } from './student-status-tab.tsx';
 import { SubmissionDetailsDialog } from './submission-details-dialog.tsx';
 import { SubmissionStats } from './submission-stats.tsx';
@@ -34,11 +35,11 @@ interface Props {
   giveCertificatesPath?: string;
 }
 
-type Tab = 'submissions' | 'students';
+type Tab = 'submissions' | 'students' | 'items';
 
 /**
  * Submissions (SPEC §2): the assessment's title, the figures (submitted, passed, pass rate,
- * pending marking, average), tabs Submissions and Student Status, details of each attempt,
+ * pending marking, average), tabs Submissions, Student Status and Item analysis, details of each attempt,
  * export of results and the PDF report.
  */
 export function SubmissionsScreen({
@@ -143,6 +144,7 @@ export function SubmissionsScreen({
               <Tabs.List mb="md">
                 <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
                 <Tabs.Tab value="students">{t('tabs.students')}</Tabs.Tab>
+                <Tabs.Tab value="items">{t('itemAnalysis.title')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="submissions">
                 {submissions.isError ? (
@@ -175,6 +177,9 @@ export function SubmissionsScreen({
               </Tabs.Panel>
               <Tabs.Panel value="students">
                 <StudentStatusTab assessmentId={assessmentId} markingPath={markingPath} />
+              </Tabs.Panel>
+              <Tabs.Panel value="items">
+                <ItemAnalysisTab assessmentId={assessmentId} />
               </Tabs.Panel>
             </Tabs>
           </Paper>
