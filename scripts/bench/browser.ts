@@ -50,17 +50,20 @@ export async function measureAttemptScreen(options: {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   let signedIn: BrowserContext | undefined;
   try {
-    signedIn = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' });
-    await signInInBrowser(await signedIn.newPage(), options.origin, options.email, options.password);
-    const storageState = await signedIn.storageState();
-    // A new context: nothing cached but the session (cookies and localStorage).
-    const cold = await browser.newContext({
-      storageState,
+    signedIn = await browser.newContext({
       serviceWorkers: 'block',
       locale: 'en-US',
       ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
     });
-    const page = await cold.newPage();
+    const signInPage = await signedIn.newPage();
+    await signInInBrowser(signInPage, options.origin, options.email, options.password);
+    // Cold but signed in: the same context (its session, and the DPoP key in IndexedDB that the
+    // tokens are bound to, which cannot be copied to another context), its HTTP cache emptied.
+    const cdp = await signedIn.newCDPSession(signInPage);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await signInPage.goto('about:blank');
+    const page = await signedIn.newPage();
     const scripts: Array<Promise<{ url: string; encoded: number; decoded: number }>> = [];
     let lastScript = Date.now();
     page.on('request', (request) => {
@@ -82,7 +85,6 @@ export async function measureAttemptScreen(options: {
     // Not 'networkidle': the notification stream stays open. Done when no script came for 2 s.
     while (Date.now() - lastScript < 2000) await new Promise((r) => setTimeout(r, 250));
     const sizes = await Promise.all(scripts);
-    await cold.close();
     return {
       jsBytes: sizes.reduce((sum, s) => sum + s.encoded, 0),
       jsDecodedBytes: sizes.reduce((sum, s) => sum + s.decoded, 0),

@@ -1,4 +1,5 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { withNamespaces } from './route-namespaces.ts';
 import { LoadingScreen } from '../components/errors/loading-screen.tsx';
 import { accountChildren } from './account-routes.tsx';
 
@@ -6,25 +7,62 @@ import { accountChildren } from './account-routes.tsx';
 
 export const routes: RouteObject[] = [
   {
-    lazy: () => import('./routes/root-route.tsx'),
+    lazy: withNamespaces('root-route', () => import('./routes/root-route.tsx')),
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: '/', lazy: () => import('./routes/login-route.tsx') },
-      { path: '/login', lazy: () => import('./routes/login-route.tsx') },
-      { path: '/signin/:uid', lazy: () => import('./routes/sign-in-route.tsx') },
-      { path: '/auth/callback', lazy: () => import('./routes/auth-callback-route.tsx') },
-      { path: '/sign-up', lazy: () => import('./routes/sign-up-route.tsx') },
-      { path: '/forgotpassword', lazy: () => import('./routes/forgot-password-route.tsx') },
-      { path: '/resetpassword', lazy: () => import('./routes/reset-password-route.tsx') },
-      { path: '/activate_account', lazy: () => import('./routes/activate-account-route.tsx') },
-      { path: '/confirm-email', lazy: () => import('./routes/confirm-email-route.tsx') },
-      { path: '/undo-email-change', lazy: () => import('./routes/undo-email-change-route.tsx') },
-      { path: '/create-organization', lazy: () => import('./routes/create-organization-route.tsx') },
-      { path: '/change-password', lazy: () => import('./routes/change-password-route.tsx') },
-      { path: '/verify', lazy: () => import('./routes/verify-route.tsx') },
-      { path: '/verify/:code', lazy: () => import('./routes/verify-route.tsx') },
-      { path: '/account', lazy: () => import('./routes/account-route.tsx'), children: accountChildren },
-      { path: '*', lazy: () => import('./routes/not-found-route.tsx') },
+      { path: '/', lazy: withNamespaces('login-route', () => import('./routes/login-route.tsx')) },
+      { path: '/login', lazy: withNamespaces('login-route', () => import('./routes/login-route.tsx')) },
+      {
+        path: '/signin/:uid',
+        lazy: withNamespaces('sign-in-route', () => import('./routes/sign-in-route.tsx')),
+      },
+      {
+        path: '/auth/callback',
+        lazy: withNamespaces('auth-callback-route', () => import('./routes/auth-callback-route.tsx')),
+      },
+      { path: '/sign-up', lazy: withNamespaces('sign-up-route', () => import('./routes/sign-up-route.tsx')) },
+      {
+        path: '/forgotpassword',
+        lazy: withNamespaces('forgot-password-route', () => import('./routes/forgot-password-route.tsx')),
+      },
+      {
+        path: '/resetpassword',
+        lazy: withNamespaces('reset-password-route', () => import('./routes/reset-password-route.tsx')),
+      },
+      {
+        path: '/activate_account',
+        lazy: withNamespaces('activate-account-route', () => import('./routes/activate-account-route.tsx')),
+      },
+      {
+        path: '/confirm-email',
+        lazy: withNamespaces('confirm-email-route', () => import('./routes/confirm-email-route.tsx')),
+      },
+      {
+        path: '/undo-email-change',
+        lazy: withNamespaces('undo-email-change-route', () => import('./routes/undo-email-change-route.tsx')),
+      },
+      {
+        path: '/create-organization',
+        lazy: withNamespaces(
+          'create-organization-route',
+          () => import('./routes/create-organization-route.tsx'),
+        ),
+      },
+      {
+        path: '/change-password',
+        lazy: withNamespaces('change-password-route', () => import('./routes/change-password-route.tsx')),
+      },
+      { path: '/verify', lazy: withNamespaces('verify-route', () => import('./routes/verify-route.tsx')) },
+      {
+        path: '/verify/:code',
+        lazy: withNamespaces('verify-route', () => import('./routes/verify-route.tsx')),
+      },
+      {
+        path: '/account',
+        lazy: withNamespaces('account-route', () => import('./routes/account-route.tsx')),
+        children: accountChildren,
+      },
+      { path: '*', lazy: withNamespaces('not-found-route', () => import('./routes/not-found-route.tsx')) },
     ],
   },
 ];

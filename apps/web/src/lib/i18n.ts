@@ -28,35 +28,34 @@ export const NAMESPACES = [
   'certificates',
   'notifications',
   'landing',
+  'questionBank',
 ] as const;
 
-// English ships in the main bundle (fallback, first paint); other languages load on demand.
-const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', {
-  eager: true,
-});
-const others = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/en/*.json',
-]);
+/**
+ * Loaded before the first screen: the shell's words and the errors any screen may show. Every
+ * other namespace comes with the route that uses it (app/route-namespaces.ts, in parallel with the
+ * route's code) or, failing that, when a component asks for it (useTranslation suspends until it is
+ * here). A component names every namespace it reads (i18n-namespaces.test.ts checks it), so no
+ * text ever shows as its key.
+ */
+export const INITIAL_NAMESPACES = ['common', 'errors', 'auth'] as const;
 
-const englishResources = Object.fromEntries(
-  Object.entries(english).map(([file, mod]) => [file.split('/').pop()!.replace('.json', ''), mod.default]),
-);
+// Every language, English too, one chunk per namespace: a student's browser fetches the words of
+// the screens it opens, not all 21 namespaces (issue 15 point 7).
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 export const i18nReady = i18n
   .use(LanguageDetector)
   .use(
     resourcesToBackend((language: string, namespace: string) => {
-      const load = others[`../locales/${language}/${namespace}.json`];
+      const load = catalogs[`../locales/${language}/${namespace}.json`];
       return load ? load().then((m) => m.default) : Promise.resolve({});
     }),
   )
   .use(initReactI18next)
   .init({
     ...I18N_OPTIONS,
-    resources: { en: englishResources },
-    partialBundledLanguages: true,
-    ns: [...NAMESPACES],
+    ns: [...INITIAL_NAMESPACES],
     detection: {
       // `?lng=bn` first: links in the server's mail open pages in the recipient's language (kept in the cookie).
       order: ['querystring', 'cookie', 'navigator'],

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 // file and setup share one mock server. Each file starts from what a fresh page would have:
 // English, empty storage and cookies, real timers.
 vi.resetModules();
-const { default: i18n, i18nReady } = await import('../lib/i18n.ts');
+const { default: i18n, i18nReady, NAMESPACES } = await import('../lib/i18n.ts');
 const { endTest, server, startServer } = await import('./msw-server.ts');
 const { resetAuthConfig } = await import('../lib/auth/auth-config.ts');
 // Notifications live in a store of the (shared) library, not in the rendered tree.
@@ -32,6 +32,8 @@ beforeAll(async () => {
   window.history.replaceState(null, '', '/');
   await i18nReady;
   await i18n.changeLanguage('en');
+  // The app fetches a namespace with its route; a component rendered alone has all of English at once.
+  await i18n.loadNamespaces([...NAMESPACES]);
 });
 
 // Component tests reach the API through the real client and a mock server (msw-server.ts).

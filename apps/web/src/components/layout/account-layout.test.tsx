@@ -88,7 +88,8 @@ describe('AccountLayout', () => {
     const user = userEvent.setup();
     await renderLayout();
     await user.click(screen.getByRole('button', { name: 'Language: English' }));
-    const items = screen.getAllByRole('menuitem');
+    // The menu's code comes with the first interaction.
+    const items = await screen.findAllByRole('menuitem', {}, { timeout: 5000 });
     expect(items).toHaveLength(12);
     expect(items.map((i) => i.getAttribute('lang'))).toEqual([
       'en',

@@ -1,13 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AppShell, Box, Drawer, em } from '@mantine/core';
+import { AppShell, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Brand } from './brand.tsx';
 import { RouteAccessGuard } from './route-access-guard.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import classes from './account-layout.module.css';
+
+// The phone's menu drawer (its own chunk): fetched when first opened, kept for closing and reopening.
+const NavDrawer = lazy(() => import('./nav-drawer.tsx'));
 
 /** SPEC §2: the menu column is 64 units wide, the drawer on small screens as wide. */
 export const NAV_WIDTH = '16rem';
@@ -23,6 +25,8 @@ export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } =
   const { t } = useTranslation('common');
   const [drawerOpened, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
   const wide = useMediaQuery(`(min-width: ${em(992)})`);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
 
   // A drawer left open while the window grows would sit on top of the fixed column.
   useEffect(() => {
@@ -44,21 +48,11 @@ export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } =
       <AppShell.Navbar>
         <SideNav />
       </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpened}
-        onClose={closeDrawer}
-        size={NAV_WIDTH}
-        padding={0}
-        title={
-          <Box px="md">
-            <Brand size="sm" />
-          </Box>
-        }
-        closeButtonProps={{ 'aria-label': t('topBar.closeNavigation') }}
-        classNames={{ body: classes.drawerBody, header: classes.drawerHeader }}
-      >
-        <SideNav onNavigate={closeDrawer} withSupport />
-      </Drawer>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={closeDrawer} />
+        </Suspense>
+      ) : null}
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <RouteAccessGuard>
           <Outlet />

@@ -1,11 +1,15 @@
-import { Link } from 'react-router';
+import { cloneElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconExternalLink, IconLogout, IconUser } from '@tabler/icons-react';
+import { Avatar, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useRoleLabel } from './role-label.ts';
 import { useExternalLinks } from './use-external-links.ts';
 import { initialsOf, PLACEHOLDER_EMAIL } from './user-display.ts';
+import { markInteracted, useAfterFirstInteraction } from '../deferred/first-interaction.ts';
+
+// The menu itself is its own chunk: it comes with the first interaction.
+const loadDropdown = () => import('./avatar-menu-dropdown.tsx').then((m) => m.default);
 
 /** SPEC §2: 56 units. */
 export const AVATAR_MENU_WIDTH = '14rem';
@@ -19,6 +23,9 @@ export function AvatarMenu() {
   const { user, logout } = useAuth();
   const { learningPlatformUrl } = useExternalLinks();
   const roleLabel = useRoleLabel();
+  // Clicked before the menu's code came: it opens as soon as it is here.
+  const [openRequested, setOpenRequested] = useState(false);
+  const AvatarMenuDropdown = useAfterFirstInteraction(loadDropdown);
 
   const ready = Boolean(user?.id);
   const name = user?.name?.trim() || t('avatar.defaultName');
@@ -30,70 +37,50 @@ export function AvatarMenu() {
     </Avatar>
   );
 
-  return (
-    <Menu width={AVATAR_MENU_WIDTH} position="bottom-end" shadow="md" withinPortal disabled={!ready}>
-      <Menu.Target>
-        <UnstyledButton
-          disabled={!ready}
-          aria-label={ready ? t('avatar.open', { name }) : t('avatar.loading')}
-          style={{ borderRadius: 999, opacity: ready ? 1 : 0.7, cursor: ready ? 'pointer' : 'default' }}
-        >
-          <Group gap={8} wrap="nowrap">
-            {avatar}
-            <Box visibleFrom="sm" maw={160}>
-              <Text size="sm" fw={600} truncate>
-                {ready ? name : t('avatar.loading')}
-              </Text>
-              {ready ? (
-                <Text size="xs" c="gray.7" truncate>
-                  {role}
-                </Text>
-              ) : null}
-            </Box>
-            {ready ? <IconChevronDown size={14} aria-hidden /> : null}
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py="xs">
+  const trigger = (
+    <UnstyledButton
+      disabled={!ready}
+      aria-label={ready ? t('avatar.open', { name }) : t('avatar.loading')}
+      style={{ borderRadius: 999, opacity: ready ? 1 : 0.7, cursor: ready ? 'pointer' : 'default' }}
+    >
+      <Group gap={8} wrap="nowrap">
+        {avatar}
+        <Box visibleFrom="sm" maw={160}>
           <Text size="sm" fw={600} truncate>
-            {name}
+            {ready ? name : t('avatar.loading')}
           </Text>
-          <Text size="xs" c="gray.7" truncate>
-            {email}
-          </Text>
-          <Text size="xs" c="indigo" fw={600} mt={2}>
-            {role}
-          </Text>
+          {ready ? (
+            <Text size="xs" c="gray.7" truncate>
+              {role}
+            </Text>
+          ) : null}
         </Box>
-        <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to={`/account/profile/${encodeURIComponent(user?.id ?? '')}`}
-          leftSection={<IconUser size={16} aria-hidden />}
-        >
-          {t('avatar.profile')}
-        </Menu.Item>
-        {learningPlatformUrl ? (
-          <Menu.Item
-            component="a"
-            href={learningPlatformUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            leftSection={<IconExternalLink size={16} aria-hidden />}
-          >
-            {t('avatar.learningPlatform')}
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void logout()}
-        >
-          {t('avatar.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        {ready ? <IconChevronDown size={14} aria-hidden /> : null}
+      </Group>
+    </UnstyledButton>
+  );
+
+  if (!AvatarMenuDropdown) {
+    return cloneElement(trigger, {
+      onClick: ready
+        ? () => {
+            setOpenRequested(true);
+            markInteracted();
+          }
+        : undefined,
+    });
+  }
+  return (
+    <AvatarMenuDropdown
+      trigger={trigger}
+      disabled={!ready}
+      defaultOpened={openRequested}
+      name={name}
+      email={email}
+      role={role}
+      userId={user?.id ?? ''}
+      learningPlatformUrl={learningPlatformUrl}
+      onLogout={() => void logout()}
+    />
   );
 }

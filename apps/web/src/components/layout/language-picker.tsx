@@ -1,7 +1,7 @@
-import { useContext, useEffect } from 'react';
+import { cloneElement, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Box, Button } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
 import { ProfileEnvelopeSchema } from '@vbuilder/shared';
 import { api } from '../../lib/api-client.ts';
 import { AuthContext } from '../../lib/auth/auth-context.ts';
@@ -13,6 +13,10 @@ import {
   takePickBeforeSignIn,
   type LanguageCode,
 } from '../../lib/languages.ts';
+import { markInteracted, useAfterFirstInteraction } from '../deferred/first-interaction.ts';
+
+// The menu itself is its own chunk: it comes with the first interaction.
+const loadLanguageMenu = () => import('./language-menu.tsx').then((m) => m.default);
 
 /** The user whose language was reconciled with the screens in this page load (survives remounts). */
 let reconciledUserId: string | null = null;
@@ -24,6 +28,9 @@ let reconciledUserId: string | null = null;
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
   const auth = useContext(AuthContext);
+  // Clicked before the menu's code came: it opens as soon as it is here.
+  const [openRequested, setOpenRequested] = useState(false);
+  const LanguageMenu = useAfterFirstInteraction(loadLanguageMenu);
 
   const save = (language: LanguageCode) => {
     if (!auth?.user || auth.user.language === language) return;
@@ -57,35 +64,29 @@ export function LanguagePicker() {
     LANGUAGES.find((l) => l.code === i18n.resolvedLanguage) ??
     LANGUAGES.find((l) => l.code === FALLBACK_LANGUAGE)!;
 
-  return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          px={8}
-          leftSection={<IconLanguage size={20} aria-hidden />}
-          aria-label={t('topBar.language', { language: current.name })}
-        >
-          <Box component="span" visibleFrom="sm" lang={current.code}>
-            {current.name}
-          </Box>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('topBar.chooseLanguage')}</Menu.Label>
-        {LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language.code}
-            lang={language.code}
-            aria-current={language.code === current.code ? 'true' : undefined}
-            rightSection={language.code === current.code ? <IconCheck size={16} aria-hidden /> : null}
-            onClick={() => choose(language.code)}
-          >
-            {language.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+  const trigger = (
+    <Button
+      variant="subtle"
+      color="gray"
+      px={8}
+      leftSection={<IconLanguage size={20} aria-hidden />}
+      aria-label={t('topBar.language', { language: current.name })}
+      aria-haspopup="menu"
+    >
+      <Box component="span" visibleFrom="sm" lang={current.code}>
+        {current.name}
+      </Box>
+    </Button>
+  );
+
+  return LanguageMenu ? (
+    <LanguageMenu trigger={trigger} current={current} onChoose={choose} defaultOpened={openRequested} />
+  ) : (
+    cloneElement(trigger, {
+      onClick: () => {
+        setOpenRequested(true);
+        markInteracted();
+      },
+    })
   );
 }

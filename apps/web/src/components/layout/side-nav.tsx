@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBuilding,
   IconCertificate,
@@ -28,6 +28,7 @@ import {
 import { useExternalLinks } from './use-external-links.ts';
 import { useSubmenuIntent } from './use-submenu-intent.ts';
 import classes from './side-nav.module.css';
+import { DeferredTooltip } from '../deferred/after-first-interaction.tsx';
 
 type Icon = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -96,7 +97,7 @@ export function SideNav({
           const Icon = SECTION_ICONS[section];
           const label = t(sectionLabelKey(section, user?.role));
           return (
-            <Tooltip key={section} label={label} position="right" withArrow openDelay={300}>
+            <DeferredTooltip key={section} label={label} position="right" withArrow openDelay={300}>
               <UnstyledButton
                 className={classes.railButton}
                 aria-label={label}
@@ -110,7 +111,7 @@ export function SideNav({
               >
                 <Icon size={22} stroke={1.6} aria-hidden />
               </UnstyledButton>
-            </Tooltip>
+            </DeferredTooltip>
           );
         })}
       </Stack>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Anchor, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
 import { IconExternalLink, IconLifebuoy, IconLogout } from '@tabler/icons-react';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { Brand } from './brand.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { useExternalLinks } from './use-external-links.ts';
+import { DeferredTooltip } from '../deferred/after-first-interaction.tsx';
 
 /**
  * The brand, with the learning platform and support (new tabs), what the app adds (`actions`:
@@ -65,7 +66,7 @@ export function TopBar({
           </Button>
         ) : null}
         {supportUrl ? (
-          <Tooltip label={t('topBar.support')}>
+          <DeferredTooltip label={t('topBar.support')}>
             <ActionIcon
               component="a"
               href={supportUrl}
@@ -79,11 +80,11 @@ export function TopBar({
             >
               <IconLifebuoy size={20} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         ) : null}
         {actions}
         <LanguagePicker />
-        <Tooltip label={t('topBar.logout')}>
+        <DeferredTooltip label={t('topBar.logout')}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -93,7 +94,7 @@ export function TopBar({
           >
             <IconLogout size={20} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
         <AvatarMenu />
       </Group>
     </Group>

@@ -56,6 +56,12 @@ function loadPlayer(family: FamilyId): Promise<AnyPlayer> {
 /** What every player takes, and the file an open answer records or chooses (open players only). */
 export type LazyPlayerProps = PlayerProps<unknown, unknown> & { onFile?(file: File): void };
 
+/** Fetches the players of these question types (once each). */
+export function loadPlayers(typeIds: readonly QuestionTypeId[]): Promise<void> {
+  const families = new Set(typeIds.map((typeId) => getQuestionType(typeId).family));
+  return Promise.all([...families].map(loadPlayer)).then(() => undefined);
+}
+
 /**
  * Whether the players of these question types are here, fetching them if not: true once they
  * are, or once fetching failed (each player then says so, and offers to try again).

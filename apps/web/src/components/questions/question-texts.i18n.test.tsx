@@ -23,6 +23,7 @@ import { QuestionResult } from '../../features/attempts/components/question-resu
 import { QuestionView } from '../../features/attempts/components/question-view.tsx';
 import { QuestionHeading } from '../../features/submissions/components/answer/question-heading.tsx';
 import { NAMESPACES } from '../../lib/i18n.ts';
+import { loadPlayers } from './family-players.tsx';
 import { QuestionPreview } from './preview/question-preview.tsx';
 
 /*
@@ -145,6 +146,8 @@ describe('question texts in every language', () => {
   const missing: string[] = [];
 
   beforeAll(async () => {
+    // The attempt screen fetches players on demand; here they are all rendered at once.
+    await loadPlayers(QUESTION_TYPE_REGISTRY.map((type) => type.id));
     i18n = createInstance();
     await i18n.use(initReactI18next).init({
       resources: Object.fromEntries(LANGUAGE_CODES.map((lng) => [lng, catalogsOf(lng)])),

@@ -52,8 +52,8 @@ const STATUS_RANK: Record<SyncStatus, number> = { saved: 0, saving: 1, retrying:
 const worseStatus = (a: SyncStatus, b: SyncStatus) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a);
 
 /**
- * With every question on one page, the players of the first questions come with the screen; the
- * others as the student scrolls near them (their code is fetched then).
+ * With every question on one page, the screen waits for the players of the first questions (what
+ * a screen shows); the others' code is fetched as they render, each with a skeleton meanwhile.
  */
 const FIRST_PLAYERS = 3;
 
@@ -177,7 +177,6 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         onAnswer={(answer) => engine.change(question.id, { answer })}
         onToggleFlag={() => engine.change(question.id, { flagged: !(entry?.flagged ?? false) })}
         onFile={(file) => uploads.upload(question.id, file)}
-        deferPlayer={layout === 'all' && index >= FIRST_PLAYERS}
         waitingUploads={uploads.pending.filter((upload) => upload.questionId === question.id)}
       />
     );

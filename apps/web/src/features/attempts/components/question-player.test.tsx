@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('the attempt screen’s player of a question', () => {
   it('fetches the family’s player and shows it', async () => {
-    await renderWithProviders(<QuestionPlayer deferred={false} {...props} />);
+    await renderWithProviders(<QuestionPlayer {...props} />);
     expect(await screen.findByRole('radio', { name: 'True' })).toBeInTheDocument();
   });
 
@@ -39,7 +39,7 @@ describe('the attempt screen’s player of a question', () => {
     }));
     const { QuestionPlayer: FreshPlayer } = await import('./question-player.tsx');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await renderWithProviders(<FreshPlayer deferred={false} {...props} />);
+    await renderWithProviders(<FreshPlayer {...props} />);
     expect(await screen.findByText(/This question could not be loaded/)).toBeInTheDocument();
     network.up = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -2,7 +2,6 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NearViewport } from '../../../components/near-viewport.tsx';
 import { LazyPlayer, type LazyPlayerProps } from '../../../components/questions/family-players.tsx';
 
 const placeholder = <Skeleton height={96} radius="md" aria-hidden />;
@@ -48,21 +47,13 @@ class PlayerLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
 }
 
 /**
- * The question's player on the attempt screen, its code fetched on demand (family-players.tsx).
- * `deferred`: rendered only when the question comes within half a screen of the viewport (every
- * question on one page), so the first screen fetches and renders only the players it shows.
+ * The question's player on the attempt screen, its code fetched when it is first shown
+ * (family-players.tsx): a skeleton of its size until then, a message if it cannot come.
  */
-export function QuestionPlayer({ deferred, ...props }: LazyPlayerProps & { deferred: boolean }) {
-  const player = (
+export function QuestionPlayer(props: LazyPlayerProps) {
+  return (
     <PlayerLoadBoundary>
       <LazyPlayer {...props} />
     </PlayerLoadBoundary>
-  );
-  return deferred ? (
-    <NearViewport margin="50% 0px" fallback={placeholder}>
-      {player}
-    </NearViewport>
-  ) : (
-    player
   );
 }

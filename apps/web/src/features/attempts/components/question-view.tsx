@@ -20,11 +20,6 @@ interface Props {
   onFile(file: File): void;
   /** Files or recordings of this question kept on the device until they are uploaded. */
   waitingUploads?: readonly PendingUpload[];
-  /**
-   * Render the player only when the question nears the viewport (every question on one page): its
-   * code is fetched then, and the first screen does not render forty players.
-   */
-  deferPlayer?: boolean;
 }
 
 /**
@@ -43,7 +38,6 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
     onToggleFlag,
     onFile,
     waitingUploads = [],
-    deferPlayer = false,
   },
   headingRef,
 ) {
@@ -102,7 +96,6 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
           <Image src={question.imageUrl} alt={t('question.image')} radius="md" mah={320} fit="contain" />
         ) : null}
         <QuestionPlayer
-          deferred={deferPlayer}
           // The student's question has the family's config without the answers: the player's shape.
           question={question as unknown as Question}
           value={answer ?? null}

@@ -46,7 +46,7 @@ export function ImportUsersDialog({ opened, onClose, viewer, organizationId }: P
 }
 
 function ImportUsersBody({ onClose, viewer, organizationId }: Omit<Props, 'opened'>) {
-  const { t, i18n } = useTranslation(['users', 'errors']);
+  const { t, i18n } = useTranslation(['users', 'errors', 'validation']);
   const errorText = useErrorText();
   const importUsers = useImportUsers();
   const [file, setFile] = useState<File | null>(null);
