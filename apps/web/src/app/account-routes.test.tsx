@@ -38,6 +38,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'user/:userId/quiz/:assessmentId/redo': ASSESSMENTS,
   'user/questions/:userId/quiz/:assessmentId/view': ASSESSMENTS,
   'user/questions/:userId/quiz/:quizId/edit': STAFF_ASSESSMENTS,
+  // The question bank (issue 17): the organization's teachers and administrators.
+  'question-bank': STAFF_ASSESSMENTS,
   'user/:userId/quiz/:assessmentId/my-results': ASSESSMENTS,
   'questions/:userId/quiz/:quizId/submissions': STAFF_ASSESSMENTS,
   'organization/:organizationId': ORGANIZATION,

@@ -62,6 +62,12 @@ export const accountChildren: RouteObject[] = [
     handle: staffAssessments,
     lazy: withNamespaces('edit-assessment-route', () => import('./routes/edit-assessment-route.tsx')),
   },
+  // The organization's question bank (issue 17): its teachers and administrators.
+  {
+    path: 'question-bank',
+    handle: staffAssessments,
+    lazy: withNamespaces('question-bank-route', () => import('./routes/question-bank-route.tsx')),
+  },
   {
     path: 'user/:userId/quiz/:assessmentId/my-results',
     handle: section('assessments'),
