@@ -51,7 +51,7 @@ test("the session's tokens are bound to this browser: copied out of its storage 
   const me = account('Student');
   await signIn(page, me.email, me.password);
   await expect(page).toHaveURL(/\/account\/home$/);
-  const stored = await page.evaluate(() => {
+  const stored: Record<string, string> = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('vbuilder.oidc.user:'));
     const config = JSON.parse(localStorage.getItem('vbuilder.authConfig') ?? '{}') as { clientId?: string };
     const user = JSON.parse(key ? localStorage.getItem(key)! : '{}') as Record<string, string>;
@@ -65,7 +65,7 @@ test("the session's tokens are bound to this browser: copied out of its storage 
   expect((await profile(`Bearer ${stored.access_token}`)).status()).toBe(401);
   expect((await profile(`DPoP ${stored.access_token}`)).status()).toBe(401);
   const refreshed = await request.post('/oidc/token', {
-    form: { grant_type: 'refresh_token', refresh_token: stored.refresh_token!, client_id: stored.clientId },
+    form: { grant_type: 'refresh_token', refresh_token: stored.refresh_token!, client_id: stored.clientId! },
   });
   expect(refreshed.status()).toBe(400);
 
