@@ -88,11 +88,9 @@ describe('ItemAnalysisTab', () => {
     expect(row1).toHaveTextContent('40%');
     expect(row1).toHaveTextContent('-0.21');
     expect(row1).toHaveTextContent(
-      'Weaker students did better: Weaker students did better than stronger ones on this question: check its answer key and wording.',
+      'Weaker students did betterWeaker students did better than stronger ones on this question: check its answer key and wording.',
     );
-    expect(row1).toHaveTextContent(
-      'Wrong option attracts the top group: A wrong option was chosen more often',
-    );
+    expect(row1).toHaveTextContent('Wrong option attracts the top groupA wrong option was chosen more often');
     expect(screen.getByTestId('item-row-2')).toHaveTextContent('+0.45');
     expect(screen.getByTestId('item-row-2')).toHaveTextContent('OK');
     expect(screen.getByTestId('item-row-3')).toHaveTextContent('Not scored');

@@ -34,9 +34,14 @@ function FlagLine({ flag }: { flag: ItemFlagId }) {
   };
   const [name, help] = words[flag];
   return (
-    <Text size="sm" style={{ minWidth: 0 }}>
-      {t('itemAnalysis.flagLine', { flag: name, help })}
-    </Text>
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      <Text size="sm" c="gray.7">
+        {help}
+      </Text>
+    </div>
   );
 }
 
@@ -116,7 +121,7 @@ export function ItemAnalysisTab({ assessmentId }: { assessmentId: string }) {
           </Text>
         )}
         {a.responses > 0 && a.responses < FEW_RESPONSES && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" fw={600} c="gray.8">
             {t('itemAnalysis.few')}
           </Text>
         )}
@@ -214,7 +219,7 @@ function Checks({ question: q, t }: { question: ItemQuestionStatistics; t: Trans
   );
 }
 
-const negative = (value: number | null) => (value !== null && value < 0 ? 'red.8' : undefined);
+const negative = (value: number | null) => (value !== null && value < 0 ? 'red.9' : undefined);
 
 function QuestionTable({
   questions,
@@ -347,9 +352,15 @@ function OptionTables({
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('itemAnalysis.options.option')}</Table.Th>
-                    <Table.Th ta="right">{t('itemAnalysis.options.top')}</Table.Th>
-                    <Table.Th ta="right">{t('itemAnalysis.options.bottom')}</Table.Th>
-                    <Table.Th ta="right">{t('itemAnalysis.options.all')}</Table.Th>
+                    <Table.Th ta="right" w="18%">
+                      {t('itemAnalysis.options.top')}
+                    </Table.Th>
+                    <Table.Th ta="right" w="18%">
+                      {t('itemAnalysis.options.bottom')}
+                    </Table.Th>
+                    <Table.Th ta="right" w="12%">
+                      {t('itemAnalysis.options.all')}
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
