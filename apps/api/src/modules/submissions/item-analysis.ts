@@ -308,8 +308,9 @@ export function analyseItems(
       mean: mean(percentages),
       median: median(percentages),
       standardDeviation: n < 2 ? null : Math.sqrt(variance(percentages, 'sample')!),
-      lowest: n ? Math.min(...percentages) : null,
-      highest: n ? Math.max(...percentages) : null,
+      // A loop, not Math.min(...): a spread of a very large class would overflow the stack.
+      lowest: n ? percentages.reduce((a, b) => Math.min(a, b)) : null,
+      highest: n ? percentages.reduce((a, b) => Math.max(a, b)) : null,
     },
     reliability: reliabilityOf(items, responses, scored),
     items: stats,

@@ -344,7 +344,10 @@ function itemAnalysisSection(c: Context) {
         ? [k('notScored')]
         : q.flags.length === 0
           ? [k('ok')]
-          : q.flags.flatMap((flag) => w.wrap(k(`flags.${flag}`), 9, columns[5]!.width - 6));
+          : // Two flags or more: each starts with a dash, so where one ends is plain.
+            q.flags.flatMap((flag) =>
+              w.wrap(`${q.flags.length > 1 ? '– ' : ''}${k(`flags.${flag}`)}`, 9, columns[5]!.width - 6),
+            );
     tableRow(
       c,
       columns,
