@@ -1,7 +1,8 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES } from '@vbuilder/shared';
 import { bearer, createAssessment } from './support/assessments.ts';
-import { accessToken, account, demo, signIn } from './support/fixtures.ts';
+import { accessToken, account, demo, expectAccessible, signIn } from './support/fixtures.ts';
+import { shoot, shootBoth } from './support/shots.ts';
 import type { SeededAccount } from './support/organizations.ts';
 
 /**
@@ -62,6 +63,17 @@ test('builds an assessment that draws 5 from a category, and two students get di
     });
     expect(res.status(), await res.text()).toBe(201);
   }
+  // The bank screen, from the Assessments section's menu: the category and its questions, searched.
+  await page.goto('/account/question-bank');
+  await expect(page.getByRole('heading', { name: 'Question bank', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Categories' }).getByText('Forces and motion').click();
+  await expect(page.getByRole('status').filter({ hasText: `${POOL} questions` })).toBeVisible();
+  await page.getByLabel('Search the question text').fill('statement 7');
+  await expect(page.getByRole('status').filter({ hasText: '1 question' })).toBeVisible();
+  await expect(page.getByText('Forces statement 7', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shootBoth(page, 'question-bank');
+
   const title = `Forces quiz ${Date.now()}`;
   const assessmentId = await createAssessment(page.request, token, {
     title,
@@ -82,6 +94,8 @@ test('builds an assessment that draws 5 from a category, and two students get di
   await page.getByRole('option', { name: 'Forces and motion' }).click();
   await expect(rule.getByText(`${POOL} questions to draw from`)).toBeVisible();
   await expect(page.getByText('5 drawn questions, 5 marks')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(rule, 'draw-rule');
   await page.getByRole('radio', { name: 'Publish now' }).check();
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(page.getByText(`Assessment “${title}” updated.`)).toBeVisible();
