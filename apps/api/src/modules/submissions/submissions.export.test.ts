@@ -138,7 +138,7 @@ describe('GET /api/assessments/:id/export.xlsx', () => {
 });
 
 describe('GET /api/assessments/:id/report.pdf', () => {
-  it('is a PDF with the title, the summary, the chart and the question table', async () => {
+  it('is a PDF with the title, the summary, the chart, the question table and the item analysis', async () => {
     const res = await download('report.pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -160,6 +160,11 @@ describe('GET /api/assessments/:id/report.pdf', () => {
       'Which planet is known as the Red',
       'Multiple Choice',
       `page 1 of ${pages}`,
+      // The item analysis: the two fully marked attempts; the three with an essay to mark wait.
+      'Item analysis',
+      'Left out: 3 waiting for marking, 0 earlier attempts.',
+      'Options chosen',
+      'Mars (correct answer)',
     ]) {
       expect(text).toContain(expected);
     }

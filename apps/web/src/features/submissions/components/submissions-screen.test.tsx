@@ -160,6 +160,27 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     expect(within(chen!).queryByRole('link', { name: /^Mark/ })).toBeNull();
   });
 
+  it('shows the item analysis on its own tab, read only when the tab is opened', async () => {
+    serve({
+      '/assessments/assessment-1/submissions': makeList([makeSummary()]),
+      '/assessments/assessment-1/item-analysis': {
+        responses: 0,
+        pendingLeftOut: 1,
+        earlierAttemptsLeftOut: 0,
+        groupSize: 0,
+        summary: { mean: null, median: null, standardDeviation: null, lowest: null, highest: null },
+        reliability: null,
+        questions: [],
+      },
+    });
+    await renderScreen();
+    await screen.findByRole('table', { name: 'Submitted attempts, newest first' });
+    expect(receivedRequests('GET', /item-analysis/)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'Item analysis' }));
+    expect(await screen.findByText('No fully marked attempt yet.')).toBeInTheDocument();
+    expect(screen.getByText('Left out: 1 waiting for marking, 0 earlier attempts.')).toBeInTheDocument();
+  });
+
   it('opens the details of an attempt: per question outcome, answer, score and the final score', async () => {
     serve({
       '/assessments/assessment-1/submissions': makeList([makeSummary()]),
