@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAnalysisResult } from '@vbuilder/shared';
-import type { AssessmentRow } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import type { ItemAnalysisResult, Question } from '@vbuilder/shared';
+import { assessments, type AssessmentRow } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { makeAssessment, QUESTIONS, submitAttempt } from './test-fixtures.ts';
@@ -97,6 +98,34 @@ describe('GET /api/assessments/:id/item-analysis', () => {
     expect(body).toMatchObject({ responses: 0, groupSize: 0, reliability: null });
     expect(body.questions).toHaveLength(QUESTIONS.length);
     expect(body.questions.every((q) => q.facility === null)).toBe(true);
+  });
+
+  it('scales old marks to the points the question has now, and skips an answer to an option no longer there', async () => {
+    const edited = await makeAssessment(t.app, assessment.organizationId, {
+      questions: QUESTIONS.slice(0, 2),
+    });
+    const [a, b] = await Promise.all(
+      ['E1', 'E2'].map((name) => makeUser(t.app, 'Student', assessment.organizationId, { name })),
+    );
+    await submitAttempt(t.app, edited, a!.id, { 'q-mcq': ['b'], 'q-tf': true });
+    await submitAttempt(t.app, edited, b!.id, { 'q-mcq': ['a'], 'q-tf': true });
+    // The teacher now makes the MCQ worth 4 and removes option a (Venus).
+    const [mcq, tf] = QUESTIONS as [Question, Question];
+    const config = mcq.config as { options: { id: string }[] };
+    const questions = [
+      { ...mcq, score: 4, config: { ...config, options: config.options.filter((o) => o.id !== 'a') } },
+      tf,
+    ];
+    await t.app.db.update(assessments).set({ questions }).where(eq(assessments.id, edited.id));
+    const body = (await get(teacher, edited.id)).json<ItemAnalysisResult>();
+    expect(body.questions[0]).toMatchObject({ max: 4, facility: 0.5 });
+    // Stored 2/2 and 0/2 become 4 and 0 of 4: percentages (4 + 1) / 5 = 100 % and 1 / 5 = 20 %.
+    expect(body.summary).toMatchObject({ highest: 100, lowest: 20 });
+    expect(body.questions[0]!.options!.map((o) => [o.id, o.all])).toEqual([
+      ['b', 1],
+      ['c', 0],
+    ]);
+    expect(body.questions[0]!.unanswered).toEqual({ upper: 0, lower: 1, all: 1 });
   });
 
   it('is for staff of the organization only', async () => {
