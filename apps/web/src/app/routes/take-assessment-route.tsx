@@ -3,12 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useAssessment } from '../../features/assessments/api/get-assessment.ts';
 import { startAttempt } from '../../features/attempts/api/attempt-calls.ts';
 import { StartCard } from '../../features/attempts/components/start-card.tsx';
 import { TakeAttempt } from '../../features/attempts/components/take-attempt.tsx';
-import { rememberStartedAttempt } from '../../features/attempts/hooks/use-loaded-attempt.ts';
+import { prefetchAttempt, rememberStartedAttempt } from '../../features/attempts/hooks/use-loaded-attempt.ts';
 import { errorCodeOf } from '../../lib/api-errors.ts';
 
 /**
@@ -16,6 +16,13 @@ import { errorCodeOf } from '../../lib/api-errors.ts';
  * attempt. The attempt's id goes into the address (?attempt=), so a reload — even without a
  * network — opens the same attempt straight away.
  */
+/** An attempt in the address starts loading now, not once the session and profile are in (no wait). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const attemptId = new URL(request.url).searchParams.get('attempt');
+  if (attemptId) prefetchAttempt(attemptId);
+  return null;
+}
+
 export function Component() {
   const { t } = useTranslation(['attempts', 'errors']);
   const { userId = '', assessmentId = '' } = useParams();
@@ -30,7 +37,8 @@ export function Component() {
   const backPath = `/account/questions/${userId}`;
   useDocumentTitle(t('pageTitle'));
 
-  const assessment = useAssessment(assessmentId);
+  // The start card's; an attempt in progress brings its own assessment (one request fewer each).
+  const assessment = useAssessment(assessmentId, { enabled: !attemptId });
 
   if (attemptId) {
     return (

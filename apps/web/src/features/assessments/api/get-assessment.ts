@@ -14,4 +14,5 @@ export const assessmentQuery = (id: string) =>
     meta: { silent: true },
   });
 
-export const useAssessment = (id: string) => useQuery(assessmentQuery(id));
+export const useAssessment = (id: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...assessmentQuery(id), enabled });

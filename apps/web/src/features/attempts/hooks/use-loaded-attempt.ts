@@ -5,6 +5,7 @@ import { codeOf } from '../../../lib/api-errors.ts';
 import { fetchAttempt, type TimedAttempt } from '../api/attempt-calls.ts';
 import { attemptKeys } from '../../../lib/query-keys.ts';
 import { deviceStore } from '../lib/device-store.ts';
+import { loadPlayers } from '../../../components/questions/family-players.tsx';
 
 export interface LoadedAttempt {
   attempt: Attempt;
@@ -48,13 +49,46 @@ async function keptOnDevice({ attempt, clockOffsetMs }: TimedAttempt): Promise<L
  * server again (issue 15: a class starting at once made every start two round trips).
  */
 export async function rememberStartedAttempt(queryClient: QueryClient, started: TimedAttempt): Promise<void> {
+  inPage.add(started.attempt.id);
   queryClient.setQueryData(attemptKeys.detail(started.attempt.id), await keptOnDevice(started));
+}
+
+/** Attempts asked for before their screen rendered (prefetchAttempt), taken once by the query. */
+const prefetched = new Map<string, { loading: Promise<LoadedAttempt>; at: number }>();
+/** A prefetch older than this is not taken (the query asks afresh). */
+const PREFETCH_FRESH_MS = 30_000;
+/** Attempts this page already has (the query keeps them): a prefetch would be a wasted request. */
+const inPage = new Set<string>();
+
+/**
+ * Starts loading an attempt as soon as its address is known (the route's loader), while the page
+ * is still signing in and reading the profile, with the player of its first question: on a reload
+ * mid-exam the screen no longer waits for the profile, then for the attempt, then for the player.
+ */
+export function prefetchAttempt(attemptId: string): void {
+  if (prefetched.has(attemptId) || inPage.has(attemptId)) return;
+  const loading = loadAttempt(attemptId);
+  prefetched.set(attemptId, { loading, at: Date.now() });
+  loading
+    .then(({ attempt }) => {
+      const first = attempt.questions[0];
+      if (first) void loadPlayers([first.type]).catch(() => undefined);
+    })
+    // The query asks again and shows the error.
+    .catch(() => prefetched.delete(attemptId));
+}
+
+function takePrefetched(attemptId: string): Promise<LoadedAttempt> | undefined {
+  const entry = prefetched.get(attemptId);
+  prefetched.delete(attemptId);
+  inPage.add(attemptId);
+  return entry && Date.now() - entry.at < PREFETCH_FRESH_MS ? entry.loading : undefined;
 }
 
 export function useLoadedAttempt(attemptId: string | null) {
   return useQuery({
     queryKey: attemptKeys.detail(attemptId ?? ''),
-    queryFn: ({ signal }) => loadAttempt(attemptId ?? '', signal),
+    queryFn: ({ signal }) => takePrefetched(attemptId ?? '') ?? loadAttempt(attemptId ?? '', signal),
     enabled: Boolean(attemptId),
     // Offline is exactly when the device copy is needed: never wait for the network to run.
     networkMode: 'always',
