@@ -25,3 +25,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/ai-assistant.ts';
 export * from './schemas/draw-rules.ts';
 export * from './schemas/question-bank.ts';
+export * from './schemas/question-imports.ts';

@@ -897,6 +897,7 @@ describe('authorization matrix', () => {
         'POST /api/question-bank/draw-pool',
         'POST /api/question-bank/assessments/:assessmentId/save-to-bank',
         'POST /api/question-bank/assessments/:assessmentId/questions',
+        'POST /api/question-imports',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.
