@@ -1,0 +1,71 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Attempt } from '@vbuilder/shared';
+import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../../test/msw-server.ts';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { prefetchAttempt, rememberStartedAttempt, useLoadedAttempt } from './use-loaded-attempt.ts';
+
+function attemptOf(id: string): Attempt {
+  const now = new Date().toISOString();
+  return {
+    id,
+    assessment: {
+      id: 'a-1',
+      title: 'Plants quiz',
+      subject: 'Biology',
+      instructions: '',
+      passMark: 50,
+      totalMarks: 2,
+      durationMinutes: null,
+      endsAt: null,
+      dueAt: null,
+      allowRetake: false,
+      reviewPolicy: 'afterSubmission',
+      resources: [],
+    },
+    number: 1,
+    status: 'in_progress',
+    startedAt: now,
+    deadlineAt: null,
+    serverNow: now,
+    graceSeconds: 30,
+    submittedAt: null,
+    submittedBy: null,
+    questions: [{ id: 'q1', type: 'true-false', text: 'Plants need light.', score: 2, config: {} }],
+    answers: {},
+    revision: 0,
+  } as Attempt;
+}
+
+function Title({ id }: { id: string }) {
+  const loaded = useLoadedAttempt(id);
+  return <p>{loaded.data ? loaded.data.attempt.assessment.title : 'loading'}</p>;
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  server.use(
+    http.get(apiUrl('/attempts/:id'), ({ params }) => HttpResponse.json(attemptOf(String(params.id)))),
+  );
+});
+
+describe('an attempt in the address, loaded before its screen', () => {
+  it('is asked for once: the screen takes what the route started', async () => {
+    prefetchAttempt('attempt-pre');
+    await waitFor(() => expect(receivedRequests('GET', '/attempts/attempt-pre')).toHaveLength(1));
+    await renderWithProviders(<Title id="attempt-pre" />);
+    expect(await screen.findByText('Plants quiz')).toBeInTheDocument();
+    expect(receivedRequests('GET', '/attempts/attempt-pre')).toHaveLength(1);
+  });
+
+  it('is not asked for again when the start just answered it', async () => {
+    const started = attemptOf('attempt-started');
+    await rememberStartedAttempt(new QueryClient(), { attempt: started, clockOffsetMs: 0 });
+    prefetchAttempt('attempt-started');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receivedRequests('GET', '/attempts/attempt-started')).toHaveLength(0);
+  });
+});
