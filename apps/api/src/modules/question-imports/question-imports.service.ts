@@ -111,7 +111,10 @@ export async function runImport(
     if (!isTypeAllowed(plan, type)) {
       skipped.push({
         item: imported.source,
-        reason: reason(t, 'typeNotInPlan', { type: t(`questionTypes:${type}`), plan: plan.name }),
+        reason: reason(t, 'typeNotInPlan', {
+          type: t(`questionTypes:${type}`),
+          plan: t(`billing:plans.${plan.name}`, { defaultValue: plan.name }),
+        }),
       });
       continue;
     }
