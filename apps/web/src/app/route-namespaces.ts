@@ -107,6 +107,7 @@ export const ROUTE_NAMESPACES = {
     'assessments',
     'attempts',
     'questionBank',
+    'questionImport',
     'questionTypes',
     'questions',
     'submissions',

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconEdit, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFileImport, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES, getQuestionType, type BankQuestion, type QuestionTypeId } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
@@ -34,6 +34,7 @@ import {
 } from '../api/question-bank.ts';
 import { BankQuestionDialog } from './bank-question-dialog.tsx';
 import { CategoryPanel, type CategoryChoice } from './category-panel.tsx';
+import { ImportQuestionsDialog } from './import-questions-dialog.tsx';
 import { TypeSelect } from './type-select.tsx';
 
 const PAGE_SIZE = 20;
@@ -50,7 +51,7 @@ export function QuestionBankScreen({
   /** The plan's types (null when the plan could not be read: every type, the server decides). */
   allowedTypes: readonly QuestionTypeId[] | null;
 }) {
-  const { t } = useTranslation(['questionBank', 'questionTypes', 'assessments']);
+  const { t } = useTranslation(['questionBank', 'questionTypes', 'assessments', 'questionImport']);
   const errorText = useErrorText();
   const [choice, setChoice] = useState<CategoryChoice>({ kind: 'all' });
   const [search, setSearch] = useState('');
@@ -62,6 +63,7 @@ export function QuestionBankScreen({
   const [withSubcategories, setWithSubcategories] = useState(true);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ editing: BankQuestion | null; key: number } | null>(null);
+  const [importing, setImporting] = useState<number | null>(null);
 
   const categories = useBankCategories();
   const tagList = useBankTags();
@@ -116,12 +118,21 @@ export function QuestionBankScreen({
           </Title>
           <Text c="gray.7">{t('questionBank:intro')}</Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDialog({ editing: null, key: Date.now() })}
-        >
-          {t('questionBank:list.new')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+            onClick={() => setImporting(Date.now())}
+          >
+            {t('questionImport:action')}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ editing: null, key: Date.now() })}
+          >
+            {t('questionBank:list.new')}
+          </Button>
+        </Group>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
@@ -279,6 +290,15 @@ export function QuestionBankScreen({
           categories={categoryList}
           defaultCategoryId={choice.kind === 'category' ? choice.id : null}
           allowedTypes={allowedTypes}
+        />
+      ) : null}
+      {importing ? (
+        <ImportQuestionsDialog
+          key={importing}
+          opened
+          onClose={() => setImporting(null)}
+          categories={categoryList}
+          defaultCategoryId={choice.kind === 'category' ? choice.id : null}
         />
       ) : null}
     </Stack>
