@@ -42,7 +42,7 @@ export function ImportQuestionsDialog({
   /** Append to this assessment instead of the bank. */
   assessmentId?: string;
 }) {
-  const { t, i18n } = useTranslation(['questionImport', 'questionTypes', 'questions']);
+  const { t, i18n } = useTranslation(['questionImport', 'common', 'questionTypes', 'questions']);
   const errorText = useErrorText();
   const phone = useMediaQuery('(max-width: 36em)');
   const [file, setFile] = useState<File | null>(null);
@@ -99,6 +99,7 @@ export function ImportQuestionsDialog({
       onClose={onClose}
       size="xl"
       fullScreen={!!phone}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
       title={
         <Title order={2} size="h3">
           {t('questionImport:title')}
