@@ -100,11 +100,7 @@ export function ImportQuestionsDialog({
       size="xl"
       fullScreen={!!phone}
       closeButtonProps={{ 'aria-label': t('common:close') }}
-      title={
-        <Title order={2} size="h3">
-          {t('questionImport:title')}
-        </Title>
-      }
+      title={t('questionImport:title')}
     >
       <Stack gap="md">
         {!preview ? (
