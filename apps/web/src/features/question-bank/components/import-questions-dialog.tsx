@@ -166,7 +166,16 @@ export function ImportQuestionsDialog({
             {error}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
+        {/* Kept in sight below a long preview: the decision is always one click away. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
           {preview ? (
             <>
               <Button variant="default" onClick={() => choose(null)} disabled={importer.isPending}>
