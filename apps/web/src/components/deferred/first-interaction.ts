@@ -33,22 +33,34 @@ function onFirstInteraction() {
  */
 let pressing = false;
 let releaseWaiters: Array<() => void> = [];
+/** A press whose release never reached the window (its element was removed under it) ends anyway. */
+const LONGEST_PRESS_MS = 1000;
+let pressTimer: ReturnType<typeof setTimeout> | undefined;
+
+function endPress() {
+  clearTimeout(pressTimer);
+  pressing = false;
+  const waiters = releaseWaiters;
+  releaseWaiters = [];
+  for (const resume of waiters) resume();
+}
+
+function onPressStart() {
+  pressing = true;
+  clearTimeout(pressTimer);
+  pressTimer = setTimeout(endPress, LONGEST_PRESS_MS);
+}
 
 function onPressEnd() {
   // After the click that follows pointerup has been dispatched.
-  setTimeout(() => {
-    pressing = false;
-    const waiters = releaseWaiters;
-    releaseWaiters = [];
-    for (const resume of waiters) resume();
-  }, 0);
+  setTimeout(endPress, 0);
 }
 
 if (typeof window !== 'undefined') {
   for (const event of EVENTS) {
     window.addEventListener(event, onFirstInteraction, { capture: true, passive: true });
   }
-  window.addEventListener('pointerdown', () => (pressing = true), { capture: true, passive: true });
+  window.addEventListener('pointerdown', onPressStart, { capture: true, passive: true });
   window.addEventListener('pointerup', onPressEnd, { capture: true, passive: true });
   window.addEventListener('pointercancel', onPressEnd, { capture: true, passive: true });
 }

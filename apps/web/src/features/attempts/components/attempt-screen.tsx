@@ -116,10 +116,14 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     [questions, snapshot.answers],
   );
   const counts = countStates(states);
-  // The screen waits for the players it shows first, so they appear with it, not after (no shift).
+  // The screen waits for the players it shows first, so they appear with it, not after (no
+  // shift); once shown it never goes back to waiting: a later question's player shows a skeleton
+  // while its code comes.
   const shownFirst =
     layout === 'one' ? questions.slice(current, current + 1) : questions.slice(0, FIRST_PLAYERS);
   const playersLoaded = usePlayersLoaded(shownFirst.map((question) => question.type));
+  const [shown, setShown] = useState(false);
+  if (playersLoaded && !shown) setShown(true);
 
   // At zero the attempt is handed in with every saved answer (the server accepts it within its grace).
   const autoSubmitted = useRef(false);
@@ -144,7 +148,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
   };
 
-  if (!snapshot.ready || !engine || !playersLoaded) {
+  if (!snapshot.ready || !engine || !(playersLoaded || shown)) {
     return (
       <Center mih={240}>
         <Loader aria-label={t('attempt.loading')} />
