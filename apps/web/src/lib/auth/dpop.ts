@@ -76,6 +76,27 @@ export interface DpopOptions {
   base?: () => string;
 }
 
+/** The server's clock minus this browser's, as last seen in this tab (0 when within a minute). */
+const SERVER_OFFSET_KEY = 'vbuilder.serverClockOffset';
+
+function storedServerOffset(): number {
+  try {
+    const stored = Number(globalThis.sessionStorage?.getItem(SERVER_OFFSET_KEY));
+    return Number.isFinite(stored) ? stored : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function storeServerOffset(offset: number): void {
+  try {
+    if (offset === 0) globalThis.sessionStorage?.removeItem(SERVER_OFFSET_KEY);
+    else globalThis.sessionStorage?.setItem(SERVER_OFFSET_KEY, String(offset));
+  } catch {
+    // Storage refused: the first proof after a reload is refused once and sent again.
+  }
+}
+
 export function createDpop({
   dbName = DPOP_DB_NAME,
   now = Date.now,
@@ -90,7 +111,8 @@ export function createDpop({
 
   let loading: Promise<BrowserKey> | null = null;
   /** The server's clock minus ours (ms), once it is known to be off by more than a minute. */
-  let serverOffset = 0;
+  // Kept for the tab (sessionStorage): after a reload the first proof is dated right too.
+  let serverOffset = storedServerOffset();
 
   const describe = async (keys: CryptoKeyPair): Promise<BrowserKey> => {
     // A public key can always be exported, whatever the pair's extractable flag says.
@@ -211,7 +233,9 @@ export function createDpop({
     const server = date ? Date.parse(date) : NaN;
     if (Number.isNaN(server)) return;
     const offset = server - now();
-    serverOffset = Math.abs(offset) > 60_000 ? offset : 0;
+    const next = Math.abs(offset) > 60_000 ? offset : 0;
+    if (next !== serverOffset) storeServerOffset(next);
+    serverOffset = next;
   }
 
   let lastBound: { token: string; bound: boolean } | null = null;
