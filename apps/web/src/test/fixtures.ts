@@ -2,6 +2,7 @@ import {
   QUESTION_EXAMPLE_LIST,
   QUESTION_TYPE_REGISTRY,
   type Assessment,
+  type Attempt,
   type OrganizationDetail,
   type ProfileEnvelope,
   type QuestionExamplesResponse,
@@ -94,4 +95,42 @@ export function makeQuestionTypesResponse(): QuestionTypesResponse {
 /** GET /question-types/examples' answer: one example per type. */
 export function makeQuestionExamplesResponse(): QuestionExamplesResponse {
   return { examples: QUESTION_EXAMPLE_LIST };
+}
+
+/** An attempt in progress, untimed, with one true/false question worth 2 marks. */
+export function makeAttempt(
+  overrides: Partial<Attempt> = {},
+  assessment: Partial<Attempt['assessment']> = {},
+): Attempt {
+  const now = new Date().toISOString();
+  return {
+    id: 'attempt-1',
+    assessment: {
+      id: 'a-1',
+      title: 'Plants quiz',
+      subject: 'Biology',
+      instructions: '',
+      passMark: 50,
+      totalMarks: 2,
+      durationMinutes: null,
+      endsAt: null,
+      dueAt: null,
+      allowRetake: false,
+      reviewPolicy: 'afterSubmission',
+      resources: [],
+      ...assessment,
+    },
+    number: 1,
+    status: 'in_progress',
+    startedAt: now,
+    deadlineAt: null,
+    serverNow: now,
+    graceSeconds: 30,
+    submittedAt: null,
+    submittedBy: null,
+    questions: [{ id: 'q1', type: 'true-false', text: 'Plants need light.', score: 2, config: {} }],
+    answers: {},
+    revision: 0,
+    ...overrides,
+  };
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Assessment, Attempt } from '@vbuilder/shared';
 import { makeAssessment } from '../../features/assessments/lib/test-utils.ts';
+import { makeAttempt } from '../../test/fixtures.ts';
 import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../test/msw-server.ts';
 import { renderWithRouter } from '../../test/providers.tsx';
 import { Component as TakeAssessmentRoute } from './take-assessment-route.tsx';
@@ -23,35 +24,7 @@ const assessment: Assessment = {
 };
 
 function startedAttempt(): Attempt {
-  const now = new Date().toISOString();
-  return {
-    id: 'attempt-1',
-    assessment: {
-      id: summary.id,
-      title: summary.title,
-      subject: summary.subject,
-      instructions: '',
-      passMark: 50,
-      totalMarks: 2,
-      durationMinutes: null,
-      endsAt: null,
-      dueAt: null,
-      allowRetake: false,
-      reviewPolicy: 'afterSubmission',
-      resources: [],
-    },
-    number: 1,
-    status: 'in_progress',
-    startedAt: now,
-    deadlineAt: null,
-    serverNow: now,
-    graceSeconds: 30,
-    submittedAt: null,
-    submittedBy: null,
-    questions: [{ id: 'q1', type: 'true-false', text: 'Plants need light.', score: 2, config: {} }],
-    answers: {},
-    revision: 0,
-  };
+  return makeAttempt({}, { id: summary.id, title: summary.title, subject: summary.subject });
 }
 
 describe('starting an assessment', () => {

@@ -3,42 +3,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Attempt } from '@vbuilder/shared';
 import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../../test/msw-server.ts';
+import { makeAttempt } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { prefetchAttempt, rememberStartedAttempt, useLoadedAttempt } from './use-loaded-attempt.ts';
 
-function attemptOf(id: string): Attempt {
-  const now = new Date().toISOString();
-  return {
-    id,
-    assessment: {
-      id: 'a-1',
-      title: 'Plants quiz',
-      subject: 'Biology',
-      instructions: '',
-      passMark: 50,
-      totalMarks: 2,
-      durationMinutes: null,
-      endsAt: null,
-      dueAt: null,
-      allowRetake: false,
-      reviewPolicy: 'afterSubmission',
-      resources: [],
-    },
-    number: 1,
-    status: 'in_progress',
-    startedAt: now,
-    deadlineAt: null,
-    serverNow: now,
-    graceSeconds: 30,
-    submittedAt: null,
-    submittedBy: null,
-    questions: [{ id: 'q1', type: 'true-false', text: 'Plants need light.', score: 2, config: {} }],
-    answers: {},
-    revision: 0,
-  } as Attempt;
-}
+const attemptOf = (id: string) => makeAttempt({ id });
 
 function Title({ id }: { id: string }) {
   const loaded = useLoadedAttempt(id);
