@@ -43,6 +43,11 @@ export const assessments = pgTable(
     instructor: text('instructor').notNull().default(''),
     status: text('status').notNull().default('draft'),
     reviewPolicy: text('review_policy').notNull().default('afterSubmission'),
+    /**
+     * When students see their results (issue 18): 'immediate' (as before), 'afterWindow' (once the
+     * window has ended) or 'manual' (when a teacher releases them: attempts.released_at).
+     */
+    releasePolicy: text('release_policy').notNull().default('immediate'),
     /** 'all' students of the organization, or 'selected' ones (assessment_assignees). */
     assignmentMode: text('assignment_mode').notNull().default('all'),
     questions: jsonb('questions')

@@ -57,6 +57,8 @@ export const attempts = pgTable(
     maxScore: doublePrecision('max_score'),
     percentage: doublePrecision('percentage'),
     passed: boolean('passed'),
+    /** When a teacher released this result to the student (release policy 'manual', issue 18). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     /** The pass mark (%) in force when it was submitted. */
     passMark: integer('pass_mark').notNull(),
     /**

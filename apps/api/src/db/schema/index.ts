@@ -11,3 +11,4 @@ export * from './ai-assistant.ts';
 export * from './notifications.ts';
 export * from './rate-limits.ts';
 export * from './question-bank.ts';
+export * from './accommodations.ts';
