@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './rate-limits.ts';
 export * from './question-bank.ts';
 export * from './accommodations.ts';
+export * from './regrades.ts';
