@@ -36,6 +36,13 @@ export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 export const REVIEW_POLICIES = ['never', 'afterSubmission', 'afterWindow'] as const;
 export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
 
+/**
+ * When students see their results (issue 18): at once (as before), once the window has ended, or
+ * when a teacher releases them (per student or all). Until then they see "marked, not yet released".
+ */
+export const RELEASE_POLICIES = ['immediate', 'afterWindow', 'manual'] as const;
+export type ReleasePolicy = (typeof RELEASE_POLICIES)[number];
+
 /** Who must take it: every student of the organization, or the chosen ones. */
 export const AssignmentSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('all') }),
@@ -101,6 +108,7 @@ export const AssessmentInputSchema = z
       .default(''),
     status: z.enum(ASSESSMENT_STATUSES).default('draft'),
     reviewPolicy: z.enum(REVIEW_POLICIES).default('afterSubmission'),
+    releasePolicy: z.enum(RELEASE_POLICIES).default('immediate'),
     assignment: AssignmentSchema.default({ mode: 'all' }),
     questions: z
       .array(QuestionSchema)
@@ -212,6 +220,7 @@ export const AssessmentSchema = AssessmentSummarySchema.extend({
   language: z.string(),
   instructor: z.string(),
   reviewPolicy: z.enum(REVIEW_POLICIES),
+  releasePolicy: z.enum(RELEASE_POLICIES),
   assignment: AssignmentSchema,
   questions: z.array(QuestionSchema),
   draws: z.array(DrawRuleViewSchema),

@@ -133,6 +133,11 @@ export const SaveAnswerAckSchema = z.object({
   revision: z.number().int(),
   savedAt: z.string(),
   stale: z.boolean(),
+  /**
+   * The attempt's deadline as the save found it (issue 18): a teacher's extra time moves it while
+   * the student works, and the timer follows from the answer it gets anyway. Absent from older servers.
+   */
+  deadlineAt: z.string().nullable().optional(),
 });
 export type SaveAnswerAck = z.infer<typeof SaveAnswerAckSchema>;
 
@@ -195,6 +200,14 @@ export const AttemptResultSchema = z.object({
   passed: z.boolean().nullable(),
   /** Whether expected answers are included (review policy). */
   reviewAvailable: z.boolean(),
+  /**
+   * Whether the student may see this result (the assessment's release policy, issue 18). When
+   * false the server has left out the score (0), the pass state (null), every question's marks and
+   * feedback: "marked, not yet released".
+   */
+  released: z.boolean().default(true),
+  /** When an unreleased result will be shown by itself (release after the window); null otherwise. */
+  releasesAt: z.string().nullable().default(null),
   questions: z.array(QuestionResultSchema),
 });
 export type AttemptResult = z.infer<typeof AttemptResultSchema>;

@@ -97,6 +97,7 @@ export function toAssessment(row: AssessmentWithCreator, now: Date, parts: Detai
     language: row.language,
     instructor: row.instructor,
     reviewPolicy: row.reviewPolicy as Assessment['reviewPolicy'],
+    releasePolicy: row.releasePolicy as Assessment['releasePolicy'],
     assignment,
     questions: parts.forStudent ? [] : questions,
     draws: parts.forStudent

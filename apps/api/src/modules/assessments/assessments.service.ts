@@ -102,6 +102,7 @@ function columnsOf(input: AssessmentValues, questions: Question[]): Omit<NewAsse
     instructor: input.instructor,
     status: input.status,
     reviewPolicy: input.reviewPolicy,
+    releasePolicy: input.releasePolicy,
     assignmentMode: input.assignment.mode,
     questions,
     totalMarks: totalMarksWith(questions, input.draws),

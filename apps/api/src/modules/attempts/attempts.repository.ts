@@ -3,6 +3,7 @@ import type { AttemptStatus, AttemptTotals, MarkResult } from '@vbuilder/shared'
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
 import {
+  assessmentAccommodations,
   assessments,
   attemptAnswers,
   attemptFiles,
@@ -10,6 +11,7 @@ import {
   type AttemptAnswerRow,
   type AttemptRow,
 } from '../../db/schema/index.ts';
+import type { AccommodationTerms } from './deadline.ts';
 
 /**
  * Queries of the attempts module. Every read of an attempt names who may reach it: the student
@@ -58,21 +60,45 @@ export async function listStudentAttempts(
 
 /**
  * What a new attempt needs of the student's earlier ones, in one small read (never their
- * snapshots): the last number given, and whether one was handed in (a retake rule).
+ * snapshots): the last number given, and whether one was handed in (a retake rule); and, in the
+ * same statement (the start is the exam-day path: no extra round trip), the student's
+ * accommodation for this assessment (issue 18), a primary-key lookup, null without one.
  */
 export async function attemptHistory(
   db: DbOrTx,
   assessmentId: string,
   studentId: string,
-): Promise<{ lastNumber: number; anySubmitted: boolean }> {
+): Promise<{ lastNumber: number; anySubmitted: boolean; accommodation: AccommodationTerms | null }> {
   const [row] = await db
     .select({
       lastNumber: max(attempts.number),
       anySubmitted: sql<boolean>`coalesce(bool_or(${attempts.status} = 'submitted'), false)`,
+      accommodation: sql<Record<string, unknown> | null>`(select json_build_object(
+        'extraMinutes', ${assessmentAccommodations.extraMinutes}, 'extraPercent', ${assessmentAccommodations.extraPercent},
+        'startsAt', ${assessmentAccommodations.startsAt}, 'endsAt', ${assessmentAccommodations.endsAt})
+        from ${assessmentAccommodations}
+        where ${assessmentAccommodations.assessmentId} = ${assessmentId} and ${assessmentAccommodations.studentId} = ${studentId})`,
     })
     .from(attempts)
     .where(studentAttempts(assessmentId, studentId));
-  return { lastNumber: row?.lastNumber ?? 0, anySubmitted: Boolean(row?.anySubmitted) };
+  return {
+    lastNumber: row?.lastNumber ?? 0,
+    anySubmitted: Boolean(row?.anySubmitted),
+    accommodation: accommodationTerms(row?.accommodation ?? null),
+  };
+}
+
+/** An accommodation read as JSON (its instants as text) → its terms. */
+function accommodationTerms(json: Record<string, unknown> | string | null): AccommodationTerms | null {
+  if (!json) return null;
+  const value = typeof json === 'string' ? (JSON.parse(json) as Record<string, unknown>) : json;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    extraMinutes: num(value.extraMinutes),
+    extraPercent: num(value.extraPercent),
+    startsAt: asDate(value.startsAt),
+    endsAt: asDate(value.endsAt),
+  };
 }
 
 export type NewAttempt = typeof attempts.$inferInsert;
@@ -138,6 +164,7 @@ export async function insertAttemptIfNone(db: DbOrTx, values: NewAttemptFrom): P
     maxScore: null,
     percentage: null,
     passed: null,
+    releasedAt: null,
     passMark: values.passMark,
     shuffleSeed: String(row.shuffle_seed),
     revision: Number(row.revision),
@@ -321,7 +348,7 @@ export async function attemptQuestionTypes(
 export async function markSubmitted(
   db: DbOrTx,
   id: string,
-  values: { submittedBy: 'student' | 'deadline'; now: Date },
+  values: { submittedBy: 'student' | 'deadline'; now: Date; expiredBefore?: Date },
 ): Promise<AttemptRow | null> {
   const now = values.now;
   const handedIn =
@@ -337,7 +364,15 @@ export async function markSubmitted(
       passMark: sql`coalesce((select ${assessments.passMark} from ${assessments} where ${assessments.id} = ${attempts.assessmentId}), ${attempts.passMark})`,
       updatedAt: now,
     })
-    .where(and(eq(attempts.id, id), eq(attempts.status, 'in_progress')))
+    .where(
+      and(
+        eq(attempts.id, id),
+        eq(attempts.status, 'in_progress'),
+        // Closing at the deadline re-checks it in the same statement: extra time given after the
+        // closer (or a read) saw the attempt as expired keeps it open (issue 18).
+        values.expiredBefore ? lt(attempts.deadlineAt, values.expiredBefore) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }

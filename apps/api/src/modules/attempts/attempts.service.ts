@@ -52,6 +52,9 @@ import {
   writeTotals,
 } from './attempts.repository.ts';
 import { toAttempt, toResult } from './attempts.views.ts';
+import { deadlineFor, windowFor, type AccommodationTerms } from './deadline.ts';
+
+export { deadlineFor } from './deadline.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 
 export interface AttemptsContext {
@@ -155,20 +158,12 @@ async function snapshotFor(
   return { questions, seed };
 }
 
-/** When the attempt must end: the window's end, or the start plus the duration, whichever is first. */
-export function deadlineFor(
-  assessment: Pick<AssessmentRow, 'endsAt' | 'durationMinutes'>,
-  start: Date,
-): Date | null {
-  const candidates: number[] = [];
-  if (assessment.endsAt) candidates.push(assessment.endsAt.getTime());
-  if (assessment.durationMinutes) candidates.push(start.getTime() + assessment.durationMinutes * 60_000);
-  return candidates.length ? new Date(Math.min(...candidates)) : null;
-}
-
-/** Open unless it has not started yet or has ended; no dates at all: always open. */
-function checkWindow(assessment: AssessmentHead, now: Date): void {
-  const timing = timingStatus(assessment, now);
+/**
+ * Open unless it has not started yet or has ended; no dates at all: always open. A student with an
+ * accommodation window of their own (issue 18) is checked against it.
+ */
+function checkWindow(assessment: AssessmentHead, now: Date, accommodation: AccommodationTerms | null): void {
+  const timing = timingStatus(windowFor(assessment, accommodation), now);
   if (timing === 'upcoming') throw conflict('window_not_open', 'This assessment has not started yet');
   if (timing === 'past') throw conflict('window_closed', 'This assessment has ended');
 }
@@ -204,7 +199,11 @@ export async function closeAttempt(
 ): Promise<boolean> {
   const certificatesGiven: GivenCertificate[] = [];
   const closed = await db.transaction(async (tx) => {
-    const row = await markSubmitted(tx, attemptId, { submittedBy: by, now });
+    const row = await markSubmitted(tx, attemptId, {
+      submittedBy: by,
+      now,
+      ...(by === 'deadline' ? { expiredBefore: new Date(now.getTime() - GRACE_MS) } : {}),
+    });
     if (!row) return false;
     const answers = await listAnswers(tx, attemptId);
     const given = new Map(answers.filter((a) => a.revision > 0).map((a) => [a.questionId, a.answer]));
@@ -265,8 +264,9 @@ export async function startAttempt(
       if (current.status === 'in_progress')
         return { attempt: await viewOf(db, current, now, { assessment }), created: false };
     }
-    checkWindow(assessment, now);
+    // One statement: the student's earlier attempts and their accommodation (issue 18), if any.
     const history = await attemptHistory(db, assessment.id, actor.userId);
+    checkWindow(assessment, now, history.accommodation);
     if (history.anySubmitted && !assessment.allowRetake)
       throw conflict('retake_not_allowed', 'You have already submitted this assessment');
     const content = await contentOf(db, assessment);
@@ -283,7 +283,7 @@ export async function startAttempt(
         questions,
         ...(snapshot.seed ? { drawnWith: snapshot.seed } : {}),
         startedAt: now,
-        deadlineAt: deadlineFor(assessment, now),
+        deadlineAt: deadlineFor(assessment, now, history.accommodation),
         passMark: assessment.passMark,
       }));
     if (row) {
@@ -387,9 +387,11 @@ export async function saveAnswer(
   if (!outcome.attemptStatus) throw attemptNotFound();
   if (outcome.attemptStatus !== 'in_progress')
     throw conflict('attempt_submitted', 'This attempt has been submitted');
+  // The deadline the statement read anyway: extra time given meanwhile reaches the timer (issue 18).
+  const deadlineAt = outcome.deadlineAt?.toISOString() ?? null;
   if (outcome.written) {
     const { revision, savedAt } = outcome.written;
-    return { questionId, revision, savedAt: savedAt.toISOString(), stale: false };
+    return { questionId, revision, savedAt: savedAt.toISOString(), stale: false, deadlineAt };
   }
   if (isExpired({ deadlineAt: outcome.deadlineAt }, now)) {
     await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx.certificates);
@@ -407,6 +409,7 @@ export async function saveAnswer(
     revision: stored.revision,
     savedAt: stored.savedAt.toISOString(),
     stale: stored.idempotencyKey !== input.idempotencyKey,
+    deadlineAt,
   };
 }
 
@@ -420,6 +423,8 @@ function resultOf(
     reviewPolicy: assessment?.reviewPolicy ?? 'never',
     endsAt: assessment?.endsAt ?? null,
     now,
+    // A deleted assessment's results stay as they were: released unless it waited for a teacher.
+    releasePolicy: assessment?.releasePolicy ?? 'immediate',
   });
 }
 
@@ -439,8 +444,10 @@ export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: stri
     if (isExpired(row, now)) {
       await closeAttempt(ctx.db, id, 'deadline', now, ctx.certificates);
       const closed = await findAttempt(ctx.db, id);
+      // Extra time given since it was read (issue 18): still open, so the student hands it in.
+      if (closed?.status === 'in_progress') await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
       // Unless the student's own submit won the race, the late one is refused.
-      if (closed?.submittedBy !== 'student')
+      else if (closed?.submittedBy !== 'student')
         throw conflict('attempt_closed', 'The time for this attempt is over');
     } else {
       await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);

@@ -80,6 +80,22 @@ export interface ReviewContext {
   reviewPolicy: string;
   endsAt: Date | null;
   now: Date;
+  /** The assessment's release policy (issue 18); absent: 'immediate'. */
+  releasePolicy?: string;
+}
+
+/**
+ * Whether the student may see this attempt's result now (issue 18): at once; after the window
+ * (an assessment without an end has nothing to wait for); or once a teacher released it, which
+ * also releases early under 'afterWindow'.
+ */
+export function resultReleased(
+  row: Pick<AttemptRow, 'releasedAt'>,
+  { releasePolicy = 'immediate', endsAt, now }: Omit<ReviewContext, 'reviewPolicy'>,
+): boolean {
+  if (row.releasedAt) return true;
+  if (releasePolicy === 'afterWindow') return endsAt === null || now.getTime() >= endsAt.getTime();
+  return releasePolicy !== 'manual';
 }
 
 /** Whether the student may see the expected answers now (SPEC review policy of the assessment). */
@@ -91,6 +107,7 @@ export function reviewAvailable({ reviewPolicy, endsAt, now }: ReviewContext): b
 
 /** A submitted attempt's result as its student sees it: marks as stored (automatic or a teacher's). */
 export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: ReviewContext): AttemptResult {
+  if (!resultReleased(row, review)) return unreleasedResult(row, review);
   const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   const showAnswers = reviewAvailable(review);
   const seed = row.shuffleSeed;
@@ -105,6 +122,8 @@ export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: R
     markingStatus: markingStatusOf(row.markingStatus),
     passMark: row.passMark,
     reviewAvailable: showAnswers,
+    released: true,
+    releasesAt: null,
     questions: snapshotOf(row).map((question) => {
       const answer = byQuestion.get(question.id);
       const result = {
@@ -126,5 +145,32 @@ export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: R
       const expected = familyOf(question.type).expectedAnswer(question.config);
       return { ...result, expectedAnswer: answerToStudentView(question, seed, expected) };
     }),
+  };
+}
+
+/**
+ * A result the student may not see yet: that it was handed in and whether marking is done, never
+ * the score, the pass state, a mark or a feedback (the server leaves them out; issue 18).
+ */
+function unreleasedResult(row: AttemptRow, review: ReviewContext): AttemptResult {
+  const figures = submissionFigures(row);
+  return {
+    attemptId: row.id,
+    assessmentId: row.assessmentId,
+    number: row.number,
+    startedAt: row.startedAt.toISOString(),
+    submittedAt: (row.submittedAt ?? row.updatedAt).toISOString(),
+    submittedBy: (row.submittedBy ?? 'student') as SubmittedBy,
+    status: figures.status,
+    markingStatus: markingStatusOf(row.markingStatus),
+    score: 0,
+    maxScore: figures.maxScore,
+    percentage: 0,
+    passMark: row.passMark,
+    passed: null,
+    reviewAvailable: false,
+    released: false,
+    releasesAt: review.releasePolicy === 'afterWindow' ? iso(review.endsAt) : null,
+    questions: [],
   };
 }

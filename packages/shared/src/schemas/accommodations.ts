@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Bounds of an accommodation (issue 18): generous for exam boards' usual 25–100 %, not unlimited. */
+export const ACCOMMODATION_LIMITS = { extraMinutesMax: 1440, extraPercentMax: 300 } as const;
+
+const Instant = z.iso.datetime({ offset: true, message: 'accommodations.errors.dateInvalid' });
+
+/**
+ * PUT /api/assessments/:id/accommodations/:studentId: a student's extra time (minutes or a
+ * percentage of the duration, not both) and/or a window of their own (replacing the assessment's
+ * start and end for them). Something must be given; DELETE removes it.
+ */
+export const AccommodationInputSchema = z
+  .object({
+    extraMinutes: z
+      .number('accommodations.errors.extraInvalid')
+      .int('accommodations.errors.extraInvalid')
+      .min(1, 'accommodations.errors.extraInvalid')
+      .max(ACCOMMODATION_LIMITS.extraMinutesMax, 'accommodations.errors.extraInvalid')
+      .nullable()
+      .default(null),
+    extraPercent: z
+      .number('accommodations.errors.extraInvalid')
+      .int('accommodations.errors.extraInvalid')
+      .min(1, 'accommodations.errors.extraInvalid')
+      .max(ACCOMMODATION_LIMITS.extraPercentMax, 'accommodations.errors.extraInvalid')
+      .nullable()
+      .default(null),
+    startsAt: Instant.nullable().default(null),
+    endsAt: Instant.nullable().default(null),
+  })
+  .superRefine((a, ctx) => {
+    if (a.extraMinutes !== null && a.extraPercent !== null) {
+      ctx.addIssue({ code: 'custom', path: ['extraPercent'], message: 'accommodations.errors.oneKindOfExtra' });
+    }
+    if (a.startsAt && a.endsAt && new Date(a.endsAt) <= new Date(a.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'accommodations.errors.endBeforeStart' });
+    }
+    if (a.extraMinutes === null && a.extraPercent === null && !a.startsAt && !a.endsAt) {
+      ctx.addIssue({ code: 'custom', path: ['extraMinutes'], message: 'accommodations.errors.empty' });
+    }
+  });
+export type AccommodationInput = z.input<typeof AccommodationInputSchema>;
+export type AccommodationValues = z.output<typeof AccommodationInputSchema>;
+
+/** One student's accommodation, as staff see it. */
+export const AccommodationSchema = z.object({
+  assessmentId: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  extraMinutes: z.number().int().nullable(),
+  extraPercent: z.number().int().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** The deadline of the student's attempt in progress, as moved by this accommodation; null: none running. */
+  runningDeadlineAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Accommodation = z.infer<typeof AccommodationSchema>;
+
+/** GET /api/assessments/:id/accommodations */
+export const AccommodationListSchema = z.object({ data: z.array(AccommodationSchema) });
+export type AccommodationList = z.infer<typeof AccommodationListSchema>;
+
+/** POST /api/assessments/:id/release: release the results of these students, or of everyone who submitted. */
+export const ReleaseResultsSchema = z.object({
+  studentIds: z.array(z.uuid()).min(1).max(5000).optional(),
+});
+export type ReleaseResultsInput = z.infer<typeof ReleaseResultsSchema>;
+export const ReleaseResultsResponseSchema = z.object({ released: z.number().int() });
+
+/** The extra time of an accommodation in minutes, for an assessment of this duration (null: none). */
+export function extraMinutesOf(
+  accommodation: { extraMinutes: number | null; extraPercent: number | null },
+  baseMinutes: number | null,
+): number {
+  if (accommodation.extraMinutes) return accommodation.extraMinutes;
+  if (accommodation.extraPercent && baseMinutes) return (baseMinutes * accommodation.extraPercent) / 100;
+  return 0;
+}
