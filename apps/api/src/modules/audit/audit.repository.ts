@@ -23,6 +23,7 @@ export type AuditAction =
   | 'assessment.accommodation_set'
   | 'assessment.accommodation_removed'
   | 'assessment.results_released'
+  | 'assessment.regraded'
   | 'plan.prices_updated'
   | 'payment.requested'
   | 'payment.activated'
