@@ -24,6 +24,8 @@ export type AuditAction =
   | 'assessment.accommodation_removed'
   | 'assessment.results_released'
   | 'assessment.regraded'
+  | 'assessment.rubric_saved'
+  | 'assessment.rubric_deleted'
   | 'plan.prices_updated'
   | 'payment.requested'
   | 'payment.activated'
