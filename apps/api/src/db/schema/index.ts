@@ -13,3 +13,4 @@ export * from './rate-limits.ts';
 export * from './question-bank.ts';
 export * from './accommodations.ts';
 export * from './regrades.ts';
+export * from './marking.ts';
