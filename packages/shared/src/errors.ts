@@ -89,6 +89,23 @@ export const ERROR_CODES = [
   'bank_category_name_taken',
   /** An assessment refers to a bank question that is not (or no longer) in the organization's bank. */
   'bank_question_missing',
+  /** A regrade's outcome is no longer the one its preview showed (issue 18): preview again. */
+  'regrade_changed',
+  // Marking queue, rubrics and AI-assisted marking (issue 18)
+  /** Someone else marked this answer after the teacher opened it: nothing was overwritten. */
+  'mark_conflict',
+  /** A rubric's best levels add up to more than the question's points. */
+  'rubric_points_exceed',
+  /** Rubrics are for open-answer questions (those a person marks). */
+  'rubric_not_open',
+  /** The rubric levels sent with a mark are not (or no longer) those of the question's rubric. */
+  'rubric_changed',
+  /** The model's suggested mark could not be used (not the expected JSON, a score out of range...). */
+  'ai_suggestion_invalid',
+  /** The answer has no text for a model to read (a recording, a file, a link). */
+  'ai_answer_not_text',
+  /** Questions are imported or added from the bank into a draft only (not published, no attempts). */
+  'assessment_not_draft',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -26,3 +26,7 @@ export * from './schemas/ai-assistant.ts';
 export * from './schemas/draw-rules.ts';
 export * from './schemas/question-bank.ts';
 export * from './schemas/question-imports.ts';
+export * from './schemas/regrades.ts';
+export * from './schemas/question-exports.ts';
+export * from './schemas/accommodations.ts';
+export * from './schemas/marking-queue.ts';

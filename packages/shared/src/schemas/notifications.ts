@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'assessment_published',
   'assessment_opening_soon',
   'result_released',
+  'result_regraded',
   'marking_waiting',
   'certificate_given',
   'invoice_issued',
@@ -39,6 +40,7 @@ const STUDENT_KINDS = [
   'assessment_published',
   'assessment_opening_soon',
   'result_released',
+  'result_regraded',
   'certificate_given',
 ] as const satisfies readonly NotificationKind[];
 const ADMINISTRATOR_KINDS = [
@@ -69,6 +71,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = 
   assessment_published: 'both',
   assessment_opening_soon: 'both',
   result_released: 'both',
+  result_regraded: 'both',
   marking_waiting: 'in_app',
   certificate_given: 'both',
   invoice_issued: 'both',

@@ -23,6 +23,8 @@ export type NotificationEvent =
   | { kind: 'assessment_published'; assessmentId: string; studentIds?: string[]; exceptStudentIds?: string[] }
   | { kind: 'assessment_opening_soon'; assessmentId: string; opensAt: string }
   | { kind: 'result_released'; attemptId: string }
+  /** A regrade changed the attempt's result (issue 18). */
+  | { kind: 'result_regraded'; attemptId: string }
   | { kind: 'marking_waiting'; attemptId: string }
   | { kind: 'certificate_given'; certificateId: string }
   | { kind: 'invoice_issued' | 'payment_activated' | 'subscription_expiring'; paymentId: string }
@@ -83,13 +85,14 @@ export async function resolveNotice(db: DbOrTx, event: NotificationEvent): Promi
       };
     }
     case 'result_released':
+    case 'result_regraded':
     case 'marking_waiting': {
       const attempt = await findAttemptForNotice(db, event.attemptId);
       if (!attempt) return null;
       const assessment = await findAssessmentForNotice(db, attempt.assessmentId);
       if (!assessment) return null;
       const params = { assessmentTitle: assessment.title, studentName: attempt.studentName };
-      if (event.kind === 'result_released') {
+      if (event.kind === 'result_released' || event.kind === 'result_regraded') {
         return {
           kind: event.kind,
           organizationId: attempt.organizationId,
