@@ -36,6 +36,7 @@ import { startBillingClock } from './modules/payments/billing-clock.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import questionBankRoutes from './modules/question-bank/question-bank.routes.ts';
+import questionExportsRoutes from './modules/question-exports/question-exports.routes.ts';
 import questionImportsRoutes from './modules/question-imports/question-imports.routes.ts';
 
 export interface AppDependencies {
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(questionBankRoutes, { prefix: '/api' });
   await app.register(questionImportsRoutes, { prefix: '/api' });
+  await app.register(questionExportsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
   const billingClockMs =

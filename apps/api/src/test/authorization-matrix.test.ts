@@ -196,6 +196,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/question-bank/assessments/:assessmentId/questions': {
     ownNever: ['Super Administrator', 'Student'],
   },
+  // Question exports (issue 17): the organization's authors take its assessments' and bank's
+  // questions away; the platform team and students never.
+  'GET /api/question-exports/check': { ownNever: ['Super Administrator', 'Student'] },
+  'GET /api/question-exports/file': { ownNever: ['Super Administrator', 'Student'] },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -898,6 +902,8 @@ describe('authorization matrix', () => {
         'POST /api/question-bank/assessments/:assessmentId/save-to-bank',
         'POST /api/question-bank/assessments/:assessmentId/questions',
         'POST /api/question-imports',
+        'GET /api/question-exports/check',
+        'GET /api/question-exports/file',
       ]),
     );
     // Every /api route but the docs UI is under test: none escaped by having no policy.

@@ -75,12 +75,12 @@ export const BankQuestionSchema = z.object({
 });
 export type BankQuestion = z.infer<typeof BankQuestionSchema>;
 
-const BoolQuery = z
+export const BoolQuery = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
 
 /** One value or several (?tag=a&tag=b): a query string gives a string for one. */
-const ManyQuery = <T extends z.ZodType>(item: T) =>
+export const ManyQuery = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 
 export const BANK_SORT_FIELDS = ['updatedAt', 'createdAt', 'text'] as const;

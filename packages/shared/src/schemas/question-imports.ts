@@ -43,10 +43,18 @@ export const ImportedQuestionSchema = z.object({
   warnings: z.array(ImportReasonSchema),
   /** Where the item was in the file (line, name or identifier). */
   source: z.string(),
+  /** The item as a teacher finds it: 'Question 4 — “Photosynthesis…”' (the reader's language). */
+  label: z.string(),
 });
 export type ImportedQuestionView = z.infer<typeof ImportedQuestionSchema>;
 
-export const SkippedImportItemSchema = z.object({ item: z.string(), reason: ImportReasonSchema });
+export const SkippedImportItemSchema = z.object({
+  /** The item as a teacher finds it: its position and title or first words, in the reader's language. */
+  item: z.string(),
+  /** Where exactly it is in the file (element path, line or package file). */
+  location: z.string(),
+  reason: ImportReasonSchema,
+});
 export type SkippedImportItem = z.infer<typeof SkippedImportItemSchema>;
 
 export const QuestionImportResultSchema = z.object({

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { attempts } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore } from '../../lib/files.ts';
 import type { Actor } from '../../types.d.ts';
 import { isStudent, ownOrganization, reachableOrganization } from './assessments.policy.ts';
@@ -58,5 +60,26 @@ export async function findReadableAssessment(
 export async function findWritableAssessment(db: DbOrTx, actor: Actor, id: string) {
   const row = await findAssessment(db, { organizationId: ownOrganization(actor) }, id);
   if (!row) throw notFound('assessment');
+  return row;
+}
+
+/**
+ * A draft of the actor's own organization that no student has started, or 404 / 409
+ * assessment_not_draft. Questions arrive in bulk from outside the editor (a file import, the
+ * bank's "add") only there: a published assessment's students may be taking it, and an attempt
+ * keeps the questions it started with. The AI assistant keeps its own draft rule.
+ */
+export async function findDraftAssessment(db: DbOrTx, actor: Actor, id: string) {
+  const row = await findWritableAssessment(db, actor, id);
+  const started =
+    row.status === 'draft'
+      ? await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.assessmentId, id)).limit(1)
+      : [];
+  if (row.status !== 'draft' || started.length > 0) {
+    throw conflict(
+      'assessment_not_draft',
+      'Questions can be imported or added from the bank only into a draft assessment that no student has started',
+    );
+  }
   return row;
 }

@@ -367,6 +367,33 @@ describe('in assessments', () => {
     );
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('adds bank questions to a draft only: published, or started by a student, is refused (409) and unchanged', async () => {
+    const bank = await bankQuestion({ text: 'Only for drafts' });
+    const published = AssessmentSchema.parse((await createAssessment({ status: 'published' })).json());
+    const started = AssessmentSchema.parse((await createAssessment({ title: 'Started' })).json());
+    await app.db.insert(attempts).values({
+      organizationId: orgId,
+      assessmentId: started.id,
+      studentId: student.user.id,
+      number: 1,
+      status: 'submitted',
+      questions: started.questions,
+      passMark: 50,
+      startedAt: clock.now(),
+    });
+    for (const a of [published, started]) {
+      const res = await call('POST', `/api/question-bank/assessments/${a.id}/questions`, teacher.headers, {
+        questionIds: [bank.id],
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'assessment_not_draft' });
+      const after = AssessmentSchema.parse(
+        (await call('GET', `/api/assessments/${a.id}`, teacher.headers)).json(),
+      );
+      expect(after.questions).toEqual(a.questions);
+    }
+  });
 });
 
 describe('random draw', () => {

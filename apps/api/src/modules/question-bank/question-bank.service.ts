@@ -33,7 +33,11 @@ import type { Actor } from '../../types.d.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repository.ts';
 import { assertTypesInPlan, getAssessment } from '../assessments/assessments.service.ts';
 import { ownOrganization } from '../assessments/assessments.policy.ts';
-import { findWritableAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
+import {
+  findDraftAssessment,
+  findWritableAssessment,
+  type AssessmentsContext,
+} from '../assessments/assessments.access.ts';
 import { updateAssessment } from '../assessments/assessments.repository.ts';
 import { currentPlan } from '../plans/plans.service.ts';
 import { asAssessmentQuestion, drawRulesOf, totalMarksWith } from './bank-links.service.ts';
@@ -56,6 +60,7 @@ import {
   subtreeHeight,
   updateBankQuestion,
   updateCategory,
+  type BankQuestionFilter,
   type BankQuestionWithAuthor,
   type CategoryWithCount,
 } from './question-bank.repository.ts';
@@ -527,13 +532,13 @@ export async function addToAssessment(
 ): Promise<Assessment> {
   const organizationId = ownOrganization(actor);
   const now = ctx.clock.now();
-  await findWritableAssessment(ctx.db, actor, assessmentId);
+  await findDraftAssessment(ctx.db, actor, assessmentId);
   const wanted = [...new Set(input.questionIds)];
   const found = new Map((await findBankQuestions(ctx.db, organizationId, wanted)).map((r) => [r.id, r]));
   if (found.size !== wanted.length) throw notFound('question');
   const { plan } = await currentPlan(ctx.db, organizationId, now);
   await ctx.db.transaction(async (tx) => {
-    const assessment = await findWritableAssessment(tx, actor, assessmentId);
+    const assessment = await findDraftAssessment(tx, actor, assessmentId);
     const current = assessment.questions as Question[];
     const taken = new Set(current.map((q) => q.id));
     const added = wanted.map((id) => asAssessmentQuestion(found.get(id)!, freshId(taken), input.mode));
@@ -671,4 +676,74 @@ export async function importIntoBank(
     }
     return ids;
   });
+}
+
+// For exporters (issue 17 point 3) ------------------------------------------------------------
+
+/** One bank question an export writes: its content, category path (names from the top) and tags. */
+export interface BankExportItem {
+  id: string;
+  question: Question;
+  categoryPath: string[];
+  tags: string[];
+}
+
+/**
+ * Bank questions for an export: by id (in the order given; another organization's or a missing
+ * id is 404 like any bank id), or by the list's filters in the list's order (a named category
+ * must be the organization's: 404). More than `limit` matching is refused (400), so a file is
+ * never silently cut short. `title` names the file: the category's name when there is one.
+ */
+export async function bankQuestionsForExport(
+  ctx: QuestionBankContext,
+  actor: Actor,
+  selection: { ids: readonly string[] } | { filter: BankQuestionFilter },
+  limit: number,
+): Promise<{ items: BankExportItem[]; categoryName: string | null }> {
+  const organizationId = ownOrganization(actor);
+  let rows: { id: string; categoryId: string | null; tags: string[]; question: unknown }[];
+  let categoryName: string | null = null;
+  if ('ids' in selection) {
+    const wanted = [...new Set(selection.ids)];
+    const found = new Map((await findBankQuestions(ctx.db, organizationId, wanted)).map((r) => [r.id, r]));
+    if (found.size !== wanted.length) throw notFound('question');
+    rows = wanted.map((id) => found.get(id)!);
+  } else {
+    const { filter } = selection;
+    if (filter.categoryId) {
+      const category = await findCategory(ctx.db, organizationId, filter.categoryId);
+      if (!category) throw notFound('category');
+      categoryName = category.name;
+    }
+    const page = await listBankQuestions(ctx.db, organizationId, filter, {
+      sort: 'updatedAt',
+      order: 'desc',
+      page: 1,
+      pageSize: limit + 1,
+    });
+    if (page.total > limit) {
+      throw badRequest('validation_error', `An export holds at most ${limit} questions`, [
+        { path: ['categoryId'], message: 'questionBank.export.tooMany' },
+      ]);
+    }
+    rows = page.rows;
+  }
+  const categories = new Map((await listCategories(ctx.db, organizationId)).map((c) => [c.id, c]));
+  const pathOf = (id: string | null): string[] => {
+    const names: string[] = [];
+    for (let c = id ? categories.get(id) : undefined; c && names.length <= categories.size;) {
+      names.unshift(c.name);
+      c = c.parentId ? categories.get(c.parentId) : undefined;
+    }
+    return names;
+  };
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      question: row.question as Question,
+      categoryPath: pathOf(row.categoryId),
+      tags: row.tags,
+    })),
+    categoryName,
+  };
 }

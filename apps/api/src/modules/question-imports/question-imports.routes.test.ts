@@ -16,7 +16,8 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { recordPlan } from '../plans/plans.service.ts';
-import { assessmentInput } from '../assessments/test-helpers.ts';
+import { assessmentInput, createAssessmentAs } from '../assessments/test-helpers.ts';
+import { attempts } from '../../db/schema/index.ts';
 import { importQuestions } from '../question-interchange/index.ts';
 
 const INTERCHANGE_FIXTURES = fileURLToPath(new URL('../question-interchange/fixtures/', import.meta.url));
@@ -68,12 +69,13 @@ describe('POST /api/question-imports', () => {
   let foreignTeacher: Person;
   /** A teacher who reads Swahili (stored language, as the picker saves it). */
   let swTeacher: Person;
+  let orgId: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vb-question-imports-'));
     t = await buildTestApp({ DATA_DIR: dataDir });
     app = t.app;
-    const orgId = (await makeOrganization(app)).id;
+    orgId = (await makeOrganization(app)).id;
     const basicOrgId = (await makeOrganization(app)).id;
     const otherOrgId = (await makeOrganization(app)).id;
     await recordPlan(app.db, orgId, PLANS.Enterprise);
@@ -154,12 +156,14 @@ describe('POST /api/question-imports', () => {
         { code: 'feedbackDropped', message: 'Feedback was left out: vbuilder has no place for it.' },
       ],
     });
-    expect(result.skipped.map((s) => [s.item, s.reason.code])).toEqual([
-      ['quiz/question[8] “Pi”', 'doesNotFit'],
-      ['quiz/question[12] “Cloze with a menu”', 'clozeGapKind'],
-      ['quiz/question[13] “Intro”', 'unsupportedType'],
-      ['quiz/question[14] “Drag words”', 'unsupportedType'],
+    // Each item named as a teacher finds it (position and title), with where exactly it is in the file.
+    expect(result.skipped.map((s) => [s.item, s.location, s.reason.code])).toEqual([
+      ['Question 6 — “Pi”', 'quiz/question[8] “Pi”', 'doesNotFit'],
+      ['Question 10 — “Cloze with a menu”', 'quiz/question[12] “Cloze with a menu”', 'clozeGapKind'],
+      ['Question 11 — “Intro”', 'quiz/question[13] “Intro”', 'unsupportedType'],
+      ['Question 12 — “Drag words”', 'quiz/question[14] “Drag words”', 'unsupportedType'],
     ]);
+    expect(result.questions[0]!.label).toBe('Question 1 — “Cell organelle”');
     expect(result.skipped.every((s) => s.reason.message.length > 0)).toBe(true);
     expect(await unchanged()).toEqual(before);
   });
@@ -173,6 +177,7 @@ describe('POST /api/question-imports', () => {
     ) as { reasons: Record<string, string> };
     const intro = result.skipped.find((s) => s.item.includes('Intro'))!;
     expect(intro.reason.message).toBe(sw.reasons.unsupportedType!.replace('{{type}}', 'description'));
+    expect(intro.item).toBe('Swali la 11 — “Intro”');
   });
 
   it('saves the file under the chosen category: its tree created there, images stored and set, all questions in the bank', async () => {
@@ -206,6 +211,7 @@ describe('POST /api/question-imports', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.map((s) => s.reason.params.type)).toContain('Essay Questions');
     expect(refused[0]!.reason.message).toMatch(/^Your organization's plan \(Basic\) does not include/);
+    expect(refused.map((s) => s.item)).toContain('Question 8 — “Essay”');
     expect(result.questions.length + refused.length).toBe(9);
     expect(result.questions.every((q) => PLANS.Basic && q.question.type !== 'essay')).toBe(true);
     expect((await bank(basicTeacher.headers)).total).toBe(result.questions.length);
@@ -259,6 +265,43 @@ describe('POST /api/question-imports', () => {
     expect(added.map((q) => q.text)).toEqual(result.questions.map((q) => q.question.text));
     expect(new Set(after.questions.map((q) => q.id)).size).toBe(after.questions.length);
     expect(after.totalMarks).toBe(after.questions.reduce((sum, q) => sum + q.score, 0));
+  });
+
+  it('imports into a draft only: a published assessment, or a draft a student has started, is refused (409, translated) and unchanged', async () => {
+    const file = fixture('aiken/questions.aiken.txt');
+    const published = await createAssessmentAs(app, teacher.headers, { status: 'published' });
+    for (const mode of ['preview', 'save']) {
+      const res = await send(teacher.headers, { mode, assessmentId: published.id }, file);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'assessment_not_draft' });
+    }
+    const sw = await send(swTeacher.headers, { assessmentId: published.id }, file);
+    const swErrors = JSON.parse(
+      readFileSync(new URL('../../locales/sw/errors.json', import.meta.url), 'utf8'),
+    ) as Record<string, string>;
+    expect(sw.json<{ message: string }>().message).toBe(swErrors.assessment_not_draft);
+    // A draft with an attempt (published, taken, then put back to draft) keeps its questions too.
+    const started = await createAssessmentAs(app, teacher.headers);
+    await app.db.insert(attempts).values({
+      organizationId: orgId,
+      assessmentId: started.id,
+      studentId: student.user.id,
+      number: 1,
+      status: 'in_progress',
+      questions: started.questions,
+      passMark: 50,
+      startedAt: new Date(),
+    });
+    const res = await send(teacher.headers, { mode: 'save', assessmentId: started.id }, file);
+    expect(res.statusCode, res.body).toBe(409);
+    for (const a of [published, started]) {
+      const after = await app.inject({
+        method: 'GET',
+        url: `/api/assessments/${a.id}`,
+        headers: teacher.headers,
+      });
+      expect(AssessmentSchema.parse(after.json()).questions).toEqual(a.questions);
+    }
   });
 
   it('answers 400 with the line at fault for a malformed file, translated, and changes nothing', async () => {

@@ -14,7 +14,7 @@ import type { Actor } from '../../types.d.ts';
 import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findWritableAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
+import { findDraftAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
 import { updateAssessment } from '../assessments/assessments.repository.ts';
 import { ownOrganization } from '../assessments/assessments.policy.ts';
 import { currentPlan } from '../plans/plans.service.ts';
@@ -101,16 +101,17 @@ export async function runImport(
       ? input.target.categoryId
         ? await categoryPath(ctx, actor, input.target.categoryId)
         : []
-      : (await findWritableAssessment(ctx.db, actor, input.target.assessmentId), []);
+      : (await findDraftAssessment(ctx.db, actor, input.target.assessmentId), []);
   const result = importQuestions(input.file, { format: input.format, locale: input.language });
   const { plan } = await currentPlan(ctx.db, organizationId, ctx.clock.now());
-  const skipped: { item: string; reason: ImportReason }[] = [...result.skipped];
+  const skipped: { item: string; location: string; reason: ImportReason }[] = [...result.skipped];
   const planned: Planned[] = [];
   for (const imported of result.questions) {
     const type = imported.question.type;
     if (!isTypeAllowed(plan, type)) {
       skipped.push({
-        item: imported.source,
+        item: imported.label,
+        location: imported.source,
         reason: reason(t, 'typeNotInPlan', {
           type: t(`questionTypes:${type}`),
           plan: t(`billing:plans.${plan.name}`, { defaultValue: plan.name }),
@@ -133,6 +134,7 @@ export async function runImport(
     images: media.length,
     warnings,
     source: imported.source,
+    label: imported.label,
   }));
   const view = { mode: input.mode, format: result.format, questions, skipped };
   if (input.mode === 'preview') return { ...view, saved: null };
@@ -195,7 +197,7 @@ async function appendToAssessment(
 ): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const assessment = await findWritableAssessment(tx, actor, assessmentId);
+    const assessment = await findDraftAssessment(tx, actor, assessmentId);
     const current = assessment.questions as Question[];
     const taken = new Set(current.map((q) => q.id));
     const added = imported.map((q) => {

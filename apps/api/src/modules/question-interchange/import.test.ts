@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGE_CODES } from '@vbuilder/shared';
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../i18n/index.ts';
-import { REASON_CODES, detectFormat, importQuestions, type ImportResult } from './index.ts';
+import { REASON_CODES, detectFormat, firstWords, importQuestions, type ImportResult } from './index.ts';
 import { writeZip } from './zip.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -30,7 +30,7 @@ export function packageOf(dir: string): { name: string; bytes: Uint8Array } {
 
 const summary = (result: ImportResult) => ({
   questions: result.questions.map((q) => [q.question.type, q.category.join(' / ')]),
-  skipped: result.skipped.map((s) => [s.item, s.reason.code, s.reason.params]),
+  skipped: result.skipped.map((s) => [s.location, s.reason.code, s.reason.params]),
 });
 
 describe('Moodle XML', () => {
@@ -57,6 +57,19 @@ describe('Moodle XML', () => {
         ['quiz/question[14] “Drag words”', 'unsupportedType', { type: 'ddwtos' }],
       ],
     });
+  });
+
+  it('names every item as a teacher finds it: its position among the questions and its title', () => {
+    expect(result.skipped.map((s) => s.item)).toEqual([
+      'Question 6 — “Pi”',
+      'Question 10 — “Cloze with a menu”',
+      'Question 11 — “Intro”',
+      'Question 12 — “Drag words”',
+    ]);
+    expect(result.questions.map((q) => q.label).slice(0, 2)).toEqual([
+      'Question 1 — “Cell organelle”',
+      'Question 2 — “Primes”',
+    ]);
   });
 
   it('brings the embedded base64 image as the question image, and notes dropped feedback', () => {
@@ -403,5 +416,16 @@ describe('reasons are translated', () => {
     expect(result.skipped[2]!.reason.message).toBe(
       'vbuilder haina aina ya swali kwa swali la namna hii (description).',
     );
+    expect(result.skipped[2]!.item).toBe('Swali la 11 — “Intro”');
+  });
+
+  it('an item without a title is named by its first words, cut at a word', () => {
+    const gift = importQuestions(file('gift/all-constructs.gift.txt'), { locale: 'en' });
+    expect(gift.skipped.map((s) => s.item)).toContain('Question 9 — “What is pi to two decimals?”');
+    expect(
+      firstWords('Photosynthesis turns light, water and carbon dioxide into sugar and oxygen in plants', 40),
+    ).toBe('Photosynthesis turns light, water and…');
+    const zh = importQuestions(file('aiken/questions.aiken.txt'), { locale: 'zh' });
+    expect(zh.questions[0]!.label).toBe('第1题：“What is the largest planet?”');
   });
 });

@@ -160,11 +160,12 @@ function toImported(
   unit: AnyUnit,
   draft: Draft,
   t: ReturnType<typeof translatorFor>,
-): ImportedQuestion | SkippedItem {
+): Omit<ImportedQuestion, 'label'> | SkippedItem {
   const notes = [...draft.notes];
   const media: ImportedMedia[] = [];
   const text: RichText = draft.text;
-  if (text.text.trim() === '') return { item: unit.where, reason: reasonOf({ code: 'noText' }, t) };
+  if (text.text.trim() === '')
+    return { item: unit.where, location: unit.where, reason: reasonOf({ code: 'noText' }, t) };
   const [first, ...rest] = text.images;
   const imageUrl = first ? mediaFor(unit, first, { kind: 'question' }, media, notes) : null;
   if (rest.length) notes.push({ code: 'imagesDropped', params: { count: rest.length } });
@@ -184,6 +185,7 @@ function toImported(
     const issue = parsed.error.issues[0]!;
     return {
       item: unit.where,
+      location: unit.where,
       reason: reasonOf(
         { code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } },
         t,
@@ -198,7 +200,14 @@ function toImported(
       return !seen.has(key) && seen.add(key);
     })
     .map((n) => reasonOf(n, t));
-  return { question: valid, category: unit.category, tags: unit.tags, media, warnings, source: unit.where };
+  return {
+    question: valid,
+    category: unit.category,
+    tags: unit.tags,
+    media,
+    warnings,
+    source: unit.where,
+  };
 }
 
 function noImages(): null {
@@ -277,18 +286,46 @@ export function importQuestions(file: InterchangeFile, options: ImportOptions): 
   const t = translatorFor(options.locale);
   const { units, skipped: early } = unitsOf(format, file.bytes);
   const questions: ImportedQuestion[] = [];
-  const skipped: SkippedItem[] = early.map((s) => ({ item: s.item, reason: reasonOf(s.note, t) }));
-  for (const unit of units) {
+  // Package parts that never became a question (a missing or unreadable file) are named by their file.
+  const skipped: SkippedItem[] = early.map((s) => ({
+    item: t('questionInterchange:labels.file', { file: s.item }),
+    location: s.item,
+    reason: reasonOf(s.note, t),
+  }));
+  for (const [index, unit] of units.entries()) {
+    const label = unitLabel(unit, index + 1, t);
     const outcome = dispatch(unit as Unit<ConverterFormat>);
     if (isSkip(outcome)) {
-      skipped.push({ item: unit.where, reason: reasonOf(outcome.skip, t) });
+      skipped.push({ item: label, location: unit.where, reason: reasonOf(outcome.skip, t) });
       continue;
     }
     const result = toImported(unit, outcome, t);
-    if ('reason' in result) skipped.push(result);
-    else questions.push(result);
+    if ('reason' in result) skipped.push({ ...result, item: label });
+    else questions.push({ ...result, label });
   }
   return { format, questions, skipped };
+}
+
+/** A text's first words, cut at a word boundary near `max` characters (with an ellipsis when cut). */
+export function firstWords(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if ([...flat].length <= max) return flat;
+  const cut = [...flat].slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?]+$/u, '')}…`;
+}
+
+/**
+ * How a teacher finds an item of the file: its position among the file's questions and its title
+ * (Moodle name, GIFT title, QTI title), else its first words; "Question 4 — “Photosynthesis…”".
+ */
+function unitLabel(unit: AnyUnit, position: number, t: ReturnType<typeof translatorFor>): string {
+  const item = unit.item as { name?: string; title?: string; text?: RichText | string };
+  const text = typeof item.text === 'string' ? item.text : (item.text?.text ?? '');
+  const words = firstWords((item.name ?? item.title ?? '').trim() || text);
+  return words
+    ? t('questionInterchange:labels.question', { number: position, words })
+    : t('questionInterchange:labels.questionNoText', { number: position });
 }
 
 // ---------------------------------------------------------------------------------------------

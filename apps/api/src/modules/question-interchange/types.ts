@@ -60,11 +60,18 @@ export interface ImportedQuestion {
   warnings: InterchangeReason[];
   /** Where the item was in the file: 'line 12', a question name, or an item identifier. */
   source: string;
+  /** The item as a teacher finds it, in the reader's language: 'Question 4 — “Photosynthesis…”'. */
+  label: string;
 }
 
 export interface SkippedItem {
-  /** The item's title, identifier or line, as a teacher would find it in the file. */
+  /**
+   * The item as a teacher finds it, in the reader's language: its position among the file's
+   * questions and its title or first words ('Question 4 — “Photosynthesis…”'), or a package's file.
+   */
   item: string;
+  /** Where exactly it is in the file (element path, line, package file), for whoever opens the file. */
+  location: string;
   reason: InterchangeReason;
 }
 
