@@ -44,6 +44,10 @@ const apiModulePublicFiles = {
   mail: ['mailer.ts', 'templates.ts'],
   // Pure conversion (no database): the question bank imports and exports through its index.
   'question-interchange': ['index.ts'],
+  // The language model client and its message type: the marking queue asks it for suggested marks (issue 18).
+  ai: ['ai-model.ts', 'ai-prompt.ts'],
+  // Who marks (MARKERS) and how a snapshot question is read and marked: regrade and the marking queue (issue 18).
+  submissions: ['submissions.routes.ts', 'submissions.scoring.ts'],
 };
 
 const modules = 'apps/api/src/modules';
