@@ -31,7 +31,11 @@ export const AccommodationInputSchema = z
   })
   .superRefine((a, ctx) => {
     if (a.extraMinutes !== null && a.extraPercent !== null) {
-      ctx.addIssue({ code: 'custom', path: ['extraPercent'], message: 'accommodations.errors.oneKindOfExtra' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extraPercent'],
+        message: 'accommodations.errors.oneKindOfExtra',
+      });
     }
     if (a.startsAt && a.endsAt && new Date(a.endsAt) <= new Date(a.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'accommodations.errors.endBeforeStart' });
@@ -62,9 +66,9 @@ export type Accommodation = z.infer<typeof AccommodationSchema>;
 export const AccommodationListSchema = z.object({ data: z.array(AccommodationSchema) });
 export type AccommodationList = z.infer<typeof AccommodationListSchema>;
 
-/** POST /api/assessments/:id/release: release the results of these students, or of everyone who submitted. */
+/** POST /api/assessments/:id/release: release the results of these students (none: of everyone who submitted). */
 export const ReleaseResultsSchema = z.object({
-  studentIds: z.array(z.uuid()).min(1).max(5000).optional(),
+  studentIds: z.array(z.uuid()).max(5000).optional(),
 });
 export type ReleaseResultsInput = z.infer<typeof ReleaseResultsSchema>;
 export const ReleaseResultsResponseSchema = z.object({ released: z.number().int() });
@@ -78,3 +82,15 @@ export function extraMinutesOf(
   if (accommodation.extraPercent && baseMinutes) return (baseMinutes * accommodation.extraPercent) / 100;
   return 0;
 }
+
+/**
+ * GET /api/assessments/:id/release: the assessment's release policy and, per student, how many of
+ * their submitted attempts students cannot see yet (only students with some are listed).
+ */
+export const ReleaseStatusSchema = z.object({
+  releasePolicy: z.enum(['immediate', 'afterWindow', 'manual']),
+  /** Under 'afterWindow': when results show by themselves. */
+  releasesAt: z.string().nullable(),
+  unreleased: z.array(z.object({ studentId: z.string(), attempts: z.number().int() })),
+});
+export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;

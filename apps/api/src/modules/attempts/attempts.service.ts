@@ -16,7 +16,7 @@ import {
   type SaveAnswerInput,
 } from '@vbuilder/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { AssessmentRow, AttemptAnswerRow, AttemptRow } from '../../db/schema/index.ts';
+import type { AttemptAnswerRow, AttemptRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
@@ -54,7 +54,7 @@ import {
 import { toAttempt, toResult } from './attempts.views.ts';
 import { deadlineFor, windowFor, type AccommodationTerms } from './deadline.ts';
 
-export { deadlineFor } from './deadline.ts';
+export { deadlineFor, type AccommodationTerms } from './deadline.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 
 export interface AttemptsContext {

@@ -2,7 +2,10 @@ import { extraMinutesOf } from '@vbuilder/shared';
 import type { AccommodationRow, AssessmentRow } from '../../db/schema/index.ts';
 
 /** What of an accommodation moves a student's window and deadline (issue 18). */
-export type AccommodationTerms = Pick<AccommodationRow, 'extraMinutes' | 'extraPercent' | 'startsAt' | 'endsAt'>;
+export type AccommodationTerms = Pick<
+  AccommodationRow,
+  'extraMinutes' | 'extraPercent' | 'startsAt' | 'endsAt'
+>;
 
 type Timed = Pick<AssessmentRow, 'startsAt' | 'endsAt' | 'durationMinutes'>;
 
@@ -35,7 +38,11 @@ export function extraMsFor(assessment: Timed, accommodation?: AccommodationTerms
  * then the student's extra time on top (it lengthens whichever limit applies: a student with +15
  * minutes who starts late still gets 15 minutes past the others' closing time).
  */
-export function deadlineFor(assessment: Timed, start: Date, accommodation?: AccommodationTerms | null): Date | null {
+export function deadlineFor(
+  assessment: Timed,
+  start: Date,
+  accommodation?: AccommodationTerms | null,
+): Date | null {
   const { endsAt } = windowFor(assessment, accommodation);
   const candidates: number[] = [];
   if (endsAt) candidates.push(endsAt.getTime());

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AttemptResultSchema,
+  AttemptSchema,
+  MyResultsSchema,
+  ReleaseStatusSchema,
+  type ReleasePolicy,
+} from '@vbuilder/shared';
+import { assessments, notifications } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { makeOrganization, signInAs } from '../../test/sign-in.ts';
+import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
+
+/**
+ * Release of results (issue 18): what the student's browser receives before and after release,
+ * enforced by the server, under each policy; the teacher's release per student or all; the notice.
+ */
+
+const clock = testClock('2030-06-01T09:00:00Z');
+let t: TestApp;
+let app: FastifyInstance;
+let orgId: string;
+type Person = { user: { id: string }; headers: Record<string, string> };
+let teacher: Person;
+let ada: Person;
+let ben: Person;
+let foreignTeacher: Person;
+
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { clock });
+  app = t.app;
+  orgId = (await makeOrganization(app)).id;
+  teacher = await signInAs(app, 'Teacher', orgId);
+  ada = await signInAs(app, 'Student', orgId);
+  ben = await signInAs(app, 'Student', orgId);
+  foreignTeacher = await signInAs(app, 'Teacher', (await makeOrganization(app)).id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function assessmentWith(releasePolicy: ReleasePolicy, endsAt: Date | null = null) {
+  const row = await insertAssessment(app.db, { organizationId: orgId, createdBy: teacher.user.id, endsAt });
+  await app.db.update(assessments).set({ releasePolicy }).where(eq(assessments.id, row.id));
+  return row;
+}
+
+/** Starts, answers q1 right (the example's answer) and submits: the raw body the browser receives. */
+async function takeAndSubmit(assessmentId: string, who: Person) {
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/assessments/${assessmentId}/attempts`,
+    headers: who.headers,
+  });
+  const attempt = AttemptSchema.parse(started.json());
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/attempts/${attempt.id}/submit`,
+    headers: who.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { attemptId: attempt.id, body: res.body, result: AttemptResultSchema.parse(res.json()) };
+}
+
+async function myResults(assessmentId: string, who: Person) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/assessments/${assessmentId}/my-results`,
+    headers: who.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.body, results: MyResultsSchema.parse(res.json()) };
+}
+
+function release(assessmentId: string, payload: object, who: Person = teacher) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/assessments/${assessmentId}/release`,
+    headers: who.headers,
+    payload,
+  });
+}
+
+const notices = (userId: string) =>
+  app.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+/** Nothing of the marking in what the browser gets: no score, no pass, no question, no feedback. */
+function expectWithheld(
+  body: string,
+  result: { released: boolean; score: number; passed: boolean | null; questions: unknown[] },
+) {
+  expect(result).toMatchObject({ released: false, score: 0, passed: null, questions: [] });
+  expect(body).not.toMatch(/"feedback"|"expectedAnswer"|"correct"/);
+}
+
+describe('release policy', () => {
+  it("'immediate' (the default) shows the result at once, as before", async () => {
+    const assessment = await insertAssessment(app.db, { organizationId: orgId });
+    const { result } = await takeAndSubmit(assessment.id, ada);
+    expect(result.released).toBe(true);
+    expect(result.questions).toHaveLength(2);
+  });
+
+  it("'manual': withheld on submit and in my-results until the teacher releases it, per student then all", async () => {
+    const assessment = await assessmentWith('manual');
+    const adas = await takeAndSubmit(assessment.id, ada);
+    const bens = await takeAndSubmit(assessment.id, ben);
+    expectWithheld(adas.body, adas.result);
+    const before = await myResults(assessment.id, ada);
+    expectWithheld(before.body, before.results.attempts[0]!);
+
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${assessment.id}/release`,
+      headers: teacher.headers,
+    });
+    expect(ReleaseStatusSchema.parse(status.json()).unreleased).toHaveLength(2);
+
+    // Another organization's teacher cannot release: 404, nothing released.
+    expect((await release(assessment.id, {}, foreignTeacher)).statusCode).toBe(404);
+    expect((await myResults(assessment.id, ada)).results.attempts[0]!.released).toBe(false);
+
+    const one = await release(assessment.id, { studentIds: [ada.user.id] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ released: 1 });
+    const after = (await myResults(assessment.id, ada)).results.attempts[0]!;
+    expect(after.released).toBe(true);
+    expect(after.questions).toHaveLength(2);
+    expect(after.maxScore).toBeGreaterThan(0);
+    expect((await myResults(assessment.id, ben)).results.attempts[0]!.released).toBe(false);
+
+    // The release tells Ada (in the app and by mail, as every result notice), not Ben.
+    await app.jobs.drain();
+    expect((await notices(ada.user.id)).filter((n) => n.kind === 'result_released')).toHaveLength(1);
+    expect((await notices(ben.user.id)).filter((n) => n.kind === 'result_released')).toHaveLength(0);
+
+    const all = await release(assessment.id, {});
+    expect(all.json()).toEqual({ released: 1 });
+    expect((await myResults(assessment.id, ben)).results.attempts[0]!.released).toBe(true);
+    expect(bens.attemptId).toBeTruthy();
+    // Releasing again changes nothing and tells nobody twice.
+    expect((await release(assessment.id, {})).json()).toEqual({ released: 0 });
+    await app.jobs.drain();
+    expect((await notices(ada.user.id)).filter((n) => n.kind === 'result_released')).toHaveLength(1);
+  });
+
+  it("'afterWindow': withheld with the time it shows, then shown once the window has ended", async () => {
+    const endsAt = new Date(clock.now().getTime() + 60 * MINUTE);
+    const assessment = await assessmentWith('afterWindow', endsAt);
+    const adas = await takeAndSubmit(assessment.id, ada);
+    expectWithheld(adas.body, adas.result);
+    expect(adas.result.releasesAt).toBe(endsAt.toISOString());
+    clock.advance(61 * MINUTE);
+    const after = (await myResults(assessment.id, ada)).results.attempts[0]!;
+    expect(after.released).toBe(true);
+    expect(after.questions).toHaveLength(2);
+  });
+
+  it('the setting is saved with the assessment and read back', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      headers: teacher.headers,
+      payload: {
+        title: 'Release check',
+        subject: 'Science',
+        difficulty: 'Easy',
+        generationType: 'manual',
+        passMark: 50,
+        releasePolicy: 'manual',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().releasePolicy).toBe('manual');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/assessments',
+      headers: teacher.headers,
+      payload: {
+        title: 'x',
+        subject: 'y',
+        difficulty: 'Easy',
+        generationType: 'manual',
+        passMark: 50,
+        releasePolicy: 'later',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

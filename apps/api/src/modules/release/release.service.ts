@@ -1,0 +1,97 @@
+import type { ReleaseResultsInput, ReleaseStatus } from '@vbuilder/shared';
+import type { Db } from '../../db/client.ts';
+import type { AssessmentRow } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Actor } from '../../types.d.ts';
+import { findReadableAssessment, findWritableAssessment } from '../assessments/assessments.access.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { emitNotification } from '../notifications/notifications.service.ts';
+import { countUnreleased, markReleased } from './release.repository.ts';
+
+/**
+ * Releasing results (issue 18). The assessment's release policy says when students see their
+ * results: at once, after the window, or when a teacher releases them here (per student or all);
+ * what a student sees before is decided by the server (attempts.views resultReleased). A release
+ * tells each student (in the app and by mail, as every result_released notice).
+ */
+
+export interface ReleaseContext {
+  db: Db;
+  clock: Clock;
+  jobs?: JobQueue;
+}
+
+type ReleasePolicyOf = Pick<AssessmentRow, 'releasePolicy' | 'endsAt'>;
+
+/**
+ * When a student whose result is complete should be told it is out: now (null), at the window's
+ * end (a date), or never by itself ('manual': the teacher's release tells them).
+ */
+export function resultNoticeAt(
+  assessment: ReleasePolicyOf,
+  released: boolean,
+  now: Date,
+): Date | null | 'never' {
+  if (released || assessment.releasePolicy === 'immediate') return null;
+  if (assessment.releasePolicy === 'afterWindow')
+    return assessment.endsAt && assessment.endsAt > now ? assessment.endsAt : null;
+  return 'never';
+}
+
+/** GET /assessments/:id/release */
+export async function getReleaseStatus(
+  db: Db,
+  actor: Actor,
+  assessmentId: string,
+  now: Date,
+): Promise<ReleaseStatus> {
+  const assessment = await findReadableAssessment(db, actor, assessmentId);
+  const policy = assessment.releasePolicy as ReleaseStatus['releasePolicy'];
+  // Under 'immediate', and after the window under 'afterWindow', nothing waits for a release.
+  const waiting =
+    policy === 'manual' ||
+    (policy === 'afterWindow' && assessment.endsAt !== null && now < assessment.endsAt);
+  return {
+    releasePolicy: policy,
+    releasesAt: policy === 'afterWindow' ? (assessment.endsAt?.toISOString() ?? null) : null,
+    unreleased: waiting ? await countUnreleased(db, assessment.id) : [],
+  };
+}
+
+/** POST /assessments/:id/release: releases the students' submitted results (all when none named). */
+export async function releaseResults(
+  ctx: ReleaseContext,
+  actor: Actor,
+  assessmentId: string,
+  input: ReleaseResultsInput,
+): Promise<{ released: number }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const assessment = await findWritableAssessment(tx, actor, assessmentId);
+    const released = await markReleased(tx, assessment.id, input.studentIds, now);
+    if (!released.length) return { released: 0 };
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'assessment.results_released',
+        targetType: 'assessment',
+        targetId: assessment.id,
+        organizationId: assessment.organizationId,
+        details: { attempts: released.length, studentIds: [...new Set(released.map((r) => r.studentId))] },
+      },
+      now,
+    );
+    // Told with the release's commit (the jobs are in the same transaction).
+    if (ctx.jobs) {
+      for (const attempt of released)
+        await emitNotification(
+          ctx.jobs,
+          { kind: 'result_released', attemptId: attempt.id },
+          { tx, key: `released:${attempt.id}` },
+        );
+    }
+    return { released: released.length };
+  });
+}
