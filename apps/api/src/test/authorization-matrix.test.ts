@@ -116,6 +116,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/assessments/:id/report.pdf': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   // Item analysis (issue 18): as the submissions it is computed from.
   'GET /api/assessments/:id/item-analysis': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // Regrades (issue 18): staff read; those who mark preview and apply (the generated body is
+  // refused, 400: the own 2xx is shown by regrades.routes.test.ts); never a Student.
+  'GET /api/assessments/:id/regrades': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'POST /api/assessments/:id/regrades/preview': { ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/assessments/:id/regrades': { ownNever: ['Super Administrator', 'Student'] },
   // The standing student has not submitted: 404 no_submission for everyone, and never 2xx for a Student.
   'GET /api/assessments/:id/marking/:studentId': { ownNever: ['Student'] },
   // The standing attempt is still in progress: 404 no_submission for staff, never 2xx for a Student.
