@@ -129,6 +129,45 @@ export function chatAnswer(prompt: string, flawed = false): string {
   return `${intro}\n${QUESTIONS_MARKER}\n${JSON.stringify({ questions }, null, 1)}`;
 }
 
+/**
+ * The delimiters and lines of the marking-suggestion prompt (apps/api/src/modules/marking-queue/
+ * marking-suggestion.ts): a prompt holding the answer block asks for a suggested mark.
+ */
+export const STUDENT_ANSWER_MARKER = '<<<STUDENT ANSWER>>>';
+const MAX_LINE = /^Maximum score: ([\d.]+)$/m;
+const RUBRIC_BLOCK = /<<<RUBRIC>>>\n([\s\S]*?)\n<<<END OF RUBRIC>>>/;
+
+/**
+ * A "good" suggested mark: with a rubric, for each criterion its second-best level (its only one
+ * when alone), the score their sum; without one, 60 % of the maximum in half points.
+ */
+export function suggestionAnswer(prompt: string): string {
+  const max = Number(MAX_LINE.exec(prompt)?.[1] ?? '0');
+  const rubricText = RUBRIC_BLOCK.exec(prompt)?.[1];
+  const levels: { criterion: string; level: string }[] = [];
+  let score = Math.floor(max * 0.6 * 2) / 2;
+  if (rubricText) {
+    const rubric = JSON.parse(rubricText) as {
+      criterion: string;
+      levels: { level: string; points: number }[];
+    }[];
+    score = 0;
+    for (const c of rubric) {
+      const sorted = [...c.levels].sort((a, b) => b.points - a.points);
+      const chosen = sorted[1] ?? sorted[0]!;
+      levels.push({ criterion: c.criterion, level: chosen.level });
+      score += chosen.points;
+    }
+    score = Math.min(score, max);
+  }
+  return JSON.stringify({
+    score,
+    rationale:
+      'The answer gives the main idea of the model answer but leaves out part of the explanation, so it does not earn full marks.',
+    levels,
+  });
+}
+
 function chunk(id: string, model: string, delta: Record<string, unknown>, finish: string | null) {
   const body = {
     id,
@@ -254,6 +293,9 @@ export async function startFakeOpenAi(port = 0): Promise<FakeOpenAi> {
         case 'good':
         case 'cut':
         case 'flawed':
+          if (prompt.includes(STUDENT_ANSWER_MARKER)) {
+            return send(res, 200, completion(suggestionAnswer(prompt), model));
+          }
           return send(res, 200, completion(goodAnswer(prompt), model));
       }
     })();

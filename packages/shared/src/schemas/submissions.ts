@@ -238,6 +238,12 @@ export const SubmissionMarkSchema = z.object({
     .trim()
     .max(SUBMISSION_LIMITS.feedbackMax, 'submissions.errors.feedbackTooLong')
     .optional(),
+  /**
+   * The answer's markedAt as the teacher saw it (null: not marked by a person yet). When given and
+   * someone has marked the answer since, the whole request answers 409 mark_conflict (issue 18:
+   * two teachers marking the same answer; the second never overwrites the first unseen).
+   */
+  expectedMarkedAt: z.string().max(64).nullable().optional(),
 });
 export type SubmissionMark = z.infer<typeof SubmissionMarkSchema>;
 

@@ -270,6 +270,24 @@ const scoreOutOfRange = (index: number, questionId: string, max: number) =>
     },
   ]);
 
+/** Someone marked the answer since the teacher loaded it (issue 18): who, when and what they gave. */
+const markConflict = (questionId: string, stored: AnswerWithMarker) =>
+  new AppError(409, 'mark_conflict', `Question ${questionId} was marked by someone else meanwhile`, {
+    questionId,
+    markedBy: stored.markerName ?? null,
+    markedAt: iso(stored.markedAt),
+    score: stored.score,
+  });
+
+/**
+ * Work another module does in the marking transaction, after the marks are written (the marking
+ * queue keeps the rubric levels and the suggestion's outcome with the mark, all or nothing).
+ */
+export type MarkingHook = (
+  tx: DbOrTx,
+  marked: { attempt: AttemptRow; now: Date; changed: readonly string[] },
+) => Promise<void>;
+
 const unknownQuestion = (questionId: string) =>
   new AppError(404, 'unknown_question', `Question ${questionId} is not part of this attempt`, { questionId });
 
@@ -284,6 +302,7 @@ export async function submitMarks(
   actor: Actor,
   attemptId: string,
   body: z.output<typeof SubmitMarksSchema>,
+  hook?: MarkingHook,
 ): Promise<SubmissionDetail> {
   const result = await ctx.db.transaction(async (tx) => {
     const { attempt, assessment } = await submittedAttemptFor(tx, actor, attemptId, { forUpdate: true });
@@ -296,6 +315,14 @@ export async function submitMarks(
       if (!question) throw unknownQuestion(mark.questionId);
       const current = questionMark(question, answers.get(question.id), attempt.shuffleSeed);
       if (mark.score > current.max) throw scoreOutOfRange(index, question.id, current.max);
+      const stored = answers.get(question.id);
+      if (
+        mark.expectedMarkedAt !== undefined &&
+        stored &&
+        !sameTime(stored.markedAt, mark.expectedMarkedAt)
+      ) {
+        throw markConflict(question.id, stored);
+      }
       return { mark, question, current };
     });
 
@@ -355,12 +382,19 @@ export async function submitMarks(
         );
       }
     }
+    await hook?.(tx, { attempt, now, changed });
     // A mark that turns the attempt into a pass gives the rule's certificate (issue 13).
     const given: GivenCertificate[] = changed.length > 0 ? await giveOnPass(tx, attempt.id, now) : [];
     return { attemptId: attempt.id, given };
   });
   await notifyGiven(ctx.certificates, result.given);
   return getSubmissionDetail(ctx.db, actor, result.attemptId);
+}
+
+/** Whether a stored mark time is the one the teacher saw (ISO text, or null for never marked). */
+function sameTime(stored: Date | null, expected: string | null): boolean {
+  if (stored === null || expected === null) return stored === null && expected === null;
+  return stored.getTime() === Date.parse(expected);
 }
 
 function isUnchanged(
