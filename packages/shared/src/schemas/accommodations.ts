@@ -94,3 +94,14 @@ export const ReleaseStatusSchema = z.object({
   unreleased: z.array(z.object({ studentId: z.string(), attempts: z.number().int() })),
 });
 export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;
+
+/**
+ * GET /api/attempts/:id/deadline: the student's own attempt's deadline now (one small read), for
+ * the timer of a student who is not saving (issue 18: extra time given while they think).
+ */
+export const AttemptDeadlineSchema = z.object({
+  status: z.enum(['in_progress', 'submitted']),
+  deadlineAt: z.string().nullable(),
+  serverNow: z.string(),
+});
+export type AttemptDeadline = z.infer<typeof AttemptDeadlineSchema>;

@@ -135,6 +135,23 @@ describe('extra time', () => {
       new Date(start + 45 * MINUTE).toISOString(),
     );
 
+    // A student who is not saving reads it from the light refresh.
+    const light = await app.inject({
+      method: 'GET',
+      url: `/api/attempts/${adas.id}/deadline`,
+      headers: ada.headers,
+    });
+    expect(light.json()).toMatchObject({
+      status: 'in_progress',
+      deadlineAt: new Date(start + 45 * MINUTE).toISOString(),
+    });
+    const notHers = await app.inject({
+      method: 'GET',
+      url: `/api/attempts/${adas.id}/deadline`,
+      headers: ben.headers,
+    });
+    expect(notHers.statusCode).toBe(404);
+
     // Past the others' deadline and grace: Ben is closed, Ada keeps answering.
     clock.set(new Date(start + 30 * MINUTE + GRACE + 1000));
     await closeExpiredAttempts(app.db, clock.now());

@@ -23,6 +23,20 @@ export async function findAttempt(db: DbOrTx, id: string): Promise<AttemptRow | 
   return row ?? null;
 }
 
+/** A student's own attempt's status and deadline, without its snapshot (the timer's light refresh, issue 18). */
+export async function findOwnAttemptDeadline(
+  db: DbOrTx,
+  id: string,
+  studentId: string,
+): Promise<Pick<AttemptRow, 'status' | 'deadlineAt'> | null> {
+  const [row] = await db
+    .select({ status: attempts.status, deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .where(and(eq(attempts.id, id), eq(attempts.studentId, studentId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A student's attempts at an assessment, or only those in this status. */
 const studentAttempts = (assessmentId: string, studentId: string, status?: AttemptStatus) =>
   and(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ATTEMPT_LIMITS,
+  AttemptDeadlineSchema,
   AttemptFileSchema,
   AttemptResultSchema,
   AttemptSchema,
@@ -19,6 +20,7 @@ import {
   attemptsContext,
   myResults,
   readAttempt,
+  readDeadline,
   saveAnswer,
   startAttempt,
   submitAttempt,
@@ -88,6 +90,21 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'authenticated' },
     },
     (req) => readAttempt(ctx, req.actor, req.params.id),
+  );
+
+  app.get(
+    '/attempts/:id/deadline',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's own attempt's deadline now (extra time given during the attempt moves it): the timer's light refresh",
+        params: IdParamsSchema,
+        response: { 200: AttemptDeadlineSchema, ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    (req) => readDeadline(ctx, req.actor, req.params.id),
   );
 
   app.put(

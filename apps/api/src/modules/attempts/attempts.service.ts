@@ -42,6 +42,7 @@ import {
   findAnswer,
   findAttempt,
   findInProgressAttempt,
+  findOwnAttemptDeadline,
   insertAttemptIfNone,
   listAnswers,
   listExpiredAttemptIds,
@@ -303,6 +304,25 @@ export async function readAttempt(ctx: AttemptsContext, actor: Actor, id: string
   const now = ctx.clock.now();
   const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now, ctx.certificates);
   return viewOf(ctx.db, row, now);
+}
+
+/**
+ * GET /attempts/:id/deadline: the student's own attempt's deadline as it stands (a teacher's extra
+ * time moves it), in one indexed read of the row without its snapshot. Closing is left to the
+ * other paths (the closer, the next save or read): this is only the timer's refresh.
+ */
+export async function readDeadline(
+  ctx: AttemptsContext,
+  actor: Actor,
+  id: string,
+): Promise<{ status: 'in_progress' | 'submitted'; deadlineAt: string | null; serverNow: string }> {
+  const row = await findOwnAttemptDeadline(ctx.db, id, actor.userId);
+  if (!row) throw attemptNotFound();
+  return {
+    status: row.status === 'submitted' ? 'submitted' : 'in_progress',
+    deadlineAt: row.deadlineAt?.toISOString() ?? null,
+    serverNow: ctx.clock.now().toISOString(),
+  };
 }
 
 /** Why an answer cannot be stored for a question of this type, or null when it fits. */
