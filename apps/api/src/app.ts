@@ -28,6 +28,7 @@ import aiRoutes from './modules/ai/ai.routes.ts';
 import aiAssistantRoutes from './modules/ai/ai-assistant.routes.ts';
 import assessmentsRoutes from './modules/assessments/assessments.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import regradesRoutes from './modules/regrades/regrades.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
 import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(aiAssistantRoutes, { prefix: '/api' });
   await app.register(assessmentsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
+  await app.register(regradesRoutes, { prefix: '/api' });
   await app.register(attemptsRoutes, { prefix: '/api' });
   await app.register(plansRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
