@@ -126,11 +126,22 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // The standing attempt is still in progress: 404 no_submission for staff, never 2xx for a Student.
   'GET /api/attempts/:id/submission': { ownNever: ['Student'] },
   'POST /api/attempts/:id/marks': { ownNever: ['Super Administrator', 'Student'] },
+  // Accommodations (issue 18): staff read them; those who mark set and remove them; never a Student.
+  'GET /api/assessments/:id/accommodations': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // The generated body gives minutes and percent at once (refused, 400): the own 2xx of the
+  // authors is shown by accommodations.routes.test.ts.
+  'PUT /api/assessments/:id/accommodations/:studentId': { ownNever: ['Super Administrator', 'Student'] },
+  'DELETE /api/assessments/:id/accommodations/:studentId': { ownNever: ['Super Administrator', 'Student'] },
+  // Release of results (issue 18): as marking.
+  'GET /api/assessments/:id/release': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  'POST /api/assessments/:id/release': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
   // Attempts: a Student starts one at their organization's published assessment and reads their
   // results; the standing attempt belongs to no caller, so only staff of its organization read it.
   'POST /api/assessments/:id/attempts': { ownMustPass: ['Student'] },
   'GET /api/assessments/:id/my-results': { ownMustPass: ['Student'] },
   'GET /api/attempts/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // The timer's refresh (issue 18): the standing attempt is no caller's own, so nobody reads it.
+  'GET /api/attempts/:id/deadline': { ownNever: ALL_ROLES },
   'PUT /api/attempts/:id/answers/:questionId': { ownNever: ALL_ROLES },
   'POST /api/attempts/:id/answers/:questionId/files': { ownNever: ALL_ROLES },
   'POST /api/attempts/:id/submit': { ownNever: ALL_ROLES },
