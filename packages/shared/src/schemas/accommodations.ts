@@ -105,3 +105,19 @@ export const AttemptDeadlineSchema = z.object({
   serverNow: z.string(),
 });
 export type AttemptDeadline = z.infer<typeof AttemptDeadlineSchema>;
+
+/**
+ * Whether a student may see a submitted attempt's result now (issue 18): at once ('immediate');
+ * after the window ('afterWindow': an assessment without an end has nothing to wait for); or once
+ * a teacher released it ('manual'), which also releases early under 'afterWindow'.
+ */
+export function isResultReleased(
+  releasedAt: Date | string | null,
+  assessment: { releasePolicy?: string | null; endsAt: Date | string | null },
+  now: Date,
+): boolean {
+  if (releasedAt) return true;
+  if (assessment.releasePolicy === 'afterWindow')
+    return assessment.endsAt === null || now.getTime() >= new Date(assessment.endsAt).getTime();
+  return assessment.releasePolicy !== 'manual';
+}

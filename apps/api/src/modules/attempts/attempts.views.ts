@@ -3,6 +3,7 @@ import {
   answerToStudentView,
   detailsToStudentView,
   familyOf,
+  isResultReleased,
   markingStatusOf,
   roundScore,
   studentViewOf,
@@ -84,25 +85,19 @@ export interface ReviewContext {
   releasePolicy?: string;
 }
 
-/**
- * Whether the student may see this attempt's result now (issue 18): at once; after the window
- * (an assessment without an end has nothing to wait for); or once a teacher released it, which
- * also releases early under 'afterWindow'.
- */
-export function resultReleased(
-  row: Pick<AttemptRow, 'releasedAt'>,
-  { releasePolicy = 'immediate', endsAt, now }: Omit<ReviewContext, 'reviewPolicy'>,
-): boolean {
-  if (row.releasedAt) return true;
-  if (releasePolicy === 'afterWindow') return endsAt === null || now.getTime() >= endsAt.getTime();
-  return releasePolicy !== 'manual';
-}
-
 /** Whether the student may see the expected answers now (SPEC review policy of the assessment). */
 export function reviewAvailable({ reviewPolicy, endsAt, now }: ReviewContext): boolean {
   if (reviewPolicy === 'afterSubmission') return true;
   if (reviewPolicy === 'afterWindow') return endsAt !== null && now.getTime() >= endsAt.getTime();
   return false;
+}
+
+/** Whether the student may see this attempt's result now (issue 18; the rule is shared's isResultReleased). */
+export function resultReleased(
+  row: Pick<AttemptRow, 'releasedAt'>,
+  { releasePolicy = 'immediate', endsAt, now }: Omit<ReviewContext, 'reviewPolicy'>,
+): boolean {
+  return isResultReleased(row.releasedAt, { releasePolicy, endsAt }, now);
 }
 
 /** A submitted attempt's result as its student sees it: marks as stored (automatic or a teacher's). */

@@ -4,6 +4,7 @@ import {
   CERTIFICATE_LOGO_TYPES,
   CertificateCodeSchema,
   isLanguageCode,
+  isResultReleased,
   type Certificate,
   type CertificateList,
   type CertificateListQuerySchema,
@@ -345,6 +346,8 @@ export async function giveOnPass(tx: DbOrTx, attemptId: string, now: Date): Prom
     attempt.assessmentId,
   );
   if (!holder || !assessment) return [];
+  // A result the student may not see yet gives nothing yet: its release does (issue 18).
+  if (!isResultReleased(attempt.releasedAt, assessment, now)) return [];
   if ((await studentsWithLiveCertificate(tx, attempt.assessmentId, [holder.id])).size) return [];
   const [best] = await bestPassedAttempts(tx, attempt.assessmentId, [holder.id]);
   const names = {

@@ -13,6 +13,7 @@ import {
   type DashboardSchedule,
   type DashboardSubmissionsWeek,
   type PackageName,
+  isResultReleased,
 } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -155,23 +156,30 @@ export async function dashboardMarkingQueue(db: DbOrTx, actor: Actor): Promise<D
 }
 
 /** GET /dashboard/my-results: a Student's latest results, no pass or fail while a teacher marks. */
-export async function dashboardMyResults(db: DbOrTx, actor: Actor): Promise<DashboardMyResults> {
+export async function dashboardMyResults(
+  db: DbOrTx,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<DashboardMyResults> {
   const rows = await studentResults(db, organizationOf(actor), actor.userId, RESULT_BARS);
   return {
-    items: rows.map((r) => {
-      const pending = r.markingStatus === 'pending';
-      return {
-        attemptId: r.attemptId,
-        assessmentId: r.assessmentId,
-        title: r.title,
-        number: r.number,
-        submittedAt: r.submittedAt!.toISOString(),
-        percentage: roundScore(r.percentage ?? 0),
-        passMark: r.passMark,
-        passed: pending ? null : (r.passed ?? null),
-        pending,
-      };
-    }),
+    // A result not released yet (issue 18) is not shown at all: its score must not reach the student.
+    items: rows
+      .filter((r) => isResultReleased(r.releasedAt, r, now))
+      .map((r) => {
+        const pending = r.markingStatus === 'pending';
+        return {
+          attemptId: r.attemptId,
+          assessmentId: r.assessmentId,
+          title: r.title,
+          number: r.number,
+          submittedAt: r.submittedAt!.toISOString(),
+          percentage: roundScore(r.percentage ?? 0),
+          passMark: r.passMark,
+          passed: pending ? null : (r.passed ?? null),
+          pending,
+        };
+      }),
   };
 }
 

@@ -244,6 +244,10 @@ export async function studentResults(db: DbOrTx, organizationId: string, student
       passMark: attempts.passMark,
       passed: attempts.passed,
       markingStatus: attempts.markingStatus,
+      // Whether the student may see it yet (issue 18: release policy).
+      releasedAt: attempts.releasedAt,
+      releasePolicy: assessments.releasePolicy,
+      endsAt: assessments.endsAt,
     })
     .from(attempts)
     .innerJoin(assessments, eq(assessments.id, attempts.assessmentId))

@@ -110,7 +110,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { policy: { roles: STUDENT } },
     },
-    (req) => dashboardMyResults(app.db, req.actor),
+    (req) => dashboardMyResults(app.db, req.actor, app.clock.now()),
   );
 
   app.get(

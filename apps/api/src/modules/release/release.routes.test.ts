@@ -8,7 +8,7 @@ import {
   ReleaseStatusSchema,
   type ReleasePolicy,
 } from '@vbuilder/shared';
-import { assessments, notifications } from '../../db/schema/index.ts';
+import { assessments, certificateRules, certificates, notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
@@ -158,6 +158,30 @@ describe('release policy', () => {
     const after = (await myResults(assessment.id, ada)).results.attempts[0]!;
     expect(after.released).toBe(true);
     expect(after.questions).toHaveLength(2);
+  });
+
+  it('neither the dashboard nor a certificate tells the result before its release; the release gives the certificate', async () => {
+    const row = await insertAssessment(app.db, {
+      organizationId: orgId,
+      createdBy: teacher.user.id,
+      passMark: 0,
+    });
+    await app.db.update(assessments).set({ releasePolicy: 'manual' }).where(eq(assessments.id, row.id));
+    await app.db
+      .insert(certificateRules)
+      .values({ assessmentId: row.id, organizationId: orgId, autoGive: true });
+    const carol = await signInAs(app, 'Student', orgId);
+    const { result } = await takeAndSubmit(row.id, carol);
+    expect(result.released).toBe(false);
+    const held = () => app.db.select().from(certificates).where(eq(certificates.studentId, carol.user.id));
+    expect(await held()).toHaveLength(0);
+    const dashboard = async () =>
+      (await app.inject({ method: 'GET', url: '/api/dashboard/my-results', headers: carol.headers })).json();
+    expect((await dashboard()).items).toEqual([]);
+
+    expect((await release(row.id, { studentIds: [carol.user.id] })).json()).toEqual({ released: 1 });
+    expect(await held()).toHaveLength(1);
+    expect((await dashboard()).items).toHaveLength(1);
   });
 
   it('the setting is saved with the assessment and read back', async () => {

@@ -8,6 +8,7 @@ import {
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { ASSESSMENT_AUTHORS } from '../assessments/assessments.policy.ts';
+import { certificateNotifier } from '../certificates/certificates.service.ts';
 import { getReleaseStatus, releaseResults } from './release.service.ts';
 
 const tags = ['submissions'];

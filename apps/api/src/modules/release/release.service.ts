@@ -6,6 +6,12 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../../types.d.ts';
 import { findReadableAssessment, findWritableAssessment } from '../assessments/assessments.access.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  giveOnPass,
+  notifyGiven,
+  type CertificateNotifier,
+  type GivenCertificate,
+} from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { countUnreleased, markReleased } from './release.repository.ts';
 
@@ -20,6 +26,8 @@ export interface ReleaseContext {
   db: Db;
   clock: Clock;
   jobs?: JobQueue;
+  /** Certificates the assessment's rule gives on a pass wait for the release (giveOnPass). */
+  certificates?: CertificateNotifier;
 }
 
 type ReleasePolicyOf = Pick<AssessmentRow, 'releasePolicy' | 'endsAt'>;
@@ -67,10 +75,13 @@ export async function releaseResults(
   input: ReleaseResultsInput,
 ): Promise<{ released: number }> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const given: GivenCertificate[] = [];
+  const outcome = await ctx.db.transaction(async (tx) => {
     const assessment = await findWritableAssessment(tx, actor, assessmentId);
     const released = await markReleased(tx, assessment.id, input.studentIds, now);
     if (!released.length) return { released: 0 };
+    // A pass that waited for its release gets the rule's certificate now.
+    for (const attempt of released) given.push(...(await giveOnPass(tx, attempt.id, now)));
     await recordAudit(
       tx,
       actor,
@@ -94,4 +105,6 @@ export async function releaseResults(
     }
     return { released: released.length };
   });
+  await notifyGiven(ctx.certificates, given);
+  return outcome;
 }
