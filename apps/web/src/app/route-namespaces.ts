@@ -133,7 +133,15 @@ export const ROUTE_NAMESPACES = {
   'root-route': [],
   'sign-in-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
   'sign-up-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'submissions-route': ['assessments', 'attempts', 'questionTypes', 'questions', 'submissions', 'validation'],
+  'submissions-route': [
+    'assessments',
+    'attempts',
+    'questionTypes',
+    'questions',
+    'regrades',
+    'submissions',
+    'validation',
+  ],
   'subscription-route': [
     'assessments',
     'attempts',
