@@ -22,6 +22,8 @@ export function Component() {
       backTo={`/account/questions/${user?.id ?? userId}`}
       markingPath={(studentId) => `/account/questions/pending-marking/${quizId}/${studentId}`}
       // Only administrators give certificates (SPEC §6): the certificates screen, preset to this one.
+      // Those who mark (Administrators, Teachers) regrade; the platform team reads the history.
+      canRegrade={Boolean(user && user.role !== 'Super Administrator' && user.role !== 'Student')}
       giveCertificatesPath={
         user && isAdministrator(user.role)
           ? `/account/certifications/${user.id}?give=${encodeURIComponent(quizId)}`

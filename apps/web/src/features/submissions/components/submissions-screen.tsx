@@ -8,6 +8,7 @@ import { useSubmissions } from '../api/get-submissions.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { ItemAnalysisTab } from './item-analysis-tab.tsx';
+import { RegradeTab } from './regrade-tab.tsx';
 import { StudentStatusTab } from './student-status-tab.tsx';
 import { SubmissionDetailsDialog } from './submission-details-dialog.tsx';
 import { SubmissionStats } from './submission-stats.tsx';
@@ -33,9 +34,11 @@ interface Props {
   markingPath: (studentId: string) => string;
   /** Administrators: the certificates screen with its give dialog preset to this assessment. */
   giveCertificatesPath?: string;
+  /** Those who mark (not the platform team) fix a question's key and regrade (issue 18). */
+  canRegrade?: boolean;
 }
 
-type Tab = 'submissions' | 'students' | 'items';
+type Tab = 'submissions' | 'students' | 'items' | 'regrade';
 
 /**
  * Submissions (SPEC §2): the assessment's title, the figures (submitted, passed, pass rate,
@@ -49,8 +52,9 @@ export function SubmissionsScreen({
   backTo,
   markingPath,
   giveCertificatesPath,
+  canRegrade = false,
 }: Props) {
-  const { t } = useTranslation('submissions');
+  const { t } = useTranslation(['submissions', 'regrades']);
   const [tab, setTab] = useState<Tab>('submissions');
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -145,6 +149,7 @@ export function SubmissionsScreen({
                 <Tabs.Tab value="submissions">{t('tabs.submissions')}</Tabs.Tab>
                 <Tabs.Tab value="students">{t('tabs.students')}</Tabs.Tab>
                 <Tabs.Tab value="items">{t('itemAnalysis.title')}</Tabs.Tab>
+                <Tabs.Tab value="regrade">{t('regrades:tab')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="submissions">
                 {submissions.isError ? (
@@ -180,6 +185,9 @@ export function SubmissionsScreen({
               </Tabs.Panel>
               <Tabs.Panel value="items">
                 <ItemAnalysisTab assessmentId={assessmentId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="regrade">
+                <RegradeTab assessmentId={assessmentId} canRegrade={canRegrade} />
               </Tabs.Panel>
             </Tabs>
           </Paper>
