@@ -69,6 +69,7 @@ export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessm
     language: 'en',
     instructor: 'Ada Lovelace',
     reviewPolicy: 'afterSubmission',
+    releasePolicy: 'immediate',
     assignment: { mode: 'all' },
     questions: [],
     draws: [],

@@ -17,6 +17,7 @@ const assessment: Assessment = {
   language: 'en',
   instructor: 'Tess Teacher',
   reviewPolicy: 'afterSubmission',
+  releasePolicy: 'immediate',
   assignment: { mode: 'all' },
   questions: [],
   draws: [],

@@ -1,5 +1,5 @@
 import { Accordion, Badge, Divider, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconHourglassHigh, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptResult, ReviewPolicy } from '@vbuilder/shared';
 import { formatDate, formatTime } from '../../../lib/format.ts';
@@ -37,8 +37,59 @@ interface Props {
   expanded: boolean;
 }
 
+/**
+ * A result the teacher has not released yet (issue 18): the server sent no score, pass state or
+ * marks, so the card says only that it was handed in and where marking stands, and when it will
+ * show by itself if it will.
+ */
+function UnreleasedResultCard({ result }: { result: AttemptResult }) {
+  const { t, i18n } = useTranslation('attempts');
+  const headingId = `attempt-${result.attemptId}-heading`;
+  const marked = result.markingStatus !== 'pending';
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="article"
+      aria-labelledby={headingId}
+      data-testid="result-not-released"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {t('results.attemptTitle', { number: result.number })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('results.submittedAt', {
+            date: formatDate(result.submittedAt, i18n.language),
+            time: formatTime(result.submittedAt, i18n.language),
+          })}
+        </Text>
+        <Group gap="xs">
+          <Badge color="blue" variant="light" size="lg" leftSection={<IconLock size={14} aria-hidden />}>
+            {marked ? t('results.notReleased.badge') : t('results.notReleased.badgeMarking')}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {result.releasesAt
+            ? t('results.notReleased.onDate', {
+                date: formatDate(result.releasesAt, i18n.language),
+                time: formatTime(result.releasesAt, i18n.language),
+              })
+            : t('results.notReleased.byTeacher')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** One submitted attempt: score, percentage, passed / failed / pending, when, and every question. */
 export function AttemptResultCard({ result, reviewPolicy, expanded }: Props) {
+  if (!result.released) return <UnreleasedResultCard result={result} />;
+  return <ReleasedResultCard result={result} reviewPolicy={reviewPolicy} expanded={expanded} />;
+}
+
+function ReleasedResultCard({ result, reviewPolicy, expanded }: Props) {
   const { t, i18n } = useTranslation('attempts');
   const pending = result.questions.filter((q) => verdictOf(q) === 'pending').length;
   const percentage = Math.round(result.percentage * 10) / 10;

@@ -16,7 +16,10 @@ import {
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AttemptScreen } from './attempt-screen.tsx';
 
-/** The server acknowledges every answer saved, and grades a submit. */
+/** The attempt's deadline on the server: a test moves it as a teacher's extra time would (issue 18). */
+let serverDeadline: string | null = null;
+
+/** The server acknowledges every answer saved (with the deadline), answers the timer's refresh, and grades a submit. */
 const attemptApi = [
   http.put(apiUrl('/attempts/:attemptId/answers/:questionId'), async ({ params, request }) => {
     const body = (await request.json()) as SaveAnswerInput;
@@ -25,9 +28,17 @@ const attemptApi = [
       revision: body.revision,
       savedAt: new Date().toISOString(),
       stale: false,
+      deadlineAt: serverDeadline,
     };
     return HttpResponse.json(ack);
   }),
+  http.get(apiUrl('/attempts/:attemptId/deadline'), () =>
+    HttpResponse.json({
+      status: 'in_progress',
+      deadlineAt: serverDeadline,
+      serverNow: new Date().toISOString(),
+    }),
+  ),
   http.post(apiUrl('/attempts/:attemptId/submit'), ({ params }) => {
     const result: AttemptResult = {
       attemptId: String(params.attemptId),
@@ -44,6 +55,8 @@ const attemptApi = [
       passMark: 50,
       passed: true,
       reviewAvailable: false,
+      released: true,
+      releasesAt: null,
       questions: [],
     };
     return HttpResponse.json(result);
@@ -84,7 +97,7 @@ function attempt(deadlineInMs: number | null): Attempt {
     number: 1,
     status: 'in_progress',
     startedAt: new Date(now).toISOString(),
-    deadlineAt: deadlineInMs === null ? null : new Date(now + deadlineInMs).toISOString(),
+    deadlineAt: (serverDeadline = deadlineInMs === null ? null : new Date(now + deadlineInMs).toISOString()),
     serverNow: new Date(now).toISOString(),
     graceSeconds: 30,
     submittedAt: null,
@@ -188,6 +201,31 @@ describe('the attempt screen', { timeout: 20_000 }, () => {
     expect(screen.queryByText('1 minute left')).toBeNull();
     expect((await saves()).map((save) => save.body.answer)).toEqual([false]);
     expect(submits()).toHaveLength(1);
+  });
+
+  it('extra time given while the student works: the next save moves the timer, nothing is handed in', async () => {
+    const user = userEvent.setup();
+    const { onSubmitted } = await renderScreen(2500);
+    // The teacher gives 15 minutes: the server's deadline moves; the screen has not been reloaded.
+    serverDeadline = new Date(Date.parse(serverDeadline!) + 15 * 60_000).toISOString();
+    await user.click(screen.getByText('All on one page'));
+    await user.click(screen.getByRole('radio', { name: 'False' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('attempt-timer')).toHaveTextContent(/^Time left\s*15:0\d$/),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(submits()).toHaveLength(0);
+  });
+
+  it('extra time given in the last seconds while the student is idle: checked at zero, not handed in', async () => {
+    const { onSubmitted } = await renderScreen(1500);
+    serverDeadline = new Date(Date.parse(serverDeadline!) + 10 * 60_000).toISOString();
+    await waitFor(() => expect(screen.getByTestId('attempt-timer')).toHaveTextContent(/10:0\d$/), {
+      timeout: 6000,
+    });
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(submits()).toHaveLength(0);
   });
 
   it('without a time limit shows when the assessment closes, not a 126-hour countdown', async () => {

@@ -29,10 +29,11 @@ import { useAnswerUploads } from '../hooks/use-answer-uploads.ts';
 import { useAttemptSync } from '../hooks/use-attempt-sync.ts';
 import { useLayoutPreference, type AttemptLayout } from '../hooks/use-layout-preference.ts';
 import type { LoadedAttempt } from '../hooks/use-loaded-attempt.ts';
+import { useLiveDeadline } from '../hooks/use-live-deadline.ts';
 import { useRemainingTime } from '../hooks/use-remaining-time.ts';
 import { useSubmitAttempt } from '../hooks/use-submit-attempt.ts';
 import { countStates, hasContent, type QuestionState } from '../lib/answer-state.ts';
-import { warningAt } from '../lib/clock.ts';
+import { remainingMs, warningAt } from '../lib/clock.ts';
 import type { PendingUpload } from '../lib/pending-upload.ts';
 import type { SyncStatus } from '../lib/sync-engine.ts';
 import type { UploadStatus } from '../lib/upload-queue.ts';
@@ -81,9 +82,23 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const headings = useRef<(HTMLHeadingElement | null)[]>([]);
   const focusPending = useRef(false);
-  const remaining = useRemainingTime(attempt.deadlineAt, clockOffsetMs);
-  const timeUp = remaining === 0;
   const closed = snapshot.closed !== null;
+  const live = useLiveDeadline(attempt.id, attempt.deadlineAt, {
+    inProgress: attempt.status === 'in_progress' && !closed,
+    remainingMs: (deadlineAt) => remainingMs(deadlineAt, clockOffsetMs, Date.now()),
+  });
+  const remaining = useRemainingTime(live.deadlineAt, clockOffsetMs);
+  const timeUp = remaining === 0;
+
+  // Extra time given during the attempt (issue 18): said once, beside the timer that shows it.
+  const shownDeadline = useRef(live.deadlineAt);
+  useEffect(() => {
+    const before = shownDeadline.current;
+    shownDeadline.current = live.deadlineAt;
+    if (before && live.deadlineAt && Date.parse(live.deadlineAt) > Date.parse(before)) {
+      notifications.show({ color: 'teal', message: t('timer.extended'), id: 'attempt-extended' });
+    }
+  }, [live.deadlineAt, t]);
 
   const placeFile = useCallback(
     ({ questionId, name: chosenName }: PendingUpload, url: string, name: string) => {
@@ -127,12 +142,20 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
 
   // At zero the attempt is handed in with every saved answer (the server accepts it within its grace).
   const autoSubmitted = useRef(false);
+  // The server is asked once more first: extra time given in the last seconds keeps it open.
+  const { confirmOver } = live;
   useEffect(() => {
     if (!timeUp || autoSubmitted.current || !engine || !snapshot.ready) return;
     autoSubmitted.current = true;
-    setDialogOpen(false);
-    void submit();
-  }, [timeUp, engine, snapshot.ready, submit]);
+    void confirmOver().then((over) => {
+      if (!over) {
+        autoSubmitted.current = false;
+        return;
+      }
+      setDialogOpen(false);
+      void submit();
+    });
+  }, [timeUp, engine, snapshot.ready, submit, confirmOver]);
 
   // The heading of the question moved to takes focus, so a screen reader reads it next.
   useEffect(() => {
@@ -208,7 +231,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
             <Group gap="md" wrap="wrap">
               <AttemptTimer
                 remaining={remaining}
-                deadlineAt={attempt.deadlineAt}
+                deadlineAt={live.deadlineAt}
                 timeLimited={attempt.assessment.durationMinutes !== null}
               />
               <SaveStatus status={status} />

@@ -8,6 +8,7 @@ import { deviceStore } from '../lib/device-store.ts';
 import type { ServerAnswer } from '../lib/local-answer.ts';
 import { createSyncEngine, type SyncEngine, type SyncSnapshot } from '../lib/sync-engine.ts';
 import type { LoadedAttempt } from './use-loaded-attempt.ts';
+import { noteDeadline } from './use-live-deadline.ts';
 
 export const answersOf = (attempt: Attempt): Record<string, ServerAnswer> =>
   Object.fromEntries(
@@ -43,7 +44,12 @@ export function useAttemptSync(
       attemptId,
       store: deviceStore(),
       transport: {
-        save: (questionId, body) => saveAnswer(attemptId, questionId, body),
+        save: async (questionId, body) => {
+          const ack = await saveAnswer(attemptId, questionId, body);
+          // Extra time given meanwhile reaches the timer with the save (issue 18).
+          noteDeadline(attemptId, ack.deadlineAt);
+          return ack;
+        },
         fetchAnswers: async () => answersOf((await fetchAttempt(attemptId)).attempt),
       },
       connectivity: browserConnectivity,
