@@ -44,6 +44,7 @@ export const ROUTE_NAMESPACES = {
     'aiGeneration',
     'assessmentEditor',
     'questionBank',
+    'questionImport',
     'assessments',
     'attempts',
     'questionTypes',

@@ -138,4 +138,6 @@ export const questionBankKeys = {
   tags: () => ['question-bank', 'tags'] as const,
   authors: () => ['question-bank', 'authors'] as const,
   pool: (rule: object) => ['question-bank', 'pool', rule] as const,
+  /** What an export would leave out (under the bank's key: a bank or assessment change refreshes it). */
+  exportCheck: (query: string) => ['question-bank', 'export-check', query] as const,
 };

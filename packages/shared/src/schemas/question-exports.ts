@@ -27,7 +27,7 @@ export const QuestionExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS),
   assessmentId: z.uuid().optional(),
   bankQuestionId: ManyQuery(z.uuid())
-    .refine((ids) => ids.length <= EXPORT_LIMITS.ids, 'questionBank.export.tooMany')
+    .refine((ids) => ids.length <= EXPORT_LIMITS.ids, 'questionBank.errors.exportTooMany')
     .optional(),
   search: z.string().trim().max(200).optional(),
   categoryId: z.uuid().optional(),

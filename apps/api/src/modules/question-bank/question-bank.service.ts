@@ -723,7 +723,7 @@ export async function bankQuestionsForExport(
     });
     if (page.total > limit) {
       throw badRequest('validation_error', `An export holds at most ${limit} questions`, [
-        { path: ['categoryId'], message: 'questionBank.export.tooMany' },
+        { path: ['categoryId'], message: 'questionBank.errors.exportTooMany' },
       ]);
     }
     rows = page.rows;

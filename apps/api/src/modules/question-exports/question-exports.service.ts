@@ -43,7 +43,7 @@ function sourceOf(query: QuestionExportParams) {
   const named = [query.assessmentId, query.bankQuestionId?.length, bankFilter].filter(Boolean).length;
   if (named > 1) {
     throw badRequest('validation_error', 'Name an assessment, bank questions or bank filters, not several', [
-      { path: ['assessmentId'], message: 'questionBank.export.oneSource' },
+      { path: ['assessmentId'], message: 'questionBank.errors.exportOneSource' },
     ]);
   }
   return query;

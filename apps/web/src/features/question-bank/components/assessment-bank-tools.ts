@@ -1,3 +1,4 @@
+import { ExportAssessment, ImportIntoAssessment } from './assessment-transfer-tools.tsx';
 import { AddFromBank } from './bank-picker.tsx';
 import { DrawRulesEditor } from './draw-rules-editor.tsx';
 import { SaveToBank } from './save-to-bank.tsx';
@@ -7,4 +8,6 @@ export const assessmentBankTools = {
   AddFromBank,
   SaveToBank,
   DrawRules: DrawRulesEditor,
+  ImportQuestions: ImportIntoAssessment,
+  ExportQuestions: ExportAssessment,
 };

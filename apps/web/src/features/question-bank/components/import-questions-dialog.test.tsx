@@ -27,18 +27,21 @@ const PREVIEW: QuestionImportResult = {
       images: 1,
       warnings: [reason('feedbackDropped', 'Feedback was left out: vbuilder has no place for it.')],
       source: 'quiz/question[1] “Light”',
+      label: 'Question 1 — “Light”',
     },
   ],
   skipped: [
     {
-      item: 'quiz/question[2] “Intro”',
+      item: 'Question 2 — “Intro”',
+      location: 'quiz/question[2] “Intro”',
       reason: reason(
         'unsupportedType',
         'vbuilder has no question type for this kind of question (description).',
       ),
     },
     {
-      item: 'quiz/question[3] “Essay”',
+      item: 'Question 3 — “Essay”',
+      location: 'quiz/question[3] “Essay”',
       reason: reason(
         'typeNotInPlan',
         "Your organization's plan (Basic) does not include this question type.",
@@ -81,8 +84,15 @@ describe('import questions dialog', { timeout: 30_000 }, () => {
       }),
     );
     const onClose = vi.fn();
+    const onImported = vi.fn();
     await renderWithProviders(
-      <ImportQuestionsDialog opened onClose={onClose} categories={CATEGORIES} defaultCategoryId="c-phy" />,
+      <ImportQuestionsDialog
+        opened
+        onClose={onClose}
+        categories={CATEGORIES}
+        defaultCategoryId="c-phy"
+        onImported={onImported}
+      />,
     );
     await chooseFile();
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
@@ -90,7 +100,9 @@ describe('import questions dialog', { timeout: 30_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Moodle XML: 1 question will be imported. 2 items will not be imported.',
     );
-    expect(screen.getByText('quiz/question[2] “Intro”')).toBeInTheDocument();
+    // Each item as a teacher finds it, and where exactly it is in the file.
+    expect(screen.getByText('Question 2 — “Intro”')).toBeInTheDocument();
+    expect(screen.getByText('In the file: quiz/question[2] “Intro”')).toBeInTheDocument();
     expect(
       screen.getByText('vbuilder has no question type for this kind of question (description).'),
     ).toBeInTheDocument();
@@ -104,6 +116,9 @@ describe('import questions dialog', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 question' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onImported).toHaveBeenCalledWith(
+      expect.objectContaining({ saved: { count: 1, bankQuestionIds: ['b-1'] } }),
+    );
     expect(sent[1]).toEqual({ mode: 'save', categoryId: 'c-phy', file: 'file:science.xml' });
     append.mockRestore();
   });

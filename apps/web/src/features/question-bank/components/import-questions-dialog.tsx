@@ -33,6 +33,7 @@ export function ImportQuestionsDialog({
   categories,
   defaultCategoryId,
   assessmentId,
+  onImported,
 }: {
   opened: boolean;
   onClose(): void;
@@ -41,6 +42,8 @@ export function ImportQuestionsDialog({
   defaultCategoryId?: string | null;
   /** Append to this assessment instead of the bank. */
   assessmentId?: string;
+  /** After a save (the assessment editor takes the server's new questions). */
+  onImported?(result: QuestionImportResult): void;
 }) {
   const { t, i18n } = useTranslation(['questionImport', 'common', 'questionTypes', 'questions']);
   const errorText = useErrorText();
@@ -75,6 +78,7 @@ export function ImportQuestionsDialog({
       onSuccess: (result) => {
         if (mode === 'preview') return setPreview(result);
         showToast('success', t('questionImport:saved', { count: result.saved?.count ?? 0 }));
+        onImported?.(result);
         onClose();
       },
       onError: (e) => setError(messageOf(e)),
@@ -238,6 +242,10 @@ function PreviewBody({
                   {s.item}
                 </Text>
                 <Text size="sm">{s.reason.message}</Text>
+                {/* Where exactly, for whoever opens the file to fix it (an element path or a line). */}
+                <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  {t('questionImport:location', { location: s.location })}
+                </Text>
               </li>
             ))}
           </Stack>

@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Grid,
   Group,
   Pagination,
@@ -25,6 +26,7 @@ import { DIFFICULTIES, getQuestionType, type BankQuestion, type QuestionTypeId }
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import type { ExportSource } from '../api/question-exports.ts';
 import {
   useBankAuthors,
   useBankCategories,
@@ -34,6 +36,7 @@ import {
 } from '../api/question-bank.ts';
 import { BankQuestionDialog } from './bank-question-dialog.tsx';
 import { CategoryPanel, type CategoryChoice } from './category-panel.tsx';
+import { ExportQuestionsButton } from './export-questions-dialog.tsx';
 import { ImportQuestionsDialog } from './import-questions-dialog.tsx';
 import { TypeSelect } from './type-select.tsx';
 
@@ -64,6 +67,8 @@ export function QuestionBankScreen({
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ editing: BankQuestion | null; key: number } | null>(null);
   const [importing, setImporting] = useState<number | null>(null);
+  /** Questions ticked for an export (kept across pages and filters); none: the export takes the list. */
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const categories = useBankCategories();
   const tagList = useBankTags();
@@ -89,6 +94,27 @@ export function QuestionBankScreen({
     };
   const categoryList = categories.data?.items ?? [];
   const total = questions.data?.total ?? 0;
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const exportSource: ExportSource = selected.size
+    ? { kind: 'bankIds', ids: [...selected] }
+    : {
+        kind: 'bankFilter',
+        filter: {
+          search: debounced,
+          categoryId: choice.kind === 'category' ? choice.id : undefined,
+          uncategorized: choice.kind === 'none',
+          includeSubcategories: withSubcategories,
+          type,
+          difficulty,
+          tags,
+          authorId,
+        },
+      };
 
   const confirmDelete = (question: BankQuestion) =>
     modals.openConfirmModal({
@@ -104,6 +130,7 @@ export function QuestionBankScreen({
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(question.id, {
+          onSuccess: () => setSelected((current) => new Set([...current].filter((id) => id !== question.id))),
           onError: (e) =>
             showToast('failure', errorText(errorCodeOf(e)), t('questionBank:list.deleteFailed')),
         }),
@@ -126,6 +153,15 @@ export function QuestionBankScreen({
           >
             {t('questionImport:action')}
           </Button>
+          <ExportQuestionsButton
+            source={exportSource}
+            description={
+              selected.size
+                ? t('questionImport:export.selected', { count: selected.size })
+                : t('questionImport:export.filtered', { count: total })
+            }
+            disabled={!selected.size && total === 0}
+          />
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setDialog({ editing: null, key: Date.now() })}
@@ -196,9 +232,17 @@ export function QuestionBankScreen({
                 onChange={(event) => filter(setWithSubcategories)(event.currentTarget.checked)}
               />
             ) : null}
-            <Text size="sm" c="gray.7" role="status" aria-live="polite">
-              {t('questionBank:list.count', { count: total })}
-            </Text>
+            <Group gap="sm" justify="space-between">
+              <Text size="sm" c="gray.7" role="status" aria-live="polite">
+                {t('questionBank:list.count', { count: total })}
+                {selected.size ? ` ${t('questionImport:export.selected', { count: selected.size })}` : ''}
+              </Text>
+              {selected.size ? (
+                <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
+                  {t('questionImport:export.clearSelection', { selected: selected.size })}
+                </Button>
+              ) : null}
+            </Group>
             {questions.isError ? (
               <Alert color="red" variant="light" role="alert">
                 {t('questionBank:list.loadFailed')}
@@ -208,7 +252,13 @@ export function QuestionBankScreen({
               {(questions.data?.items ?? []).map((item) => (
                 <Paper key={item.id} component="li" withBorder radius="md" p="sm">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={4} style={{ minWidth: 0 }}>
+                    <Checkbox
+                      mt={4}
+                      checked={selected.has(item.id)}
+                      onChange={() => toggle(item.id)}
+                      aria-label={`${t('questionImport:export.select')}: ${item.question.text.slice(0, 80)}`}
+                    />
+                    <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                       <Group gap={6}>
                         <Badge variant="light" color="indigo" tt="none" size="sm">
                           {t(getQuestionType(item.question.type).labelKey)}

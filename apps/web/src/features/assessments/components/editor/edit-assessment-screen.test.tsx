@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AssessmentSchema, newQuestion, type DrawRuleView } from '@vbuilder/shared';
+import {
+  AssessmentSchema,
+  newQuestion,
+  type DrawRuleView,
+  type QuestionImportResult,
+} from '@vbuilder/shared';
 import { assessmentBankTools } from '../../../question-bank/components/assessment-bank-tools.ts';
 import i18n from '../../../../lib/i18n.ts';
 import { makeFullAssessment } from '../../../../test/fixtures.ts';
@@ -80,5 +85,59 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     const body = (await receivedRequests('PUT')[0]!.body) as { draws: DrawRuleView[]; questions: unknown[] };
     expect(body.draws).toEqual([draw]);
     expect(body.questions).toHaveLength(1);
+  });
+
+  it('takes the questions an import saved on the server, keeping what the teacher typed, so a save keeps both', async () => {
+    const imported = {
+      ...newQuestion('true-false', 'srv-9'),
+      text: 'Imported: ice floats.',
+      config: { correct: true },
+    };
+    const onServer = { ...assessment, questions: [...assessment.questions, imported], totalMarks: 8 };
+    server.use(
+      http.get(apiUrl('/question-bank/categories'), () => HttpResponse.json({ items: [] })),
+      http.post(apiUrl('/question-bank/draw-pool'), () => HttpResponse.json({ available: 8 })),
+      http.get(apiUrl(`/assessments/${assessment.id}`), () => HttpResponse.json(onServer)),
+      http.put(apiUrl(`/assessments/${assessment.id}`), async ({ request }) => {
+        const body = (await request.json()) as object;
+        return HttpResponse.json(AssessmentSchema.parse({ ...onServer, ...body, draws: [draw] }));
+      }),
+    );
+    // The dialog itself is tested on its own: here only what the editor does once it reports a save.
+    const result: QuestionImportResult = {
+      mode: 'save',
+      format: 'aiken',
+      questions: [],
+      skipped: [],
+      saved: { count: 1, assessmentId: assessment.id },
+    };
+    await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={assessment}
+        userId="u-1"
+        allowedTypes={['true-false', 'multiple-choice']}
+        bank={{
+          ...assessmentBankTools,
+          ImportQuestions: ({ onImported }) => (
+            <button type="button" onClick={() => onImported(result)}>
+              Import (stub)
+            </button>
+          ),
+        }}
+      />,
+      '/edit',
+    );
+    const name = await screen.findByRole('textbox', { name: /^Title/ });
+    fireEvent.change(name, { target: { value: 'Heat, renamed before the import' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Import (stub)' }));
+    expect(await screen.findByText('Imported: ice floats.')).toBeInTheDocument();
+    // The title typed before is still there (unsaved), and so is the imported question.
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Heat, renamed before the import');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await waitFor(() => expect(receivedRequests('PUT')).toHaveLength(1));
+    const body = (await receivedRequests('PUT')[0]!.body) as { title: string; questions: { id: string }[] };
+    expect(body.title).toBe('Heat, renamed before the import');
+    expect(body.questions.map((q) => q.id)).toEqual(['q1', 'srv-9']);
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,9 +13,11 @@ import {
   type DrawRuleView,
   type GenerationType,
   type Question,
+  type QuestionImportResult,
   type QuestionTypeId,
 } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
+import { assessmentQuery } from '../../api/get-assessment.ts';
 import { useDuplicateAssessment, useUpdateAssessment } from '../../api/save-assessment.ts';
 import { issuesOf, useFailureReason } from '../../hooks/use-failure-reason.ts';
 import { useMessageText } from '../../hooks/use-message-text.ts';
@@ -56,6 +59,14 @@ export interface AssessmentBankTools {
     questionCount: number;
     allowedTypes: readonly QuestionTypeId[];
   }>;
+  /** "Import questions" from a file into this (draft) assessment; the server appends them. */
+  ImportQuestions: ComponentType<{
+    assessmentId: string;
+    draft: boolean;
+    onImported(result: QuestionImportResult): void;
+  }>;
+  /** "Export" of the saved questions as QTI, Moodle XML, GIFT or Aiken. */
+  ExportQuestions: ComponentType<{ assessmentId: string; title: string; count: number; unsaved: boolean }>;
 }
 
 interface Editing {
@@ -95,8 +106,14 @@ export function EditAssessmentScreen({
   const failureReason = useFailureReason(packageName);
   const update = useUpdateAssessment();
   const duplicate = useDuplicateAssessment();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(() => editingOf(assessment));
   const [saved, setSaved] = useState(() => snapshot(editingOf(assessment)));
+  /** The questions the server holds (as last loaded or saved): what an import adds is the rest. */
+  const [server, setServer] = useState(() => ({
+    ids: new Set(assessment.questions.map((q) => q.id)),
+    count: assessment.questions.length,
+  }));
   const [errors, setErrors] = useState<Partial<Record<DetailsField, string>>>({});
   const [questionError, setQuestionError] = useState<string | null>(null);
   const [showQuestionErrors, setShowQuestionErrors] = useState(false);
@@ -150,6 +167,7 @@ export function EditAssessmentScreen({
       const fresh = editingOf(next);
       setEditing(fresh);
       setSaved(snapshot(fresh));
+      setServer({ ids: new Set(next.questions.map((q) => q.id)), count: next.questions.length });
       setShowQuestionErrors(false);
       showToast('success', t('assessmentEditor:edit.updated', { title: next.title }));
     } catch (error) {
@@ -181,6 +199,24 @@ export function EditAssessmentScreen({
           showToast('failure', failureReason(error), t('assessmentEditor:edit.duplicateFailed')),
       },
     );
+
+  /**
+   * An import saved questions straight into the assessment on the server. The editor takes them
+   * in after what it holds (the teacher's unsaved edits stay), and the server's state becomes the
+   * saved one: a later save sends both, never overwriting the imported questions.
+   */
+  const takeImported = async () => {
+    try {
+      const fresh = await queryClient.fetchQuery({ ...assessmentQuery(assessment.id), staleTime: 0 });
+      const added = fresh.questions.filter((q) => !server.ids.has(q.id));
+      setEditing((current) => ({ ...current, questions: withUniqueIds([...current.questions, ...added]) }));
+      setSaved(snapshot(editingOf(fresh)));
+      setServer({ ids: new Set(fresh.questions.map((q) => q.id)), count: fresh.questions.length });
+    } catch (error) {
+      // The questions are saved; only this screen is behind: reloading shows them.
+      showToast('failure', failureReason(error), t('assessmentEditor:edit.importReloadFailed'));
+    }
+  };
 
   const appendGenerated = (response: AiGenerateResponse) =>
     setEditing((current) => ({
@@ -281,14 +317,27 @@ export function EditAssessmentScreen({
         onAiGenerate={() => setAiOpen(true)}
         toolbar={
           bank ? (
-            <bank.AddFromBank
-              onAdd={(added) =>
-                setEditing((current) => ({
-                  ...current,
-                  questions: withUniqueIds([...current.questions, ...added]),
-                }))
-              }
-            />
+            <>
+              <bank.AddFromBank
+                onAdd={(added) =>
+                  setEditing((current) => ({
+                    ...current,
+                    questions: withUniqueIds([...current.questions, ...added]),
+                  }))
+                }
+              />
+              <bank.ImportQuestions
+                assessmentId={assessment.id}
+                draft={assessment.status === 'draft'}
+                onImported={() => void takeImported()}
+              />
+              <bank.ExportQuestions
+                assessmentId={assessment.id}
+                title={assessment.title}
+                count={server.count}
+                unsaved={dirty}
+              />
+            </>
           ) : null
         }
         rowTools={
