@@ -138,7 +138,9 @@ describe('GET /api/question-exports', () => {
       ['q-dnd', 9, 'drag-and-drop', 'typeNotCarried'],
     ]);
     expect(moodle.notExportable[0]!.label.length).toBeGreaterThan(0);
-    expect(moodle.notExportable[0]!.reason.message).toMatch(/^This format cannot hold this question type/);
+    expect(moodle.notExportable[0]!.reason.message).toBe(
+      'This format cannot hold this question type (Crosswords and Puzzles).',
+    );
     // QTI carries drag and drop; GIFT no ordering; Aiken single-answer multiple choice only.
     const qti = await check(`format=qti3&assessmentId=${assessment.id}`);
     expect(qti.notExportable.map((n) => n.questionId)).toEqual(['q-crossword']);
@@ -233,12 +235,17 @@ describe('GET /api/question-exports', () => {
   });
 
   it('answers the reasons in the reader’s language', async () => {
-    const sw = JSON.parse(
-      readFileSync(new URL('../../locales/sw/questionInterchange.json', import.meta.url), 'utf8'),
-    ) as { reasons: Record<string, string> };
+    const read = (name: string) =>
+      JSON.parse(readFileSync(new URL(`../../locales/sw/${name}.json`, import.meta.url), 'utf8')) as Record<
+        string,
+        Record<string, string>
+      >;
+    const sw = read('questionInterchange');
+    const types = read('questionTypes') as unknown as Record<string, string>;
     const result = await check(`format=moodle&assessmentId=${assessment.id}`, swTeacher.headers);
+    // The type by its name in the reader's language.
     expect(result.notExportable[0]!.reason.message).toBe(
-      sw.reasons.typeNotCarried!.replace('{{type}}', 'crosswords-and-puzzles'),
+      sw.reasons!.typeNotCarried!.replace('{{type}}', types['crosswords-and-puzzles']!),
     );
   });
 

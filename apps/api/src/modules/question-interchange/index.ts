@@ -380,7 +380,15 @@ export async function exportQuestions(
   for (const question of questions) {
     const family = getQuestionType(question.type).family;
     const converter = CONVERTERS[family][fmt] as FamilyConverter<unknown, unknown> | null;
-    const refuse = (note: Note) => notExportable.push({ questionId: question.id, reason: reasonOf(note, t) });
+    const refuse = (note: Note) => {
+      const reason = reasonOf(note, t);
+      // The type by its name in the reader's language (params keep its id for programs).
+      if (note.code === 'typeNotCarried')
+        reason.message = t('questionInterchange:reasons.typeNotCarried', {
+          type: t(`questionTypes:${question.type}`),
+        });
+      notExportable.push({ questionId: question.id, reason });
+    };
     if (!converter) {
       refuse({ code: 'typeNotCarried', params: { type: question.type } });
       continue;
