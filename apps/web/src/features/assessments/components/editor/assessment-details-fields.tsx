@@ -20,10 +20,12 @@ import {
   ASSESSMENT_LIMITS,
   DIFFICULTIES,
   GENERATION_TYPES,
+  RELEASE_POLICIES,
   REVIEW_POLICIES,
   type AssessmentStatus,
   type Difficulty,
   type GenerationType,
+  type ReleasePolicy,
   type ReviewPolicy,
 } from '@vbuilder/shared';
 import { LANGUAGES } from '../../../../lib/languages.ts';
@@ -272,6 +274,21 @@ export function AssessmentDetailsFields({
               }
               allowDeselect={false}
               error={errorOf('reviewPolicy')}
+            />
+            <Select
+              id={id('releasePolicy')}
+              label={t('assessmentEditor:details.marking.releasePolicy')}
+              description={t('assessmentEditor:details.marking.releasePolicyHint')}
+              data={RELEASE_POLICIES.map((policy) => ({
+                value: policy,
+                label: t(`assessmentEditor:details.marking.releasePolicies.${policy}`),
+              }))}
+              value={values.releasePolicy}
+              onChange={(value) =>
+                onChange({ releasePolicy: (value as ReleasePolicy | null) ?? 'immediate' })
+              }
+              allowDeselect={false}
+              error={errorOf('releasePolicy')}
             />
             <Switch
               id={id('allowRetake')}

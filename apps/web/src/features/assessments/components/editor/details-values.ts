@@ -8,6 +8,7 @@ import {
   type DrawRuleView,
   type GenerationType,
   type Question,
+  type ReleasePolicy,
   type ReviewPolicy,
 } from '@vbuilder/shared';
 
@@ -35,6 +36,7 @@ export interface DetailsValues {
   language: string;
   instructor: string;
   reviewPolicy: ReviewPolicy;
+  releasePolicy: ReleasePolicy;
   assignmentMode: 'all' | 'selected';
   studentIds: string[];
   status: AssessmentStatus;
@@ -59,6 +61,7 @@ export const emptyDetails = (language = 'en', instructor = ''): DetailsValues =>
   language,
   instructor,
   reviewPolicy: 'afterSubmission',
+  releasePolicy: 'immediate',
   assignmentMode: 'all',
   studentIds: [],
   status: 'draft',
@@ -108,6 +111,7 @@ export function toAssessmentInput(
     instructor: details.instructor,
     status: details.status,
     reviewPolicy: details.reviewPolicy,
+    releasePolicy: details.releasePolicy,
     assignment:
       details.assignmentMode === 'all'
         ? { mode: 'all' }
@@ -140,6 +144,7 @@ export function detailsOf(assessment: Assessment): DetailsValues {
     language: assessment.language,
     instructor: assessment.instructor,
     reviewPolicy: assessment.reviewPolicy,
+    releasePolicy: assessment.releasePolicy,
     assignmentMode: assessment.assignment.mode,
     studentIds: assessment.assignment.mode === 'selected' ? assessment.assignment.studentIds : [],
     status: assessment.status,
@@ -245,6 +250,7 @@ export const DETAILS_FIELDS: readonly DetailsField[] = [
   'passMark',
   'allowRetake',
   'reviewPolicy',
+  'releasePolicy',
   'instructions',
   'assignmentMode',
   'studentIds',
