@@ -29,6 +29,7 @@ export default defineConfig({
       'assessments:ai.*',
       'assessmentEditor:errors.*',
       'submissions:errors.*',
+      'markingQueue:errors.*',
       'questionTypes:types.*',
       'questionTypes:families.*',
       'questionTypes:tiers.*',

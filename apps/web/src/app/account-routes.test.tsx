@@ -51,6 +51,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'certifications/:userId': CERTIFICATIONS,
   'notifications/:userId': ALL,
   'questions/pending-marking/:assessmentId/:studentId': STAFF_ASSESSMENTS,
+  'marking-queue': STAFF_ASSESSMENTS,
   'profile/:userId': ALL,
   'payments/payment_history': PAYMENTS,
   logout: ALL,

@@ -119,6 +119,12 @@ export const accountChildren: RouteObject[] = [
     handle: everyone,
     lazy: withNamespaces('notifications-route', () => import('./routes/notifications-route.tsx')),
   },
+  // The marking queue (issue 18): every answer waiting for a person, for the organization's staff.
+  {
+    path: 'marking-queue',
+    handle: staffAssessments,
+    lazy: withNamespaces('marking-queue-route', () => import('./routes/marking-queue-route.tsx')),
+  },
   {
     path: 'questions/pending-marking/:assessmentId/:studentId',
     handle: staffAssessments,

@@ -56,6 +56,15 @@ export const ROUTE_NAMESPACES = {
   'home-route': ['assessments', 'attempts', 'dashboard', 'questions', 'submissions', 'validation'],
   'login-route': ['accounts', 'landing'],
   'logout-route': [],
+  'marking-queue-route': [
+    'assessments',
+    'attempts',
+    'markingQueue',
+    'questionTypes',
+    'questions',
+    'submissions',
+    'validation',
+  ],
   'my-results-route': ['attempts', 'questionTypes', 'questions'],
   'new-assessment-route': [
     'aiGeneration',

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'landing',
   'questionBank',
   'questionImport',
+  'markingQueue',
   'regrades',
 ] as const;
 

@@ -141,3 +141,14 @@ export const questionBankKeys = {
   /** What an export would leave out (under the bank's key: a bank or assessment change refreshes it). */
   exportCheck: (query: string) => ['question-bank', 'export-check', query] as const,
 };
+
+/**
+ * The marking queue (issue 18): the list per filter, the menu's count, and rubrics per assessment,
+ * all under ['marking-queue'] so a mark refreshes every one of them.
+ */
+export const markingQueueKeys = {
+  all: ['marking-queue'] as const,
+  list: (filters: object) => ['marking-queue', 'list', filters] as const,
+  count: () => ['marking-queue', 'count'] as const,
+  rubrics: (assessmentId: string) => ['marking-queue', 'rubrics', assessmentId] as const,
+};

@@ -115,6 +115,7 @@ describe('keys built at run time match their lists', () => {
       ...literalsUnder('submissions[.:]errors'),
       ...literalsUnder('errors', 'apps/web/src/features/submissions'),
     ]);
+    expectFamily('markingQueue', 'errors', literalsUnder('markingQueue[.:]errors'));
   });
 
   it('notifications: one label, title and sentence per kind', () => {
@@ -138,7 +139,7 @@ describe('keys built at run time match their lists', () => {
     // The 'organization' section reads "Organizations" on the platform, "My Organization" elsewhere.
     const sections = SECTION_IDS.filter((id) => id !== 'organization');
     expectFamily('common', 'nav.sections', [...sections, 'organizations', 'myOrganization']);
-    expectFamily('common', 'nav.links', ['questionExamples', 'subscription', 'questionBank']);
+    expectFamily('common', 'nav.links', ['questionExamples', 'subscription', 'questionBank', 'markingQueue']);
     expectFamily('common', 'dataTable.controls', Object.keys(PAGER_CONTROLS));
     expectFamily('assessments', 'studentActions', Object.keys(STUDENT_ACTIONS), [
       'closed',

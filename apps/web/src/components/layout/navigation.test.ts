@@ -109,17 +109,19 @@ describe('labels', () => {
     ]);
   });
 
-  it('lists the Question bank under Assessments for staff, not for Students', () => {
+  it('lists the Question bank and the Marking queue under Assessments for staff, not for Students', () => {
     for (const role of ['Teacher', 'Administrator']) {
       expect(linksFor('assessments', { id: 'u-1', role })).toEqual([
         { labelKey: 'nav.sections.assessments', to: '/account/questions/u-1' },
         { labelKey: 'nav.links.questionBank', to: '/account/question-bank' },
+        { labelKey: 'nav.links.markingQueue', to: '/account/marking-queue' },
       ]);
     }
     expect(linksFor('assessments', { id: 'u-1', role: 'Student' })).toEqual([
       { labelKey: 'nav.sections.assessments', to: '/account/questions/u-1' },
     ]);
     expect(activeSectionFor('/account/question-bank')).toBe('assessments');
+    expect(activeSectionFor('/account/marking-queue')).toBe('assessments');
   });
 
   it("lists an Administrator's Subscription under Payments; the Super Administrator has a section for it", () => {

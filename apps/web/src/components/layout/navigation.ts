@@ -107,6 +107,8 @@ export function targetFor(section: SectionId, user: NavUser | null | undefined):
 export const QUESTION_EXAMPLES_PATH = '/account/questiontype/questionexamples';
 /** The organization's question bank (issue 17): a link of the assessments section, for staff. */
 export const QUESTION_BANK_PATH = '/account/question-bank';
+/** The marking queue (issue 18): a link of the assessments section, for staff. */
+export const MARKING_QUEUE_PATH = '/account/marking-queue';
 export const SUBSCRIPTION_PATH = '/account/subscription';
 
 /**
@@ -126,7 +128,7 @@ export function sectionLabelKey(section: SectionId, role: string | null | undefi
 
 /**
  * The links a section's panel lists: its own target, plus 'Question Examples' under question types,
- * 'Question bank' under assessments for staff and, for an Administrator (whose menu has no Subscriptions section), 'Subscription' under payments.
+ * 'Question bank' and 'Marking queue' under assessments for staff and, for an Administrator (whose menu has no Subscriptions section), 'Subscription' under payments.
  */
 export function linksFor(section: SectionId, user: NavUser | null | undefined): NavItem[] {
   const main = { labelKey: sectionLabelKey(section, user?.role), to: targetFor(section, user) };
@@ -134,7 +136,11 @@ export function linksFor(section: SectionId, user: NavUser | null | undefined): 
     return [main, { labelKey: 'nav.links.questionExamples', to: QUESTION_EXAMPLES_PATH }];
   }
   if (section === 'assessments' && user?.role && user.role !== 'Student') {
-    return [main, { labelKey: 'nav.links.questionBank', to: QUESTION_BANK_PATH }];
+    return [
+      main,
+      { labelKey: 'nav.links.questionBank', to: QUESTION_BANK_PATH },
+      { labelKey: 'nav.links.markingQueue', to: MARKING_QUEUE_PATH },
+    ];
   }
   if (section === 'payments' && !sectionsForRole(user?.role).includes('subscriptions')) {
     return [main, { labelKey: 'nav.links.subscription', to: SUBSCRIPTION_PATH }];
@@ -147,7 +153,7 @@ const PATH_SECTIONS: ReadonlyArray<[RegExp, SectionId]> = [
   [/^\/account\/home(\/|$)/, 'dashboard'],
   // Question examples live under questiontype/ and select question types.
   [/^\/account\/questiontype(\/|$)/, 'questiontype'],
-  [/^\/account\/(questions|user|question-bank)(\/|$)/, 'assessments'],
+  [/^\/account\/(questions|user|question-bank|marking-queue)(\/|$)/, 'assessments'],
   [/^\/account\/organizations?(\/|$)/, 'organization'],
   [/^\/account\/users(\/|$)/, 'users'],
   [/^\/account\/payments(\/|$)/, 'payments'],
