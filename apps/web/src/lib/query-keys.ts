@@ -32,6 +32,8 @@ export const submissionKeys = {
   list: (assessmentId: string, params: object) => ['submissions', assessmentId, 'list', params] as const,
   students: (assessmentId: string) => ['submissions', assessmentId, 'students'] as const,
   itemAnalysis: (assessmentId: string) => ['submissions', assessmentId, 'item-analysis'] as const,
+  accommodations: (assessmentId: string) => ['submissions', assessmentId, 'accommodations'] as const,
+  release: (assessmentId: string) => ['submissions', assessmentId, 'release'] as const,
   marking: (assessmentId: string, studentId: string) =>
     ['submissions', assessmentId, 'marking', studentId] as const,
   /** The details of single attempts (the marking dialog), whatever their assessment. */
