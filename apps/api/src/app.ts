@@ -28,6 +28,7 @@ import aiRoutes from './modules/ai/ai.routes.ts';
 import aiAssistantRoutes from './modules/ai/ai-assistant.routes.ts';
 import assessmentsRoutes from './modules/assessments/assessments.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import regradesRoutes from './modules/regrades/regrades.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
 import accommodationsRoutes from './modules/accommodations/accommodations.routes.ts';
 import releaseRoutes from './modules/release/release.routes.ts';
@@ -40,6 +41,7 @@ import notificationsRoutes from './modules/notifications/notifications.routes.ts
 import questionBankRoutes from './modules/question-bank/question-bank.routes.ts';
 import questionExportsRoutes from './modules/question-exports/question-exports.routes.ts';
 import questionImportsRoutes from './modules/question-imports/question-imports.routes.ts';
+import markingQueueRoutes from './modules/marking-queue/marking-queue.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -146,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(aiAssistantRoutes, { prefix: '/api' });
   await app.register(assessmentsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
+  await app.register(regradesRoutes, { prefix: '/api' });
   await app.register(attemptsRoutes, { prefix: '/api' });
   await app.register(accommodationsRoutes, { prefix: '/api' });
   await app.register(releaseRoutes, { prefix: '/api' });
@@ -155,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(questionBankRoutes, { prefix: '/api' });
   await app.register(questionImportsRoutes, { prefix: '/api' });
+  await app.register(markingQueueRoutes, { prefix: '/api' });
   await app.register(questionExportsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);

@@ -135,6 +135,17 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Release of results (issue 18): as marking.
   'GET /api/assessments/:id/release': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'POST /api/assessments/:id/release': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  // Marking queue and rubrics (issue 18): the organization's markers (as POST /attempts/:id/marks);
+  // never the platform team or a Student. The standing attempt is in progress: marks and
+  // suggestions on it answer 404 (their own 2xx is shown by marking-queue.routes.test.ts).
+  'GET /api/marking-queue': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'GET /api/marking-queue/count': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/marking-queue/marks': { ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/marking-queue/suggestions': { ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/marking-queue/suggestions/:id/reject': { ownNever: ['Super Administrator', 'Student'] },
+  'GET /api/assessments/:id/rubrics': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'PUT /api/assessments/:id/rubrics/:questionId': { ownNever: ['Super Administrator', 'Student'] },
+  'DELETE /api/assessments/:id/rubrics/:questionId': { ownNever: ['Super Administrator', 'Student'] },
   // Attempts: a Student starts one at their organization's published assessment and reads their
   // results; the standing attempt belongs to no caller, so only staff of its organization read it.
   'POST /api/assessments/:id/attempts': { ownMustPass: ['Student'] },
