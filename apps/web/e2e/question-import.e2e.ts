@@ -37,11 +37,13 @@ test('a teacher imports a Moodle XML file into the bank and sees the two items s
     'Moodle XML: 4 questions will be imported. 2 items will not be imported.',
   );
   await expect(dialog.getByText('Not imported (2)')).toBeVisible();
-  await expect(dialog.getByText('quiz/question[4] “Speed formula”')).toBeVisible();
+  // Each item as a teacher finds it (its place among the questions and its title), and where in the file.
+  await expect(dialog.getByText('Question 3 — “Speed formula”')).toBeVisible();
+  await expect(dialog.getByText('In the file: quiz/question[4] “Speed formula”')).toBeVisible();
   await expect(
     dialog.getByText('vbuilder has no question type for this kind of question (calculated).'),
   ).toBeVisible();
-  await expect(dialog.getByText('quiz/question[6] “Reading for the biology part”')).toBeVisible();
+  await expect(dialog.getByText('Question 4 — “Reading for the biology part”')).toBeVisible();
   await expect(
     dialog.getByText('vbuilder has no question type for this kind of question (description).'),
   ).toBeVisible();

@@ -235,7 +235,7 @@ export function QuestionBankScreen({
             <Group gap="sm" justify="space-between">
               <Text size="sm" c="gray.7" role="status" aria-live="polite">
                 {t('questionBank:list.count', { count: total })}
-                {selected.size ? ` ${t('questionImport:export.selected', { count: selected.size })}` : ''}
+                {selected.size ? ` · ${t('questionImport:export.selected', { count: selected.size })}` : ''}
               </Text>
               {selected.size ? (
                 <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Set())}>
