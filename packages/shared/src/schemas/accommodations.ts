@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Bounds of an accommodation (issue 18): generous for exam boards' usual 25–100 %, not unlimited. */
 export const ACCOMMODATION_LIMITS = { extraMinutesMax: 1440, extraPercentMax: 300 } as const;
 
-const Instant = z.iso.datetime({ offset: true, message: 'accommodations.errors.dateInvalid' });
+const Instant = z.iso.datetime({ offset: true, message: 'submissions.errors.accommodationDateInvalid' });
 
 /**
  * PUT /api/assessments/:id/accommodations/:studentId: a student's extra time (minutes or a
@@ -13,17 +13,17 @@ const Instant = z.iso.datetime({ offset: true, message: 'accommodations.errors.d
 export const AccommodationInputSchema = z
   .object({
     extraMinutes: z
-      .number('accommodations.errors.extraInvalid')
-      .int('accommodations.errors.extraInvalid')
-      .min(1, 'accommodations.errors.extraInvalid')
-      .max(ACCOMMODATION_LIMITS.extraMinutesMax, 'accommodations.errors.extraInvalid')
+      .number('submissions.errors.accommodationExtraInvalid')
+      .int('submissions.errors.accommodationExtraInvalid')
+      .min(1, 'submissions.errors.accommodationExtraInvalid')
+      .max(ACCOMMODATION_LIMITS.extraMinutesMax, 'submissions.errors.accommodationExtraInvalid')
       .nullable()
       .default(null),
     extraPercent: z
-      .number('accommodations.errors.extraInvalid')
-      .int('accommodations.errors.extraInvalid')
-      .min(1, 'accommodations.errors.extraInvalid')
-      .max(ACCOMMODATION_LIMITS.extraPercentMax, 'accommodations.errors.extraInvalid')
+      .number('submissions.errors.accommodationExtraInvalid')
+      .int('submissions.errors.accommodationExtraInvalid')
+      .min(1, 'submissions.errors.accommodationExtraInvalid')
+      .max(ACCOMMODATION_LIMITS.extraPercentMax, 'submissions.errors.accommodationExtraInvalid')
       .nullable()
       .default(null),
     startsAt: Instant.nullable().default(null),
@@ -34,14 +34,22 @@ export const AccommodationInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['extraPercent'],
-        message: 'accommodations.errors.oneKindOfExtra',
+        message: 'submissions.errors.accommodationOneKind',
       });
     }
     if (a.startsAt && a.endsAt && new Date(a.endsAt) <= new Date(a.startsAt)) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'accommodations.errors.endBeforeStart' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endsAt'],
+        message: 'submissions.errors.accommodationEndBeforeStart',
+      });
     }
     if (a.extraMinutes === null && a.extraPercent === null && !a.startsAt && !a.endsAt) {
-      ctx.addIssue({ code: 'custom', path: ['extraMinutes'], message: 'accommodations.errors.empty' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extraMinutes'],
+        message: 'submissions.errors.accommodationEmpty',
+      });
     }
   });
 export type AccommodationInput = z.input<typeof AccommodationInputSchema>;

@@ -295,21 +295,21 @@ describe('who may, and what is refused', () => {
   });
 
   it.each([
-    ['nothing at all', {}, 'accommodations.errors.empty'],
+    ['nothing at all', {}, 'submissions.errors.accommodationEmpty'],
     [
       'minutes and percent together',
       { extraMinutes: 5, extraPercent: 10 },
-      'accommodations.errors.oneKindOfExtra',
+      'submissions.errors.accommodationOneKind',
     ],
-    ['zero minutes', { extraMinutes: 0 }, 'accommodations.errors.extraInvalid'],
-    ['too many minutes', { extraMinutes: 100_000 }, 'accommodations.errors.extraInvalid'],
-    ['fractional percent', { extraPercent: 2.5 }, 'accommodations.errors.extraInvalid'],
+    ['zero minutes', { extraMinutes: 0 }, 'submissions.errors.accommodationExtraInvalid'],
+    ['too many minutes', { extraMinutes: 100_000 }, 'submissions.errors.accommodationExtraInvalid'],
+    ['fractional percent', { extraPercent: 2.5 }, 'submissions.errors.accommodationExtraInvalid'],
     [
       'an end before the start',
       { startsAt: '2030-05-02T10:00:00Z', endsAt: '2030-05-02T09:00:00Z' },
-      'accommodations.errors.endBeforeStart',
+      'submissions.errors.accommodationEndBeforeStart',
     ],
-    ['a date that is not one', { endsAt: 'tomorrow' }, 'accommodations.errors.dateInvalid'],
+    ['a date that is not one', { endsAt: 'tomorrow' }, 'submissions.errors.accommodationDateInvalid'],
   ])("%s: 400 in the reader's language, nothing stored", async (_, payload, key) => {
     const assessment = await timedAssessment();
     const res = await put(assessment.id, ada.user.id, payload, vietnameseTeacher);

@@ -1,5 +1,6 @@
-import { Badge } from '@mantine/core';
-import { IconCheck, IconClock, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Badge, Button, Group } from '@mantine/core';
+import { IconCheck, IconClock, IconClockPlus, IconLockOpen, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StudentStatusEntry } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -9,16 +10,38 @@ import { formatPercent } from '../lib/numbers.ts';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import { MarkButton, StudentCell } from './student-cells.tsx';
+import { useAccommodations, useReleaseResults, useReleaseStatus } from '../api/accommodations.ts';
+import { AccommodationBadge } from './accommodations/accommodation-badge.tsx';
+import { AccommodationDialog } from './accommodations/accommodation-dialog.tsx';
+import { ReleaseBar } from './accommodations/release-bar.tsx';
 
 interface Props {
   assessmentId: string;
   markingPath: (studentId: string) => string;
+  /** The assessment's time limit (for the extra-time dialog's percentage hint). */
+  durationMinutes?: number | null;
+  /** Whether the viewer may set accommodations and release results (those who mark). */
+  canManage?: boolean;
 }
 
 /** The Student Status tab (SPEC §4): every assigned student, Submitted or Pending, with Mark where answers wait. */
-export function StudentStatusTab({ assessmentId, markingPath }: Props) {
+export function StudentStatusTab({
+  assessmentId,
+  markingPath,
+  durationMinutes = null,
+  canManage = false,
+}: Props) {
   const { t, i18n } = useTranslation('submissions');
   const students = useStudentStatuses(assessmentId);
+  // Extra time, own windows and results not released yet (issue 18), beside each student.
+  const accommodations = useAccommodations(assessmentId);
+  const release = useReleaseStatus(assessmentId);
+  const releaseResults = useReleaseResults(assessmentId);
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const accommodationOf = (studentId: string) =>
+    accommodations.data?.data.find((a) => a.studentId === studentId) ?? null;
+  const unreleasedOf = (studentId: string) =>
+    release.data?.unreleased.find((u) => u.studentId === studentId)?.attempts ?? 0;
 
   if (students.isError) {
     return (
@@ -80,6 +103,25 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
         row.lastSubmittedAt ? formatDateTime(row.lastSubmittedAt, i18n.language) : t('values.none'),
     },
     {
+      key: 'accommodation',
+      header: t('columns.accommodation'),
+      cell: (row) => {
+        const accommodation = accommodationOf(row.student.id);
+        const unreleased = unreleasedOf(row.student.id);
+        if (!accommodation && !unreleased) return t('values.none');
+        return (
+          <Group gap={4} wrap="wrap">
+            {accommodation && <AccommodationBadge accommodation={accommodation} />}
+            {unreleased > 0 && (
+              <Badge color="blue" variant="outline">
+                {t('release.notReleased')}
+              </Badge>
+            )}
+          </Group>
+        );
+      },
+    },
+    {
       key: 'marking',
       header: t('columns.marking'),
       cell: (row) =>
@@ -93,19 +135,65 @@ export function StudentStatusTab({ assessmentId, markingPath }: Props) {
     },
   ];
 
+  const editingAccommodation = editing ? accommodationOf(editing.id) : null;
   return (
-    <DataTable
-      caption={t('students.caption')}
-      columns={columns}
-      rows={students.data}
-      rowKey={(row) => row.student.id}
-      loading={students.isPending}
-      refreshing={students.isFetching && !students.isPending}
-      cardActions="footer"
-      minWidth={760}
-      actions={(row) =>
-        row.pendingMarking ? <MarkButton student={row.student} to={markingPath(row.student.id)} /> : null
-      }
-    />
+    <>
+      {canManage && release.data && (
+        <ReleaseBar
+          status={release.data}
+          releasing={releaseResults.isPending && releaseResults.variables === undefined}
+          onReleaseAll={() => releaseResults.mutate(undefined)}
+        />
+      )}
+      <DataTable
+        caption={t('students.caption')}
+        columns={columns}
+        rows={students.data}
+        rowKey={(row) => row.student.id}
+        loading={students.isPending}
+        refreshing={students.isFetching && !students.isPending}
+        cardActions="footer"
+        minWidth={760}
+        actions={(row) => (
+          <Group gap="xs" wrap="nowrap">
+            {row.pendingMarking && <MarkButton student={row.student} to={markingPath(row.student.id)} />}
+            {canManage && unreleasedOf(row.student.id) > 0 && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconLockOpen size={14} aria-hidden />}
+                aria-label={t('release.releaseStudent', { name: row.student.name })}
+                loading={releaseResults.isPending && releaseResults.variables?.[0] === row.student.id}
+                onClick={() => releaseResults.mutate([row.student.id])}
+              >
+                {t('release.release')}
+              </Button>
+            )}
+            {canManage && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconClockPlus size={14} aria-hidden />}
+                aria-label={t('accommodations.openFor', { name: row.student.name })}
+                onClick={() => setEditing({ id: row.student.id, name: row.student.name })}
+              >
+                {accommodationOf(row.student.id) ? t('accommodations.change') : t('accommodations.add')}
+              </Button>
+            )}
+          </Group>
+        )}
+      />
+      {editing && (
+        <AccommodationDialog
+          key={editing.id}
+          opened
+          assessmentId={assessmentId}
+          student={editing}
+          current={editingAccommodation}
+          durationMinutes={durationMinutes}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
   );
 }

@@ -20,6 +20,8 @@ export interface SubmissionsAssessmentInfo {
   title: string;
   subject: string;
   passMark: number;
+  /** Its time limit, for the extra-time dialog (issue 18). */
+  durationMinutes?: number | null;
 }
 
 interface Props {
@@ -181,7 +183,12 @@ export function SubmissionsScreen({
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="students">
-                <StudentStatusTab assessmentId={assessmentId} markingPath={markingPath} />
+                <StudentStatusTab
+                  assessmentId={assessmentId}
+                  markingPath={markingPath}
+                  durationMinutes={assessment?.durationMinutes ?? null}
+                  canManage={canRegrade}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="items">
                 <ItemAnalysisTab assessmentId={assessmentId} />

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Accommodation } from '@vbuilder/shared';
+import { answer, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
+import { renderWithProviders } from '../../../test/providers.tsx';
+import { makeStudentStatus } from '../test-utils.ts';
+import { StudentStatusTab } from './student-status-tab.tsx';
+
+/** The Student Status tab's accommodations and release (issue 18), for a teacher. */
+
+const BASE = '/assessments/assessment-1';
+
+const accommodation = (overrides: Partial<Accommodation> = {}): Accommodation => ({
+  assessmentId: 'assessment-1',
+  studentId: 'student-3',
+  studentName: 'Chen Wei',
+  extraMinutes: 15,
+  extraPercent: null,
+  startsAt: null,
+  endsAt: null,
+  runningDeadlineAt: null,
+  updatedAt: '2026-11-26T10:00:00.000Z',
+  ...overrides,
+});
+
+function serve(accommodations: Accommodation[], unreleased: Array<{ studentId: string; attempts: number }>) {
+  server.use(
+    answer('get', `${BASE}/students`, [
+      makeStudentStatus({ pendingMarking: false }),
+      makeStudentStatus({
+        student: { id: 'student-3', name: 'Chen Wei', email: 'chen@school.test' },
+        pendingMarking: false,
+      }),
+    ]),
+    answer('get', `${BASE}/accommodations`, { data: accommodations }),
+    answer('get', `${BASE}/release`, { releasePolicy: 'manual', releasesAt: null, unreleased }),
+    answer('put', `${BASE}/accommodations/:studentId`, accommodation()),
+    answer('post', `${BASE}/release`, { released: 1 }),
+  );
+}
+
+async function renderTab() {
+  await renderWithProviders(
+    <MemoryRouter>
+      <StudentStatusTab assessmentId="assessment-1" markingPath={() => '/m'} durationMinutes={30} canManage />
+    </MemoryRouter>,
+  );
+  const table = await screen.findByRole('table', { name: 'Assigned students and their status' });
+  await within(table).findByText('Chen Wei');
+  return table;
+}
+
+describe('StudentStatusTab: accommodations and release', { timeout: 20_000 }, () => {
+  it('shows "+15 min" and "Not released" beside the student, and releases one or all', async () => {
+    serve([accommodation()], [{ studentId: 'student-3', attempts: 1 }]);
+    const table = await renderTab();
+    const chen = within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Chen Wei'))!;
+    expect(await within(chen).findByText('+15 min')).toBeInTheDocument();
+    expect(within(chen).getByText('Not released')).toBeInTheDocument();
+    expect(screen.getByText(/1 student is waiting for results/)).toBeInTheDocument();
+
+    fireEvent.click(within(chen).getByRole('button', { name: "Release Chen Wei's results" }));
+    await waitFor(() => expect(receivedRequests('POST', /\/release$/)).toHaveLength(1));
+    expect(await receivedBody('POST', /\/release$/)).toEqual({ studentIds: ['student-3'] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Release all results' }));
+    await waitFor(() => expect(receivedRequests('POST', /\/release$/)).toHaveLength(2));
+    expect(await receivedBody('POST', /\/release$/, 1)).toEqual({});
+  });
+
+  it('sets extra time in a dialog, refusing a bad value before sending anything', async () => {
+    serve([], []);
+    const table = await renderTab();
+    const amina = within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Amina Njeri'))!;
+    fireEvent.click(within(amina).getByRole('button', { name: 'Extra time or own window for Amina Njeri' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extra time for Amina Njeri' });
+    const minutes = within(dialog).getByRole('textbox', { name: 'Extra minutes' });
+    fireEvent.change(minutes, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Enter a whole number: 1 to 1440 minutes or 1 to 300 %.'),
+    ).toBeInTheDocument();
+    expect(receivedRequests('PUT', /\/accommodations\//)).toHaveLength(0);
+
+    fireEvent.change(minutes, { target: { value: '15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(receivedRequests('PUT', /\/accommodations\//)).toHaveLength(1));
+    expect(await receivedBody('PUT', /\/accommodations\//)).toEqual({
+      extraMinutes: 15,
+      extraPercent: null,
+      startsAt: null,
+      endsAt: null,
+    });
+  });
+});
