@@ -17,6 +17,8 @@ const FREE_FOR = 'assessment-list';
 const BILLING_FOR = 'billing';
 /** The spec where two Students start an assessment that draws questions from the bank. */
 const CLASSMATE_FOR = 'question-bank';
+/** The spec where three Students submit before a teacher fixes a wrong answer key and regrades. */
+const CLASSMATES_FOR = 'regrade';
 
 async function waitForHealth(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -148,6 +150,21 @@ function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganizat
         name: 'Cleo Classmate',
       },
       bank.organizationId,
+    );
+  }
+  const regrade = organizations[CLASSMATES_FOR];
+  if (regrade) {
+    regrade.classmates = ['Rosa Rivera', 'Sam Sato'].map((name, i) =>
+      createUser(
+        env,
+        {
+          email: `classmate${i + 1}@${regrade.domain}`,
+          password: `Classmate-Pass-${i + 2}`,
+          role: 'Student',
+          name,
+        },
+        regrade.organizationId,
+      ),
     );
   }
   return organizations;

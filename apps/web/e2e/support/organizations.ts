@@ -27,6 +27,8 @@ export interface SpecOrganization {
   buyer?: { organizationId: string; organizationName: string; administrator: SeededAccount };
   /** question-bank: a second Student, so two students' drawn questions can be compared. */
   classmate?: SeededAccount;
+  /** regrade: two more Students, so three submit before the answer key is fixed. */
+  classmates?: SeededAccount[];
 }
 
 /** 'language-and-pages' for …/language-and-pages.e2e.ts. */
