@@ -70,6 +70,8 @@ export function RegradeRows({ rows, caption }: { rows: RegradeRow[]; caption: st
   const { t, i18n } = useTranslation(['regrades', 'submissions']);
   const phone = useMediaQuery('(max-width: 48em)');
   const lng = i18n.language;
+  // The notes column only when some row has a note (a kept teacher's mark, a certificate).
+  const withNotes = rows.some((r) => r.teacherMarkKept || r.certificate);
   const questionMark = (f: RegradeFigures) =>
     `${formatPoints(f.questionScore, lng)} / ${formatPoints(f.questionMax, lng)}`;
   const labels = (row: RegradeRow) => ({
@@ -153,7 +155,7 @@ export function RegradeRows({ rows, caption }: { rows: RegradeRow[]; caption: st
             <Table.Th>{t('rows.question')}</Table.Th>
             <Table.Th>{t('rows.score')}</Table.Th>
             <Table.Th>{t('rows.result')}</Table.Th>
-            <Table.Th>{t('rows.notes')}</Table.Th>
+            {withNotes && <Table.Th>{t('rows.notes')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -190,9 +192,11 @@ export function RegradeRows({ rows, caption }: { rows: RegradeRow[]; caption: st
                     label={label.result}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <Notes row={row} />
-                </Table.Td>
+                {withNotes && (
+                  <Table.Td>
+                    <Notes row={row} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             );
           })}

@@ -147,8 +147,11 @@ export function RegradeTab({ assessmentId, canRegrade }: Props) {
       { assessmentId, body: { request: shown.request, token: shown.result.token } },
       {
         onSuccess: (regrade) => {
+          // Done with this question: the form closes and the history below shows the regrade.
           setConfirming(false);
           setShown(null);
+          setQuestionId(null);
+          setDraft(null);
           notifications.show({
             color: 'teal',
             icon: <IconCircleCheck size={18} />,
@@ -270,11 +273,7 @@ export function RegradeTab({ assessmentId, canRegrade }: Props) {
                   </Alert>
                 )}
                 <Group>
-                  <Button
-                    color="orange"
-                    onClick={() => setConfirming(true)}
-                    disabled={stale || shown.result.changed === 0}
-                  >
+                  <Button onClick={() => setConfirming(true)} disabled={stale || shown.result.changed === 0}>
                     {t('apply.button', { count: shown.result.changed })}
                   </Button>
                 </Group>
@@ -341,7 +340,7 @@ export function RegradeTab({ assessmentId, canRegrade }: Props) {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('apply.cancel')}
             </Button>
-            <Button color="orange" onClick={runApply} loading={apply.isPending}>
+            <Button onClick={runApply} loading={apply.isPending}>
               {t('apply.confirm')}
             </Button>
           </Group>
