@@ -61,6 +61,8 @@ export const QuestionExportCheckSchema = z.object({
   total: z.number().int(),
   exported: z.number().int(),
   notExportable: z.array(NotExportableQuestionSchema),
+  /** An assessment's random draws: never in the file (their questions are in the bank, drawn per student). */
+  draws: z.number().int(),
 });
 export type QuestionExportCheck = z.infer<typeof QuestionExportCheckSchema>;
 

@@ -151,6 +151,23 @@ describe('GET /api/question-exports', () => {
     expect(aiken.notExportable.map((n) => n.type)).toContain('essay');
   });
 
+  it('says how many random draws stay out of the file (their questions are the bank’s)', async () => {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/question-bank/categories',
+      headers: teacher.headers,
+      payload: { name: 'Drawn from', parentId: null },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const withDraw = await createAssessmentAs(app, teacher.headers, {
+      title: 'With a draw',
+      draws: [{ id: 'r1', position: 1, categoryId: made.json<{ id: string }>().id, count: 2, score: 1 }],
+    });
+    const result = await check(`format=qti3&assessmentId=${withDraw.id}`);
+    expect(result).toMatchObject({ total: 1, exported: 1, draws: 1 });
+    expect((await check(`format=qti3&assessmentId=${assessment.id}`)).draws).toBe(0);
+  });
+
   it('downloads the file with its type, a safe name in the assessment’s title, and the count left out', async () => {
     const res = await get(`/api/question-exports/file?format=moodle&assessmentId=${assessment.id}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -9,6 +9,7 @@ import type { Actor } from '../../types.d.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findWritableAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
+import { drawRulesOf } from '../question-bank/bank-links.service.ts';
 import { bankQuestionsForExport } from '../question-bank/question-bank.service.ts';
 import { QUESTION_IMAGE_PREFIX } from '../question-images/question-images.service.ts';
 import {
@@ -72,12 +73,15 @@ export async function exportForActor(
   const source = sourceOf(query);
   let questions: ExportableQuestion[];
   let title: string;
+  let draws = 0;
   if (source.assessmentId) {
     // The organization's staff who may open the assessment in the editor may take its questions away.
     const assessment = await findWritableAssessment(ctx.db, actor, source.assessmentId);
     title = assessment.title;
     // The assessment's title as the category, so an import into a bank keeps them together.
     questions = (assessment.questions as Question[]).map((q) => ({ ...q, category: [assessment.title] }));
+    // Random draws pick bank questions per student: none is the assessment's own to write.
+    draws = (await drawRulesOf(ctx.db, assessment.id)).length;
   } else {
     const { items, categoryName } = await bankQuestionsForExport(
       ctx,
@@ -131,6 +135,7 @@ export async function exportForActor(
       total: questions.length,
       exported: questions.length - notExportable.length,
       notExportable,
+      draws,
     },
     file,
   };

@@ -9,12 +9,13 @@ import { ExportQuestionsDialog } from './export-questions-dialog.tsx';
 
 const reason = (message: string) => ({ code: 'typeNotCarried', params: {}, message });
 const CHECKS: Record<string, QuestionExportCheck> = {
-  qti3: { format: 'qti3', fileName: 'Cells.qti3.zip', total: 3, exported: 3, notExportable: [] },
+  qti3: { format: 'qti3', fileName: 'Cells.qti3.zip', total: 3, exported: 3, notExportable: [], draws: 1 },
   moodle: {
     format: 'moodle',
     fileName: 'Cells.moodle.xml',
     total: 3,
     exported: 1,
+    draws: 1,
     notExportable: [
       {
         questionId: 'q2',
@@ -73,6 +74,11 @@ describe('export questions dialog', { timeout: 30_000 }, () => {
     // QTI first: everything fits.
     expect(await screen.findByText('3 of 3 questions will be in the file.')).toBeInTheDocument();
     expect(screen.queryByText(/Not in the file/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The random draw is not in the file: its questions stay in the question bank, where you can export them.',
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: /Moodle XML/ }));
     expect(await screen.findByText('Not in the file (2)')).toBeInTheDocument();
     expect(screen.getByText('1 of 3 questions will be in the file.')).toBeInTheDocument();

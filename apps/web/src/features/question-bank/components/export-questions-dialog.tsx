@@ -124,6 +124,11 @@ export function ExportQuestionsDialog({
                   ? t('questionImport:export.empty')
                   : t('questionImport:export.summary', { count: result.total, exported: result.exported })}
               </Text>
+              {result.draws ? (
+                <Text size="sm" c="gray.8">
+                  {t('questionImport:export.draws', { count: result.draws })}
+                </Text>
+              ) : null}
               {result.notExportable.length ? (
                 <Alert
                   color="orange"
