@@ -140,4 +140,39 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     expect(body.title).toBe('Heat, renamed before the import');
     expect(body.questions.map((q) => q.id)).toEqual(['q1', 'srv-9']);
   });
+
+  it('offers Import questions on a draft only: on a published assessment it is off and says why', async () => {
+    await i18n.loadNamespaces(['questionImport', 'errors']);
+    server.use(
+      http.get(apiUrl('/question-bank/categories'), () => HttpResponse.json({ items: [] })),
+      http.post(apiUrl('/question-bank/draw-pool'), () => HttpResponse.json({ available: 8 })),
+    );
+    const { unmount } = await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={assessment}
+        userId="u-1"
+        allowedTypes={['true-false']}
+        bank={assessmentBankTools}
+      />,
+      '/edit',
+    );
+    expect(await screen.findByRole('button', { name: 'Import questions' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    unmount();
+    await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={{ ...assessment, status: 'published' }}
+        userId="u-1"
+        allowedTypes={['true-false']}
+        bank={assessmentBankTools}
+      />,
+      '/edit',
+    );
+    const button = await screen.findByRole('button', { name: 'Import questions' });
+    expect(button).toBeDisabled();
+    fireEvent.mouseEnter(button.parentElement!);
+    expect(
+      await screen.findByText(/only into a draft assessment that no student has started/),
+    ).toBeInTheDocument();
+  });
 });
