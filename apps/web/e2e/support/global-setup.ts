@@ -15,8 +15,8 @@ const FORCED_FOR = 'sign-in-and-menus';
 const FREE_FOR = 'assessment-list';
 /** The spec whose Administrator buys a plan: for an organization on Free, not the seeded Enterprise. */
 const BILLING_FOR = 'billing';
-/** The spec where two Students start an assessment that draws questions from the bank. */
-const CLASSMATE_FOR = 'question-bank';
+/** The specs with a second Student: two start an assessment that draws from the bank; one has extra time. */
+const CLASSMATE_FOR = ['question-bank', 'accommodations'];
 /** The spec where three Students submit before a teacher fixes a wrong answer key and regrades. */
 const CLASSMATES_FOR = 'regrade';
 
@@ -139,8 +139,9 @@ function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganizat
     );
     billing.buyer = { organizationId: org.id, organizationName: org.name, administrator };
   }
-  const bank = organizations[CLASSMATE_FOR];
-  if (bank) {
+  for (const spec of CLASSMATE_FOR) {
+    const bank = organizations[spec];
+    if (!bank) continue;
     bank.classmate = createUser(
       env,
       {

@@ -25,7 +25,10 @@ export interface SpecOrganization {
   free?: { organizationId: string; organizationName: string; teacher: SeededAccount };
   /** billing: a second organization, on the Free package (no payment record), with one Administrator. */
   buyer?: { organizationId: string; organizationName: string; administrator: SeededAccount };
-  /** question-bank: a second Student, so two students' drawn questions can be compared. */
+  /**
+   * question-bank: a second Student, so two students' drawn questions can be compared;
+   * accommodations: one Student with extra time beside one without.
+   */
   classmate?: SeededAccount;
   /** regrade: two more Students, so three submit before the answer key is fixed. */
   classmates?: SeededAccount[];

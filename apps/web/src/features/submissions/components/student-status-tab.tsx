@@ -153,7 +153,7 @@ export function StudentStatusTab({
         loading={students.isPending}
         refreshing={students.isFetching && !students.isPending}
         cardActions="footer"
-        minWidth={760}
+        minWidth={940}
         actions={(row) => (
           <Group gap="xs" wrap="nowrap">
             {row.pendingMarking && <MarkButton student={row.student} to={markingPath(row.student.id)} />}

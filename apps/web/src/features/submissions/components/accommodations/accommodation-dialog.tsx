@@ -60,7 +60,7 @@ export function AccommodationDialog({
   opened,
   onClose,
 }: Props) {
-  const { t } = useTranslation('submissions');
+  const { t } = useTranslation(['submissions', 'common']);
   const mutation = useSetAccommodation(assessmentId);
   const [kind, setKind] = useState<ExtraKind>(
     current?.extraPercent ? 'percent' : current?.extraMinutes || !current ? 'minutes' : 'none',
@@ -135,6 +135,7 @@ export function AccommodationDialog({
       onClose={onClose}
       title={t('accommodations.dialogTitle', { name: student.name })}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common:close') }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
