@@ -122,11 +122,12 @@ interface Scene {
  * Cy   mcq a, tf ✓                               → 3/5 pass  (after 1/5 fail), holds a certificate
  * Dee  mcq b marked 1 by hand, tf ✗              → 1/5 fail  (her teacher's mark stays unless asked)
  */
-async function scene(options: { autoGive?: boolean } = {}): Promise<Scene> {
+async function scene(options: { autoGive?: boolean; releasePolicy?: string } = {}): Promise<Scene> {
   const assessment = await makeAssessment(t.app, orgId, {
     questions: WRONG_KEY,
     passMark: 60,
     title: 'Planets',
+    ...(options.releasePolicy ? { releasePolicy: options.releasePolicy } : {}),
   });
   const ada = await submitAttempt(t.app, assessment, students.ada.user.id, {
     'q-mcq': ['b'],
@@ -472,6 +473,18 @@ describe('applying', () => {
     expect(csv.statusCode).toBe(200);
     const benLine = csv.body.split('\n').find((l) => l.includes('Ben Okafor'))!;
     expect(benLine).toContain('60');
+  });
+});
+
+describe('results not released yet', () => {
+  it("tells nobody: the teacher's release will", async () => {
+    const s = await scene({ releasePolicy: 'manual' });
+    const before = await kinds(students.ben.user.id);
+    const p = await previewOk(s.assessment.id, remark());
+    expect((await apply(teacher, s.assessment.id, remark(), p.token)).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(figuresOf(await attemptRow(s.ben.id))).toMatchObject({ score: 3, passed: true });
+    expect(await kinds(students.ben.user.id)).toEqual(before);
   });
 });
 
