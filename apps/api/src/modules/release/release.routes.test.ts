@@ -11,7 +11,7 @@ import {
 import { assessments, certificateRules, certificates, notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
-import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
+import { insertAssessment, questionOf, testClock } from '../attempts/test-fixtures.ts';
 
 /**
  * Release of results (issue 18): what the student's browser receives before and after release,
@@ -182,6 +182,36 @@ describe('release policy', () => {
     expect((await release(row.id, { studentIds: [carol.user.id] })).json()).toEqual({ released: 1 });
     expect(await held()).toHaveLength(1);
     expect((await dashboard()).items).toHaveLength(1);
+  });
+
+  it("'manual': a teacher's marking does not tell the student; the release does, once", async () => {
+    const essay = questionOf('essay', 'e1');
+    const row = await insertAssessment(app.db, {
+      organizationId: orgId,
+      createdBy: teacher.user.id,
+      questions: [essay],
+    });
+    await app.db.update(assessments).set({ releasePolicy: 'manual' }).where(eq(assessments.id, row.id));
+    const dora = await signInAs(app, 'Student', orgId);
+    const { attemptId } = await takeAndSubmit(row.id, dora);
+    const marked = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${attemptId}/marks`,
+      headers: teacher.headers,
+      payload: { marks: [{ questionId: 'e1', score: essay.score, feedback: 'Well argued.' }] },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await app.jobs.drain();
+    const told = async () => (await notices(dora.user.id)).filter((n) => n.kind === 'result_released').length;
+    expect(await told()).toBe(0);
+    const before = await myResults(row.id, dora);
+    expectWithheld(before.body, before.results.attempts[0]!);
+    expect(before.body).not.toContain('Well argued.');
+
+    await release(row.id, { studentIds: [dora.user.id] });
+    await app.jobs.drain();
+    expect(await told()).toBe(1);
+    expect((await myResults(row.id, dora)).body).toContain('Well argued.');
   });
 
   it('the setting is saved with the assessment and read back', async () => {

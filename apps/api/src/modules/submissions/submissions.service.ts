@@ -31,6 +31,7 @@ import {
   type GivenCertificate,
 } from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
+import { resultNoticeAt } from '../release/release.service.ts';
 import {
   aggregateSubmissions,
   attemptFiguresByStudent,
@@ -373,12 +374,14 @@ export async function submitMarks(
         },
         now,
       );
-      // Every open answer now has its mark: the student is told their result (issue 14).
-      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs) {
+      // Every open answer now has its mark: the student is told their result (issue 14), when
+      // they may see it (issue 18): now, at the window's end, or with the teacher's release.
+      const noticeAt = resultNoticeAt(assessment, attempt.releasedAt !== null, now);
+      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && noticeAt !== 'never') {
         await emitNotification(
           ctx.certificates.jobs,
           { kind: 'result_released', attemptId: attempt.id },
-          { tx },
+          { tx, ...(noticeAt ? { startAfter: noticeAt } : {}) },
         );
       }
     }
