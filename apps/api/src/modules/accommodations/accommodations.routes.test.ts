@@ -248,6 +248,13 @@ describe('own window', () => {
       endsAt: ownEnd.toISOString(),
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Her assessment page offers the start; his does not.
+    const canStart = async (who: Person) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/assessments/${assessment.id}`, headers: who.headers })
+      ).json().myAttempts.canStart;
+    expect(await canStart(ada)).toBe(true);
+    expect(await canStart(ben)).toBe(false);
     const adas = await startOk(assessment.id, ada);
     expect(Date.parse(adas.deadlineAt!)).toBe(now + 30 * MINUTE);
   });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { timingStatus, type MyAttempts } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { attempts } from '../../db/schema/index.ts';
+import { assessmentAccommodations, attempts } from '../../db/schema/index.ts';
 
 /** What myAttemptsFor needs of an assessment (a list row or a full row both fit). */
 export interface AttemptableAssessment {
@@ -30,7 +30,34 @@ export async function myAttemptsFor(
 ): Promise<Map<string, MyAttempts>> {
   const result = new Map<string, MyAttempts>();
   if (!rows.length) return result;
-  const counts = await db
+  const ids = rows.map((r) => r.id);
+  const [counts, ownWindows] = await Promise.all([
+    countsOf(db, studentId, ids),
+    ownWindowsOf(db, studentId, ids),
+  ]);
+  const byAssessment = new Map(counts.map((c) => [c.assessmentId, c]));
+  for (const row of rows) {
+    const mine = byAssessment.get(row.id);
+    const submitted = Number(mine?.submitted ?? 0);
+    // A window of the student's own (an accommodation, issue 18) replaces the assessment's for them.
+    const own = ownWindows.get(row.id);
+    const window = { startsAt: own?.startsAt ?? row.startsAt, endsAt: own?.endsAt ?? row.endsAt };
+    result.set(row.id, {
+      submitted,
+      inProgressAttemptId: mine?.inProgressAttemptId ?? null,
+      canStart:
+        row.status === 'published' &&
+        // No dates at all: always open (the attempts API starts attempts then too).
+        ['ongoing', 'notSet'].includes(timingStatus(window, now)) &&
+        (submitted === 0 || row.allowRetake),
+    });
+  }
+  return result;
+}
+
+/** The student's attempts per assessment: how many submitted, and the one in progress. */
+function countsOf(db: DbOrTx, studentId: string, ids: string[]) {
+  return db
     .select({
       assessmentId: attempts.assessmentId,
       submitted: sql<number>`count(*) filter (where ${attempts.status} = 'submitted')::int`,
@@ -39,29 +66,25 @@ export async function myAttemptsFor(
       >`(array_agg(${attempts.id}::text) filter (where ${attempts.status} = 'in_progress'))[1]`,
     })
     .from(attempts)
+    .where(and(eq(attempts.studentId, studentId), inArray(attempts.assessmentId, ids)))
+    .groupBy(attempts.assessmentId);
+}
+
+/** The student's own windows (accommodations with a start or an end) among these assessments. */
+async function ownWindowsOf(db: DbOrTx, studentId: string, ids: string[]) {
+  const rows = await db
+    .select({
+      assessmentId: assessmentAccommodations.assessmentId,
+      startsAt: assessmentAccommodations.startsAt,
+      endsAt: assessmentAccommodations.endsAt,
+    })
+    .from(assessmentAccommodations)
     .where(
       and(
-        eq(attempts.studentId, studentId),
-        inArray(
-          attempts.assessmentId,
-          rows.map((r) => r.id),
-        ),
+        eq(assessmentAccommodations.studentId, studentId),
+        inArray(assessmentAccommodations.assessmentId, ids),
+        or(isNotNull(assessmentAccommodations.startsAt), isNotNull(assessmentAccommodations.endsAt)),
       ),
-    )
-    .groupBy(attempts.assessmentId);
-  const byAssessment = new Map(counts.map((c) => [c.assessmentId, c]));
-  for (const row of rows) {
-    const mine = byAssessment.get(row.id);
-    const submitted = Number(mine?.submitted ?? 0);
-    result.set(row.id, {
-      submitted,
-      inProgressAttemptId: mine?.inProgressAttemptId ?? null,
-      canStart:
-        row.status === 'published' &&
-        // No dates at all: always open (the attempts API starts attempts then too).
-        ['ongoing', 'notSet'].includes(timingStatus(row, now)) &&
-        (submitted === 0 || row.allowRetake),
-    });
-  }
-  return result;
+    );
+  return new Map(rows.map((r) => [r.assessmentId, r]));
 }
