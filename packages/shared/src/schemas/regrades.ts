@@ -108,6 +108,11 @@ export const RegradeQuestionSchema = z.object({
   question: z.record(z.string(), z.unknown()),
   /** The assessment's own version when it differs from what the attempts hold (edited since). */
   edited: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * Not one of the assessment's own questions (drawn from the bank, or since removed): a
+   * correction reaches the attempts only, not what later attempts are given.
+   */
+  notInAssessment: z.boolean(),
 });
 export type RegradeQuestion = z.infer<typeof RegradeQuestionSchema>;
 

@@ -425,6 +425,7 @@ describe('applying', () => {
     ]);
     // The attempts and the assessment agree again: nothing edited since.
     expect(overview.questions[0]!.edited).toBeNull();
+    expect(overview.questions.some((q) => q.notInAssessment)).toBe(false);
     const [audit] = await t.app.db
       .select()
       .from(auditEvents)
@@ -473,6 +474,30 @@ describe('applying', () => {
     expect(csv.statusCode).toBe(200);
     const benLine = csv.body.split('\n').find((l) => l.includes('Ben Okafor'))!;
     expect(benLine).toContain('60');
+  });
+});
+
+describe('a question the assessment no longer has', () => {
+  it('is offered (the attempts hold it) and said to be outside the assessment; its correction reaches the attempts only', async () => {
+    const s = await scene();
+    // The teacher removed the True/False from the assessment after the submissions.
+    await t.app.db
+      .update(assessments)
+      .set({ questions: [WRONG_KEY[0], WRONG_KEY[2]] })
+      .where(eq(assessments.id, s.assessment.id));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/assessments/${s.assessment.id}/regrades`,
+      headers: teacher.headers,
+    });
+    const tf = (res.json() as RegradeOverview).questions.find((q) => q.id === 'q-tf')!;
+    expect(tf).toMatchObject({ notInAssessment: true, attempts: 4 });
+    const fixed: Question = { ...WRONG_KEY[1]!, config: { correct: false } };
+    const p = await previewOk(s.assessment.id, remark(fixed));
+    expect((await apply(teacher, s.assessment.id, remark(fixed), p.token)).statusCode).toBe(200);
+    expect(figuresOf(await attemptRow(s.ben.id))).toMatchObject({ score: 0 });
+    const [own] = await t.app.db.select().from(assessments).where(eq(assessments.id, s.assessment.id));
+    expect((own!.questions as Question[]).map((q) => q.id)).toEqual(['q-mcq', 'q-essay']);
   });
 });
 

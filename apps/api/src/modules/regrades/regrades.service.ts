@@ -334,6 +334,7 @@ export async function regradeOverview(
         attempts: f.attempts,
         question: f.question as unknown as Record<string, unknown>,
         edited: differs ? (current as unknown as Record<string, unknown>) : null,
+        notInAssessment: !current,
       };
     });
   return { questions, history: history.map((h) => toRegrade(h)) };

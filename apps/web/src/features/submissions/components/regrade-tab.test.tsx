@@ -37,6 +37,7 @@ const OVERVIEW: RegradeOverview = {
       attempts: 2,
       question: MCQ,
       edited: null,
+      notInAssessment: false,
     },
   ],
   history: [],

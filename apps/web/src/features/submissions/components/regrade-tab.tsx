@@ -382,6 +382,11 @@ function CorrectionEditor({
             </Stack>
           </Alert>
         )}
+        {question.notInAssessment && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {t('form.notInAssessment')}
+          </Alert>
+        )}
         <QuestionEditor question={draft} onChange={onChange} />
       </Stack>
     </Paper>
