@@ -32,6 +32,7 @@ import regradesRoutes from './modules/regrades/regrades.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
 import accommodationsRoutes from './modules/accommodations/accommodations.routes.ts';
 import releaseRoutes from './modules/release/release.routes.ts';
+import { startReleaseSweeper } from './modules/release/release-sweeper.ts';
 import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
@@ -162,6 +163,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(questionExportsRoutes, { prefix: '/api' });
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
   if (closerMs !== false) startDeadlineCloser(app, closerMs);
+  // Results of 'afterWindow' assessments are released (students told) at the window's end; off in
+  // tests like the closer (they call releaseAfterWindows with their clock).
+  if (closerMs !== false) startReleaseSweeper(app);
   const billingClockMs =
     deps.billingClockMs ??
     (config.NODE_ENV === 'test' || config.BILLING_CLOCK_INTERVAL_MS === 0

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { attempts } from '../../db/schema/index.ts';
+import { assessments, attempts } from '../../db/schema/index.ts';
 
 /** Submitted attempts of an assessment no teacher has released yet (issue 18). */
 const unreleased = (assessmentId: string, studentIds?: readonly string[]) =>
@@ -34,5 +34,37 @@ export async function markReleased(
     .update(attempts)
     .set({ releasedAt: now })
     .where(unreleased(assessmentId, studentIds))
+    .returning({ id: attempts.id, studentId: attempts.studentId });
+}
+
+/**
+ * Releases, at their assessment's window end, submitted attempts of 'afterWindow' assessments whose
+ * window has ended (at most `limit`): one statement, so of several instances running it each
+ * attempt is released by exactly one. The attempts released.
+ */
+export async function releaseEndedWindows(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; studentId: string }>> {
+  const due = tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .innerJoin(assessments, eq(assessments.id, attempts.assessmentId))
+    .where(
+      and(
+        eq(assessments.releasePolicy, 'afterWindow'),
+        sql`${assessments.endsAt} <= ${now.toISOString()}::timestamptz`,
+        eq(attempts.status, 'submitted'),
+        isNull(attempts.releasedAt),
+      ),
+    )
+    .limit(limit);
+  return tx
+    .update(attempts)
+    .set({
+      releasedAt: sql`(select ${assessments.endsAt} from ${assessments} where ${assessments.id} = ${attempts.assessmentId})`,
+    })
+    .where(and(inArray(attempts.id, due), isNull(attempts.releasedAt)))
     .returning({ id: attempts.id, studentId: attempts.studentId });
 }

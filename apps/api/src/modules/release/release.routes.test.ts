@@ -12,6 +12,7 @@ import { assessments, certificateRules, certificates, notifications } from '../.
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { insertAssessment, questionOf, testClock } from '../attempts/test-fixtures.ts';
+import { releaseAfterWindows } from './release.service.ts';
 
 /**
  * Release of results (issue 18): what the student's browser receives before and after release,
@@ -158,6 +159,18 @@ describe('release policy', () => {
     const after = (await myResults(assessment.id, ada)).results.attempts[0]!;
     expect(after.released).toBe(true);
     expect(after.questions).toHaveLength(2);
+
+    // The sweep at the window's end tells her, once (several instances may run it).
+    const told = async () =>
+      (await notices(ada.user.id)).filter((n) => n.kind === 'result_released' && n.params).length;
+    await app.jobs.drain();
+    const before = await told();
+    const ctx = { db: app.db, clock, jobs: app.jobs };
+    const [first, second] = await Promise.all([releaseAfterWindows(ctx), releaseAfterWindows(ctx)]);
+    expect(first + second).toBe(1);
+    expect(await releaseAfterWindows(ctx)).toBe(0);
+    await app.jobs.drain();
+    expect(await told()).toBe(before + 1);
   });
 
   it('neither the dashboard nor a certificate tells the result before its release; the release gives the certificate', async () => {

@@ -42,7 +42,12 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: { roles: ASSESSMENT_AUTHORS } },
     },
     (req) =>
-      releaseResults({ db: app.db, clock: app.clock, jobs: app.jobs }, req.actor, req.params.id, req.body),
+      releaseResults(
+        { db: app.db, clock: app.clock, jobs: app.jobs, certificates: certificateNotifier(app) },
+        req.actor,
+        req.params.id,
+        req.body,
+      ),
   );
 };
 

@@ -1,5 +1,5 @@
 import type { ReleaseResultsInput, ReleaseStatus } from '@vbuilder/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,7 +13,7 @@ import {
   type GivenCertificate,
 } from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
-import { countUnreleased, markReleased } from './release.repository.ts';
+import { countUnreleased, markReleased, releaseEndedWindows } from './release.repository.ts';
 
 /**
  * Releasing results (issue 18). The assessment's release policy says when students see their
@@ -33,17 +33,12 @@ export interface ReleaseContext {
 type ReleasePolicyOf = Pick<AssessmentRow, 'releasePolicy' | 'endsAt'>;
 
 /**
- * When a student whose result is complete should be told it is out: now (null), at the window's
- * end (a date), or never by itself ('manual': the teacher's release tells them).
+ * When a student whose result is complete should be told it is out: now (null), or never by this
+ * path ('never': a release tells them — the teacher's, or the one at the window's end under
+ * 'afterWindow', releaseAfterWindows).
  */
-export function resultNoticeAt(
-  assessment: ReleasePolicyOf,
-  released: boolean,
-  now: Date,
-): Date | null | 'never' {
+export function resultNoticeAt(assessment: ReleasePolicyOf, released: boolean): null | 'never' {
   if (released || assessment.releasePolicy === 'immediate') return null;
-  if (assessment.releasePolicy === 'afterWindow')
-    return assessment.endsAt && assessment.endsAt > now ? assessment.endsAt : null;
   return 'never';
 }
 
@@ -80,8 +75,7 @@ export async function releaseResults(
     const assessment = await findWritableAssessment(tx, actor, assessmentId);
     const released = await markReleased(tx, assessment.id, input.studentIds, now);
     if (!released.length) return { released: 0 };
-    // A pass that waited for its release gets the rule's certificate now.
-    for (const attempt of released) given.push(...(await giveOnPass(tx, attempt.id, now)));
+    given.push(...(await tellReleased(ctx, tx, released, now)));
     await recordAudit(
       tx,
       actor,
@@ -94,17 +88,52 @@ export async function releaseResults(
       },
       now,
     );
-    // Told with the release's commit (the jobs are in the same transaction).
-    if (ctx.jobs) {
-      for (const attempt of released)
-        await emitNotification(
-          ctx.jobs,
-          { kind: 'result_released', attemptId: attempt.id },
-          { tx, key: `released:${attempt.id}` },
-        );
-    }
     return { released: released.length };
   });
   await notifyGiven(ctx.certificates, given);
   return outcome;
+}
+
+/**
+ * What follows a release, in its transaction: a pass that waited gets the rule's certificate
+ * (returned, to mail after the commit), and each student is told (the jobs commit with it).
+ */
+async function tellReleased(
+  ctx: ReleaseContext,
+  tx: DbOrTx,
+  released: ReadonlyArray<{ id: string }>,
+  now: Date,
+): Promise<GivenCertificate[]> {
+  const given: GivenCertificate[] = [];
+  for (const attempt of released) {
+    given.push(...(await giveOnPass(tx, attempt.id, now)));
+    if (ctx.jobs)
+      await emitNotification(
+        ctx.jobs,
+        { kind: 'result_released', attemptId: attempt.id },
+        { tx, key: `released:${attempt.id}` },
+      );
+  }
+  return given;
+}
+
+/**
+ * Releases the results of 'afterWindow' assessments whose window has ended (released at the
+ * window's end; their students told, certificates given), `batch` attempts per transaction. Safe
+ * on several instances at once. Returns how many were released.
+ */
+export async function releaseAfterWindows(ctx: ReleaseContext, batch = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = ctx.clock.now();
+    const given: GivenCertificate[] = [];
+    const count = await ctx.db.transaction(async (tx) => {
+      const released = await releaseEndedWindows(tx, now, batch);
+      given.push(...(await tellReleased(ctx, tx, released, now)));
+      return released.length;
+    });
+    await notifyGiven(ctx.certificates, given);
+    total += count;
+    if (count < batch) return total;
+  }
 }

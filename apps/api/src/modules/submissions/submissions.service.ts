@@ -374,14 +374,14 @@ export async function submitMarks(
         },
         now,
       );
-      // Every open answer now has its mark: the student is told their result (issue 14), when
-      // they may see it (issue 18): now, at the window's end, or with the teacher's release.
-      const noticeAt = resultNoticeAt(assessment, attempt.releasedAt !== null, now);
-      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && noticeAt !== 'never') {
+      // Every open answer now has its mark: the student is told their result (issue 14) once
+      // they may see it (issue 18): now, or else by its release (the teacher's or the window's end).
+      const unreleased = resultNoticeAt(assessment, attempt.releasedAt !== null) === 'never';
+      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && !unreleased) {
         await emitNotification(
           ctx.certificates.jobs,
           { kind: 'result_released', attemptId: attempt.id },
-          { tx, ...(noticeAt ? { startAfter: noticeAt } : {}) },
+          { tx },
         );
       }
     }
