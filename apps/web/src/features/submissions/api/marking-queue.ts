@@ -90,7 +90,8 @@ export function useQueueMark() {
     onSuccess: (result) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: submissionKeys.detail(result.attemptId) }),
-        queryClient.invalidateQueries({ queryKey: markingQueueKeys.count() }),
+        // The queue's lists and count (the screen's own session keeps the answers it started with).
+        queryClient.invalidateQueries({ queryKey: markingQueueKeys.all }),
         queryClient.invalidateQueries({ queryKey: submissionKeys.all, refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all, refetchType: 'none' }),
       ]),
@@ -102,7 +103,8 @@ export const useAskSuggestion = () =>
   useMutation({
     mutationFn: (body: SuggestionRequest) =>
       api.post('/marking-queue/suggestions', body, MarkingSuggestionSchema),
-    meta: { silent: true },
+    // The queue lists each answer's open suggestion: a later visit shows this one again.
+    meta: { silent: true, invalidates: [markingQueueKeys.all] },
   });
 
 /** POST /marking-queue/suggestions/:id/reject. */

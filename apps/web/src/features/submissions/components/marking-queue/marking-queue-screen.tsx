@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -55,6 +55,15 @@ export function MarkingQueueScreen() {
   const queue = useMarkingQueue(filters);
   const groups = useMemo(() => groupsOf(queue.data?.items ?? [], mode), [queue.data, mode]);
 
+  // An assessment or type whose answers are all marked leaves the filters: the queue moves on to
+  // what still waits rather than showing a choice that no longer exists.
+  const facets = queue.data;
+  useEffect(() => {
+    if (!facets) return;
+    if (assessmentId && !facets.assessments.some((a) => a.id === assessmentId)) setAssessmentId(null);
+    if (type && !facets.types.includes(type as QuestionTypeId)) setType(null);
+  }, [facets, assessmentId, type]);
+
   const start = (group: QueueGroup) => {
     setFinished(null);
     setSession({ mode, items: group.items, index: 0, done: new Set() });
@@ -101,6 +110,17 @@ export function MarkingQueueScreen() {
           onPrevious={session.index > 0 ? () => move(session.index - 1) : null}
           onNext={session.index < session.items.length - 1 ? () => move(session.index + 1) : null}
           onSaved={onSaved}
+          onSuggestion={(suggestion) =>
+            setSession(
+              (current) =>
+                current && {
+                  ...current,
+                  items: current.items.map((it) =>
+                    itemKey(it) === itemKey(item) ? { ...it, suggestion } : it,
+                  ),
+                },
+            )
+          }
           onBack={() => {
             setSession(null);
             void queue.refetch();

@@ -61,6 +61,8 @@ interface Props {
   onNext: (() => void) | null;
   onSaved: () => void;
   onBack: () => void;
+  /** Tells the session a suggestion was asked for or set aside, so going back to the answer shows it. */
+  onSuggestion: (suggestion: MarkingSuggestion | null) => void;
 }
 
 const choiceOf = (selections: { criterionId: string; levelId: string }[]): RubricChoice =>
@@ -72,7 +74,7 @@ const choiceOf = (selections: { criterionId: string; levelId: string }[]): Rubri
  * and next. Keyboard: see ShortcutsHelp (never while typing in a field, except Ctrl+Enter).
  */
 export function QueueMarker(props: Props) {
-  const { item, mode } = props;
+  const { item, mode, aiAvailable, onSuggestion } = props;
   const { t, i18n } = useTranslation(['markingQueue', 'errors', 'submissions']);
   const detail = useSubmissionDetail(item.attemptId);
   const rubrics = useRubrics(item.assessment.id);
@@ -129,17 +131,20 @@ export function QueueMarker(props: Props) {
   );
 
   const askForSuggestion = useCallback(() => {
-    if (!props.aiAvailable || ask.isPending || suggestion) return;
+    if (!aiAvailable || ask.isPending || suggestion) return;
     setAskError(null);
     ask.mutate(
       { attemptId: item.attemptId, questionId: item.questionId },
       {
-        onSuccess: setSuggestion,
+        onSuccess: (found) => {
+          setSuggestion(found);
+          onSuggestion(found);
+        },
         onError: (error) =>
           setAskError(t(`errors:${errorCodeOf(error)}`, { defaultValue: t('errors:internal_error') })),
       },
     );
-  }, [ask, item.attemptId, item.questionId, props.aiAvailable, suggestion, t]);
+  }, [aiAvailable, ask, item.attemptId, item.questionId, onSuggestion, suggestion, t]);
 
   const applySuggestion = useCallback(() => {
     if (!suggestion) return;
@@ -155,6 +160,7 @@ export function QueueMarker(props: Props) {
       onSuccess: () => {
         setSuggestion(null);
         setUsed(false);
+        onSuggestion(null);
       },
       onError: (error) =>
         setAskError(t(`errors:${errorCodeOf(error)}`, { defaultValue: t('errors:internal_error') })),

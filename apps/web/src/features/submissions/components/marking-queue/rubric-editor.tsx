@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -84,11 +85,12 @@ export function RubricEditor({
   max,
   rubric,
 }: Props) {
-  const { t, i18n } = useTranslation(['markingQueue', 'errors']);
+  const { t, i18n } = useTranslation(['markingQueue', 'errors', 'common']);
   const [draft, setDraft] = useState<DraftCriterion[]>(() =>
     rubric ? toDraft(rubric.criteria) : starter(max),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const phone = useMediaQuery('(max-width: 575px)');
   const save = useSaveRubric(assessmentId, questionId);
   const remove = useDeleteRubric(assessmentId, questionId);
 
@@ -137,7 +139,8 @@ export function RubricEditor({
       onClose={onClose}
       title={t('editor.title', { question: questionLabel })}
       size="xl"
-      fullScreen={typeof window !== 'undefined' && window.innerWidth < 576}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+      fullScreen={phone}
     >
       <Stack gap="md">
         <Text size="sm" c="gray.7">

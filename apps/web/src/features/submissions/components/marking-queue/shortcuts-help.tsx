@@ -15,9 +15,15 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
 
 /** The list of keyboard shortcuts, opened with "?" or the button beside the queue's position. */
 export function ShortcutsHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('markingQueue');
+  const { t } = useTranslation(['markingQueue', 'common']);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('shortcuts.title')} size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('shortcuts.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       <Text size="sm" c="gray.7" mb="sm">
         {t('shortcuts.intro')}
       </Text>
