@@ -33,12 +33,18 @@ export interface ReleaseContext {
 type ReleasePolicyOf = Pick<AssessmentRow, 'releasePolicy' | 'endsAt'>;
 
 /**
- * When a student whose result is complete should be told it is out: now (null), or never by this
- * path ('never': a release tells them — the teacher's, or the one at the window's end under
- * 'afterWindow', releaseAfterWindows).
+ * When a student should be told about their result: now (null); at the window's end (a date,
+ * under 'afterWindow' while the window is open: the sweep releases it then, releaseAfterWindows);
+ * or never by the caller ('never': under 'manual' the teacher's release tells them).
  */
-export function resultNoticeAt(assessment: ReleasePolicyOf, released: boolean): null | 'never' {
+export function resultNoticeAt(
+  assessment: ReleasePolicyOf,
+  released: boolean,
+  now: Date,
+): Date | null | 'never' {
   if (released || assessment.releasePolicy === 'immediate') return null;
+  if (assessment.releasePolicy === 'afterWindow')
+    return assessment.endsAt && assessment.endsAt > now ? assessment.endsAt : null;
   return 'never';
 }
 

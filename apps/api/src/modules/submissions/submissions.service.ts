@@ -376,8 +376,8 @@ export async function submitMarks(
       );
       // Every open answer now has its mark: the student is told their result (issue 14) once
       // they may see it (issue 18): now, or else by its release (the teacher's or the window's end).
-      const unreleased = resultNoticeAt(assessment, attempt.releasedAt !== null) === 'never';
-      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && !unreleased) {
+      const releasedNow = resultNoticeAt(assessment, attempt.releasedAt !== null, now) === null;
+      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && releasedNow) {
         await emitNotification(
           ctx.certificates.jobs,
           { kind: 'result_released', attemptId: attempt.id },
