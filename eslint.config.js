@@ -166,6 +166,32 @@ export default tseslint.config(
     },
   },
   {
+    // The modals manager mounts at the first interaction (issue 15); a confirmation opened through
+    // Mantine's own `modals` before it listens would be lost. components/deferred/confirm-modal.ts
+    // waits for it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/components/deferred/**',
+      'apps/web/src/test/**',
+      '**/*.test.{ts,tsx}',
+      '**/test-utils.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/modals',
+              message:
+                'Use openConfirmModal from components/deferred/confirm-modal.ts: it waits for the modals manager.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,ts,tsx}'],
     plugins: { boundaries },
     settings: {

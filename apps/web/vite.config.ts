@@ -72,7 +72,29 @@ export default defineConfig({
   },
   // Source maps for our own debugging, never served: 'hidden' leaves no pointer in the code, and
   // servedBuild moves the files to apps/web/sourcemaps (issue 15 point 7).
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The signed-in shell and the attempt screen, with everything they import, in one
+              // chunk (issue 15 point 7). Left to automatic chunking, the path from a reload to an
+              // answered question was 125 files, each compressed on its own: 40 KB more on the
+              // wire than the same code in one file. Staff screens load it too (they need most of
+              // it: React Router, Mantine, zod, i18next); the attempt-only part is about 30 KB.
+              name: 'app',
+              test: /[\\/]src[\\/]app[\\/]routes[\\/](root-route|account-route|take-assessment-route)\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

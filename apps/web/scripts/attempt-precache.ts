@@ -33,33 +33,80 @@ export const ATTEMPT_NAMESPACES = [
 
 interface ChunkInfo {
   imports: string[];
-  dynamicImports: string[];
   css: string[];
   facade: string | null;
+  /** Every module the chunk holds (routes share one: vite.config's 'app' group). */
+  modules: string[];
   isEntry: boolean;
 }
 
-/** The files to precache, from the bundle's chunk graph. */
-export function attemptPathFiles(chunks: Map<string, ChunkInfo>): Set<string> {
+/** A module's imports, from the bundler's module graph. */
+export interface ModuleLinks {
+  imports: readonly string[];
+  dynamicImports: readonly string[];
+}
+
+/**
+ * Where the attempt screen's own lazy imports are written: the answer widgets (and what they load
+ * lazily: code languages, rich text), the submit dialog. Lazy imports elsewhere on its path (the
+ * translation loader's, the shell's menus) are other screens, namespaces or first interactions.
+ */
+const ATTEMPT_LAZY_SOURCES = [
+  '/src/app/routes/take-assessment-route.tsx',
+  '/src/features/attempts/',
+  '/src/components/questions/',
+];
+
+const slashes = (id: string) => id.split(path.sep).join('/');
+
+/** Modules the attempt screen may load lazily while a student answers, followed through. */
+function attemptLazyModules(graph: Map<string, ModuleLinks>): Set<string> {
+  const lazy = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const links = graph.get(id);
+    if (!links) return;
+    for (const next of links.imports) visit(next);
+    if (!ATTEMPT_LAZY_SOURCES.some((source) => slashes(id).includes(source))) return;
+    for (const next of links.dynamicImports) {
+      lazy.add(next);
+      visit(next);
+    }
+  };
+  const route = ATTEMPT_ROUTES[ATTEMPT_ROUTES.length - 1]!;
+  for (const id of graph.keys()) if (slashes(id).endsWith(`/src/${route}`)) visit(id);
+  return lazy;
+}
+
+/** The files to precache, from the bundle's chunks and module graph. */
+export function attemptPathFiles(
+  chunks: Map<string, ChunkInfo>,
+  graph: Map<string, ModuleLinks>,
+): Set<string> {
   const keep = new Set<string>();
-  const add = (file: string, withDynamic: boolean) => {
+  const add = (file: string) => {
     if (keep.has(file)) return;
     const chunk = chunks.get(file);
     if (!chunk) return;
     keep.add(file);
     for (const css of chunk.css) keep.add(css);
-    for (const next of chunk.imports) add(next, withDynamic);
-    if (withDynamic) for (const next of chunk.dynamicImports) add(next, true);
+    for (const next of chunk.imports) add(next);
   };
+  const chunkOf = new Map<string, string>();
   const locale = /\/locales\/[^/]+\/([^/]+)\.json$/;
   for (const [file, chunk] of chunks) {
-    const facade = chunk.facade?.split(path.sep).join('/') ?? '';
-    if (chunk.isEntry) add(file, false);
-    const route = ATTEMPT_ROUTES.findIndex((r) => facade.endsWith(`/src/${r}`));
-    // The layouts' own lazy imports are other screens; the attempt screen's are its answer widgets.
-    if (route >= 0) add(file, route === ATTEMPT_ROUTES.length - 1);
-    const ns = locale.exec(facade)?.[1];
-    if (ns && ATTEMPT_NAMESPACES.includes(ns)) add(file, false);
+    for (const id of chunk.modules) chunkOf.set(id, file);
+    if (chunk.isEntry) add(file);
+    if (chunk.modules.some((id) => ATTEMPT_ROUTES.some((route) => slashes(id).endsWith(`/src/${route}`))))
+      add(file);
+    const ns = locale.exec(slashes(chunk.facade ?? ''))?.[1];
+    if (ns && ATTEMPT_NAMESPACES.includes(ns)) add(file);
+  }
+  for (const id of attemptLazyModules(graph)) {
+    const file = chunkOf.get(id);
+    if (file) add(file);
   }
   return keep;
 }
@@ -83,13 +130,18 @@ export function attemptPrecache(): {
         if (output.type !== 'chunk') continue;
         chunks.set(file, {
           imports: output.imports,
-          dynamicImports: output.dynamicImports,
           css: [...(output.viteMetadata?.importedCss ?? [])],
           facade: output.facadeModuleId,
+          modules: output.moduleIds,
           isEntry: output.isEntry,
         });
       }
-      files = attemptPathFiles(chunks);
+      const graph = new Map<string, ModuleLinks>();
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info) graph.set(id, { imports: info.importedIds, dynamicImports: info.dynamicallyImportedIds });
+      }
+      files = attemptPathFiles(chunks, graph);
     },
   };
   const keep = (url: string) => (/\.(?:js|css)$/.test(url) ? files.has(url.replace(/^\//, '')) : true);

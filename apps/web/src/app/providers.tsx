@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ModalsHost, NotificationsHost } from '../components/deferred/overlay-hosts.tsx';
 import { LoadingScreen } from '../components/errors/loading-screen.tsx';
 import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -23,13 +22,12 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeWithLabels(i18n.t('common:close', { lng: language })), [language]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position={TOASTS.position} autoClose={TOASTS.autoClose} limit={TOASTS.limit} />
+      <NotificationsHost position={TOASTS.position} autoClose={TOASTS.autoClose} limit={TOASTS.limit} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Suspense fallback={<LoadingScreen />}>
-            <AuthProvider>{children}</AuthProvider>
-          </Suspense>
-        </ModalsProvider>
+        <ModalsHost />
+        <Suspense fallback={<LoadingScreen />}>
+          <AuthProvider>{children}</AuthProvider>
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

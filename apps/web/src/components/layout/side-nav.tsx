@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBuilding,
   IconCertificate,
@@ -117,7 +117,8 @@ export function SideNav({
       </Stack>
 
       <Box className={classes.panel} id={PANEL_ID}>
-        <ScrollArea className={classes.panelScroll} type="auto">
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into every screen's first load. */}
+        <Box className={classes.panelScroll}>
           <Text component="h2" className={classes.panelTitle}>
             {t(sectionLabelKey(shown, user?.role))}
           </Text>
@@ -136,7 +137,7 @@ export function SideNav({
               />
             ))}
           </Stack>
-        </ScrollArea>
+        </Box>
         {learningPlatformUrl || (withSupport && supportUrl) ? (
           <Stack gap={2} className={classes.panelFooter}>
             {learningPlatformUrl ? (

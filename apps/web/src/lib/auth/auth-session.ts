@@ -1,8 +1,8 @@
-import type { UserManager } from 'oidc-client-ts';
 import type { UserProfile } from '@vbuilder/shared';
 import { AuthError, initTimeoutError, withTimeout } from './auth-error.ts';
 import { AUTH_LIMITS, AUTH_TIMINGS, CALLBACK_PATH, LOGIN_PATH } from './constants.ts';
 import { initializeIdentity, type IdentityClient } from './init-session.ts';
+import type { PageIdentityClient } from './oidc-client.ts';
 import { createProfileLoader, type LoadOptions, type ProfileLoader } from './profile-loader.ts';
 import { reportError } from './report-error.ts';
 import { expectedOrganization, identityChanged, isAuthRedirect } from './session-rules.ts';
@@ -28,10 +28,7 @@ export interface AuthState {
   retryCount: number;
 }
 
-export type SessionIdentityClient = IdentityClient &
-  Pick<UserManager, 'signoutRedirect'> & {
-    events: Pick<UserManager['events'], 'addAccessTokenExpired'>;
-  };
+export type SessionIdentityClient = IdentityClient & Pick<PageIdentityClient, 'signoutRedirect' | 'events'>;
 
 export interface AuthSessionDeps {
   getUserManager(): Promise<SessionIdentityClient>;

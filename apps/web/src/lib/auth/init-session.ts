@@ -1,6 +1,6 @@
-import type { User, UserManager } from 'oidc-client-ts';
 import { AuthError } from './auth-error.ts';
 import { CALLBACK_PATH } from './constants.ts';
+import type { PageIdentityClient, SessionUser } from './oidc-client.ts';
 import { isAuthRedirect } from './session-rules.ts';
 import { RefreshError, type TokenService } from './token-service.ts';
 
@@ -11,12 +11,12 @@ import { RefreshError, type TokenService } from './token-service.ts';
  */
 
 export type IdentityClient = Pick<
-  UserManager,
+  PageIdentityClient,
   'getUser' | 'signinCallback' | 'signinRedirect' | 'removeUser' | 'clearStaleState'
 >;
 
 export type InitOutcome =
-  { kind: 'signed-in'; user: User } | { kind: 'signed-out' } | { kind: 'redirecting' };
+  { kind: 'signed-in'; user: SessionUser } | { kind: 'signed-out' } | { kind: 'redirecting' };
 
 export interface InitArgs {
   manager: IdentityClient;
@@ -64,10 +64,11 @@ export async function initializeIdentity({
   startLogin,
   isOnline = browserOnline,
 }: InitArgs): Promise<InitOutcome> {
-  // Leftover state of abandoned logins (older than an hour) is of no use to anyone.
-  void manager.clearStaleState().catch(() => undefined);
-
   if (location.pathname !== CALLBACK_PATH) return storedSession(manager, tokens, isOnline);
+
+  // Leftover state of abandoned logins (older than an hour) is of no use to anyone. Only here,
+  // where the identity library is needed anyway: a page with a stored session does without it.
+  void manager.clearStaleState().catch(() => undefined);
 
   const params = new URLSearchParams(location.search);
   if (isAuthRedirect(location.search) || params.has('error')) {

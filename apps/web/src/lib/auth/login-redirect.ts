@@ -1,6 +1,5 @@
-import type { UserManager } from 'oidc-client-ts';
 import { currentBrowserPath, storeIntendedPath } from './intended-path.ts';
-import { getUserManager } from './oidc-client.ts';
+import { getUserManager, type PageIdentityClient } from './oidc-client.ts';
 import { tokenService } from './token-service.ts';
 
 /**
@@ -8,7 +7,7 @@ import { tokenService } from './token-service.ts';
  * public), then redirects to the callback").
  */
 
-type Redirector = Pick<UserManager, 'signinRedirect'>;
+type Redirector = Pick<PageIdentityClient, 'signinRedirect'>;
 
 export async function startLogin(
   manager?: Redirector,

@@ -1,6 +1,10 @@
-import type { User, UserManager } from 'oidc-client-ts';
 import { AUTH_TIMINGS } from './constants.ts';
-import { currentUserManager, getUserManager } from './oidc-client.ts';
+import {
+  currentUserManager,
+  getUserManager,
+  type PageIdentityClient,
+  type SessionUser as User,
+} from './oidc-client.ts';
 import { needsRefreshBeforeRequest } from './session-rules.ts';
 
 /**
@@ -9,7 +13,7 @@ import { needsRefreshBeforeRequest } from './session-rules.ts';
  * would make the second one fail (and may revoke the session).
  */
 
-export type UserManagerLike = Pick<UserManager, 'getUser' | 'signinSilent' | 'removeUser'>;
+export type UserManagerLike = Pick<PageIdentityClient, 'getUser' | 'signinSilent' | 'removeUser'>;
 
 export type RefreshFailure = 'no_session' | 'rejected' | 'failed';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentSummary } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
@@ -17,7 +17,7 @@ export function useConfirmDeleteAssessment() {
   const remove = useDeleteAssessment();
 
   const confirm = (assessment: Pick<AssessmentSummary, 'id' | 'title'>) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('delete.title', { title: assessment.title }),
       children: <Text size="sm">{t('delete.body', { title: assessment.title })}</Text>,
       labels: { confirm: t('delete.confirm'), cancel: t('delete.cancel') },

@@ -23,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAfterFirstInteraction } from '../../../components/deferred/first-interaction.ts';
 import { usePlayersLoaded } from '../../../components/questions/family-players.tsx';
 import type { AttemptResult, OpenAnswer } from '@vbuilder/shared';
 import { useAnswerUploads } from '../hooks/use-answer-uploads.ts';
@@ -41,7 +42,6 @@ import { AttemptTimer } from './attempt-timer.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveStatus } from './save-status.tsx';
-import { SubmitDialog } from './submit-dialog.tsx';
 
 const UPLOAD_STATUS: Record<UploadStatus, SyncStatus> = {
   idle: 'saved',
@@ -51,6 +51,12 @@ const UPLOAD_STATUS: Record<UploadStatus, SyncStatus> = {
 };
 const STATUS_RANK: Record<SyncStatus, number> = { saved: 0, saving: 1, retrying: 2, offline: 3 };
 const worseStatus = (a: SyncStatus, b: SyncStatus) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a);
+
+/**
+ * The submit dialog (a Modal: focus trap, scroll lock, transitions) is not part of the screen's
+ * first load (issue 15); it comes with the student's first interaction, long before they submit.
+ */
+const loadSubmitDialog = () => import('./submit-dialog.tsx').then((m) => m.SubmitDialog);
 
 /**
  * With every question on one page, the screen waits for the players of the first questions (what
@@ -80,6 +86,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
   const [layout, setLayout] = useLayoutPreference();
   const [current, setCurrent] = useState(0);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const SubmitDialog = useAfterFirstInteraction(loadSubmitDialog);
   const headings = useRef<(HTMLHeadingElement | null)[]>([]);
   const focusPending = useRef(false);
   const closed = snapshot.closed !== null;
@@ -331,19 +338,21 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         </Group>
       </Paper>
 
-      <SubmitDialog
-        opened={dialogOpen}
-        onClose={() => {
-          cancel();
-          setDialogOpen(false);
-        }}
-        onConfirm={() => void submit()}
-        unanswered={counts.unanswered}
-        flagged={counts.flagged}
-        phase={shownPhase}
-        filesWaiting={uploads.pending.length}
-        errorKey={errorKey}
-      />
+      {SubmitDialog && (
+        <SubmitDialog
+          opened={dialogOpen}
+          onClose={() => {
+            cancel();
+            setDialogOpen(false);
+          }}
+          onConfirm={() => void submit()}
+          unanswered={counts.unanswered}
+          flagged={counts.flagged}
+          phase={shownPhase}
+          filesWaiting={uploads.pending.length}
+          errorKey={errorKey}
+        />
+      )}
     </Stack>
   );
 }

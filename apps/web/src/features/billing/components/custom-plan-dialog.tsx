@@ -10,7 +10,7 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CustomPlanBodySchema, type BillingPeriod, type CustomPlanBody } from '@vbuilder/shared';
@@ -122,7 +122,7 @@ function CustomPlanForm({
 
   const confirm = (body: CustomPlanBody) =>
     new Promise<boolean>((resolve) => {
-      modals.openConfirmModal({
+      openConfirmModal({
         title: t('custom.confirmTitle'),
         children: (
           <Stack gap="sm">

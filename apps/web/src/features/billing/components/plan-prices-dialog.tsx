@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -118,7 +118,7 @@ function PlanPricesForm({ plan, onClose }: { plan: PlanCatalogEntry; onClose: ()
 
   const confirm = (prices: readonly PlanPrice[]) =>
     new Promise<boolean>((resolve) => {
-      modals.openConfirmModal({
+      openConfirmModal({
         title: t('prices.confirmTitle', { plan: name }),
         children:
           prices.length === 0 ? (

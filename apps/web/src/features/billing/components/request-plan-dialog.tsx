@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useTranslation } from 'react-i18next';
 import type { PlanCatalogEntry, PlanPrice, RequestPlanBody } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
@@ -65,7 +65,7 @@ export function useRequestPlanDialog() {
       ...(target.kind === 'organization' ? { organizationId: target.organizationId } : {}),
     };
 
-    modals.openConfirmModal({
+    openConfirmModal({
       title: titles[choice],
       children: (
         <Stack gap="sm">

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutBody, PlanCatalogEntry, PlanPrice } from '@vbuilder/shared';
@@ -43,7 +43,7 @@ export function useCardCheckout() {
         ? t('billing:request.startsAfter', { date: formatDate(renewalFrom, text.locale) })
         : t('billing:card.startsOnPayment');
 
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('billing:card.title', { plan: name }),
       children: (
         <Stack gap="sm">

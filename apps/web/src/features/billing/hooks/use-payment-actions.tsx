@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRecord } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
@@ -35,7 +35,7 @@ export function usePaymentActions(record: PaymentRecord) {
 
   /** Asks before a view: reading changes nothing, so the dialog says what will open, in neutral colour. */
   const askToView = (title: string, body: string, confirmLabel: string, open: () => void) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: confirmLabel, cancel: t('billing:cancel') },
@@ -82,7 +82,7 @@ export function usePaymentActions(record: PaymentRecord) {
       },
     };
     const dialog = dialogs[kind];
-    modals.openConfirmModal({
+    openConfirmModal({
       title: dialog.title,
       children: <Text size="sm">{dialog.body}</Text>,
       labels: { confirm: dialog.confirm, cancel: t('billing:cancel') },

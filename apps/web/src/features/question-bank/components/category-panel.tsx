@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { IconDots, IconFolder, IconFolderPlus, IconInbox, IconStack2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BankCategory } from '@vbuilder/shared';
@@ -86,7 +86,7 @@ export function CategoryPanel({
   };
 
   const confirmDelete = (category: BankCategory) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('questionBank:categories.deleteTitle', { name: category.name }),
       children: <Text size="sm">{t('questionBank:categories.deleteBody')}</Text>,
       labels: { confirm: t('questionBank:categories.delete'), cancel: t('questionBank:cancel') },

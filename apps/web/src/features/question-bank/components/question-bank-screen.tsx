@@ -19,7 +19,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { IconEdit, IconFileImport, IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES, getQuestionType, type BankQuestion, type QuestionTypeId } from '@vbuilder/shared';
@@ -117,7 +117,7 @@ export function QuestionBankScreen({
       };
 
   const confirmDelete = (question: BankQuestion) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('questionBank:list.deleteTitle'),
       children: (
         <Text size="sm">

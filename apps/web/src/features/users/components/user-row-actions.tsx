@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Menu, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { IconTrash, IconUserCheck, IconUserCog, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '@vbuilder/shared';
@@ -49,7 +49,7 @@ export function UserRowActions({ user, viewer }: { user: UserSummary; viewer: Vi
     );
 
   const confirmDeactivate = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('users:actions.deactivateTitle', { name: user.name }),
       children: <Text size="sm">{t('users:actions.deactivateBody', { name: user.name })}</Text>,
       labels: { confirm: t('users:actions.deactivate'), cancel: t('users:actions.cancel') },
@@ -59,7 +59,7 @@ export function UserRowActions({ user, viewer }: { user: UserSummary; viewer: Vi
     });
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('users:actions.deleteTitle', { name: user.name }),
       children: (
         <Text size="sm">{t('users:actions.deleteBody', { name: user.name, email: user.email })}</Text>

@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
 import { IconDots, IconMessagePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AI_ASSISTANT_LIMITS, type AiConversationSummary } from '@vbuilder/shared';
@@ -108,7 +108,7 @@ export function ConversationList({ activeId, onOpen, disabled }: ConversationLis
   const [renaming, setRenaming] = useState<AiConversationSummary | null>(null);
 
   const confirmDelete = (conversation: AiConversationSummary) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('conversations.deleteTitle', { title: conversation.title }),
       children: <Text size="sm">{t('conversations.deleteBody')}</Text>,
       labels: { confirm: t('conversations.deleteConfirm'), cancel: t('conversations.cancel') },

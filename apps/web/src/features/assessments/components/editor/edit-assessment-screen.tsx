@@ -1,7 +1,7 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
+import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
 import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -125,7 +125,7 @@ export function EditAssessmentScreen({
   const types = allowedTypes ?? typesInUse;
 
   useUnsavedChangesGuard(dirty && !update.isPending, (proceed, stay) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('assessmentEditor:edit.leaveTitle'),
       children: <Text size="sm">{t('assessmentEditor:edit.leaveBody')}</Text>,
       labels: { confirm: t('assessmentEditor:edit.leave'), cancel: t('assessmentEditor:edit.stay') },

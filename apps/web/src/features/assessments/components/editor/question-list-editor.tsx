@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
 import { IconSparkles } from '@tabler/icons-react';
 import {
   closestCenter,
@@ -185,7 +185,7 @@ export function QuestionListEditor({
   };
 
   const remove = (index: number) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('assessmentEditor:list.deleteTitle', { number: index + 1 }),
       children: <Text size="sm">{t('assessmentEditor:list.deleteBody')}</Text>,
       labels: {

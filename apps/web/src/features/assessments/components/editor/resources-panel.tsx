@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
 import { IconAlertCircle, IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ASSESSMENT_LIMITS, type AssessmentResource } from '@vbuilder/shared';
@@ -80,7 +80,7 @@ export function ResourcesPanel({
   const download = useDownloadResource();
 
   const confirmDelete = (resource: AssessmentResource) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('assessmentEditor:resources.deleteTitle', { name: resource.name }),
       children: <Text size="sm">{t('assessmentEditor:resources.deleteBody')}</Text>,
       labels: {

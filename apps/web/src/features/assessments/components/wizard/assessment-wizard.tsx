@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -246,7 +246,7 @@ export function AssessmentWizard({
   };
 
   const confirmDiscard = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('assessmentEditor:wizard.draft.discardTitle'),
       children: <Text size="sm">{t('assessmentEditor:wizard.draft.discardBody')}</Text>,
       labels: {
