@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SubmissionDetailSchema, type SubmitMarksInput } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
+import { codeOf } from '../../../lib/api-errors.ts';
 import { dashboardKeys, submissionKeys } from '../../../lib/query-keys.ts';
 
 export interface SubmitMarksVariables {
@@ -23,5 +24,13 @@ export function useSubmitMarks(assessmentId: string) {
       invalidates: [submissionKeys.ofAssessment(assessmentId), submissionKeys.details(), dashboardKeys.all],
     },
     onSuccess: (detail) => queryClient.setQueryData(submissionKeys.detail(detail.attemptId), detail),
+    // Someone marked an answer meanwhile (issue 18): the screen reloads to show their mark; the
+    // teacher's entries stay, and saving again replaces it knowingly.
+    onError: (error) =>
+      codeOf(error) === 'mark_conflict'
+        ? queryClient
+            .invalidateQueries({ queryKey: submissionKeys.ofAssessment(assessmentId) })
+            .then(() => queryClient.invalidateQueries({ queryKey: submissionKeys.details() }))
+        : undefined,
   });
 }

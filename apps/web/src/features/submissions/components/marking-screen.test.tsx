@@ -92,7 +92,9 @@ describe('MarkingScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit all marks' }));
     await waitFor(() => expect(receivedRequests('POST', MARKS)).toHaveLength(1));
     expect(await receivedBody('POST', MARKS)).toEqual({
-      marks: [{ questionId: 'q2', score: 4.5, feedback: 'Clear, but name chlorophyll.' }],
+      marks: [
+        { questionId: 'q2', score: 4.5, feedback: 'Clear, but name chlorophyll.', expectedMarkedAt: null },
+      ],
     });
     expect(await screen.findByText('New score: 6.5 / 7 (92.9%)')).toBeInTheDocument();
     expect(screen.getAllByText('Passed').length).toBeGreaterThan(0);

@@ -37,12 +37,27 @@ describe('marking form rules', () => {
     const entries = initialEntries([mcq, essay]);
     entries.q2 = { score: 4.5, feedback: '  Good work  ' };
     expect(marksToSubmit([mcq, essay], entries)).toEqual([
-      { questionId: 'q2', score: 4.5, feedback: 'Good work' },
+      { questionId: 'q2', score: 4.5, feedback: 'Good work', expectedMarkedAt: null },
     ]);
     entries.q1 = { score: 1, feedback: '' };
     expect(marksToSubmit([mcq, essay], entries)).toEqual([
-      { questionId: 'q1', score: 1, feedback: '' },
-      { questionId: 'q2', score: 4.5, feedback: 'Good work' },
+      { questionId: 'q1', score: 1, feedback: '', expectedMarkedAt: null },
+      { questionId: 'q2', score: 4.5, feedback: 'Good work', expectedMarkedAt: null },
+    ]);
+  });
+
+  it("sends the mark time the teacher saw, so someone else's later mark is not overwritten", () => {
+    const marked = {
+      ...essay,
+      needsMarking: false,
+      markStatus: 'marked' as const,
+      score: 3,
+      markedAt: '2026-11-26T10:00:00.000Z',
+    };
+    const entries = initialEntries([marked]);
+    entries.q2 = { score: 4, feedback: '' };
+    expect(marksToSubmit([marked], entries)).toEqual([
+      { questionId: 'q2', score: 4, feedback: '', expectedMarkedAt: '2026-11-26T10:00:00.000Z' },
     ]);
   });
 });

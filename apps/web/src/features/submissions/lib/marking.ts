@@ -83,13 +83,15 @@ export function marksToSubmit(
     const entry = entries[question.id];
     if (!entry || entry.score === '' || question.markStatus === 'unscored') continue;
     const feedback = entry.feedback.trim();
+    // What the teacher saw: someone else's mark since then is refused (409 mark_conflict), not overwritten.
+    const expectedMarkedAt = question.markedAt;
     if (needsPerson(question)) {
-      marks.push({ questionId: question.id, score: entry.score, feedback });
+      marks.push({ questionId: question.id, score: entry.score, feedback, expectedMarkedAt });
     } else if (
       isOverridable(question) &&
       (entry.score !== question.score || feedback !== (question.feedback ?? '').trim())
     ) {
-      marks.push({ questionId: question.id, score: entry.score, feedback });
+      marks.push({ questionId: question.id, score: entry.score, feedback, expectedMarkedAt });
     }
   }
   return marks;

@@ -324,6 +324,7 @@ export function QueueMarker(props: Props) {
       <Button
         variant="subtle"
         size="compact-sm"
+        visibleFrom="sm"
         leftSection={<IconKeyboard size={16} aria-hidden />}
         onClick={help.open}
         aria-keyshortcuts="?"
@@ -415,6 +416,19 @@ export function QueueMarker(props: Props) {
                 {rubric ? t('marker.editRubric') : t('marker.addRubric')}
               </Button>
             </Group>
+            {props.aiAvailable && (
+              <SuggestionPanel
+                suggestion={suggestion}
+                used={used}
+                rubric={rubric}
+                asking={ask.isPending}
+                rejecting={reject.isPending}
+                error={askError}
+                onAsk={askForSuggestion}
+                onUse={applySuggestion}
+                onReject={rejectSuggestion}
+              />
+            )}
             {rubric ? (
               <>
                 <Text size="xs" c="gray.7">
@@ -435,19 +449,6 @@ export function QueueMarker(props: Props) {
                   {t('marker.noRubric')}
                 </Text>
               )
-            )}
-            {props.aiAvailable && (
-              <SuggestionPanel
-                suggestion={suggestion}
-                used={used}
-                rubric={rubric}
-                asking={ask.isPending}
-                rejecting={reject.isPending}
-                error={askError}
-                onAsk={askForSuggestion}
-                onUse={applySuggestion}
-                onReject={rejectSuggestion}
-              />
             )}
             <Paper withBorder radius="md" p="sm">
               <Stack gap="sm">
@@ -517,7 +518,7 @@ export function QueueMarker(props: Props) {
                 >
                   {t('marker.save')}
                 </Button>
-                <Text size="xs" c="gray.7" ta="center">
+                <Text size="xs" c="gray.7" ta="center" visibleFrom="sm">
                   {t('marker.saveHint')}
                 </Text>
               </Stack>

@@ -176,7 +176,8 @@ export function RubricEditor({
                 <Group key={level.id} align="flex-end" gap="xs" wrap="nowrap">
                   <NumberInput
                     w={96}
-                    label={t('editor.points')}
+                    // The column heads once per criterion; each field keeps its own name for readers.
+                    label={levelIndex === 0 ? t('editor.points') : undefined}
                     aria-label={t('editor.levelPoints', { criterion: index + 1, level: levelIndex + 1 })}
                     value={level.points}
                     min={0}
@@ -194,7 +195,7 @@ export function RubricEditor({
                   />
                   <TextInput
                     style={{ flex: 1, minWidth: 0 }}
-                    label={t('editor.description')}
+                    label={levelIndex === 0 ? t('editor.description') : undefined}
                     aria-label={t('editor.levelDescription', { criterion: index + 1, level: levelIndex + 1 })}
                     placeholder={t('editor.descriptionPlaceholder')}
                     value={level.description}

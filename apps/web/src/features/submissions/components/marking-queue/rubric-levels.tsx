@@ -46,7 +46,7 @@ export function RubricLevels({ rubric, choice, activeCriterion, onActivate, onCh
                     {t('rubric.criterionHeading', { number: index + 1, title: criterion.title })}
                   </Text>
                   {active && (
-                    <Badge size="xs" variant="light" style={{ flex: 'none' }}>
+                    <Badge size="xs" variant="light" style={{ flex: 'none' }} visibleFrom="sm">
                       {t('rubric.keysHere')}
                     </Badge>
                   )}
