@@ -259,6 +259,30 @@ describe('own window', () => {
     expect(Date.parse(adas.deadlineAt!)).toBe(now + 30 * MINUTE);
   });
 
+  it('a retake is offered in the own window, not after the assessment closed for the others', async () => {
+    const now = clock.now().getTime();
+    const assessment = await insertAssessment(app.db, {
+      organizationId: orgId,
+      startsAt: new Date(now - 120 * MINUTE),
+      endsAt: new Date(now - 60 * MINUTE),
+      allowRetake: true,
+    });
+    await put(assessment.id, ada.user.id, { endsAt: new Date(now + 60 * MINUTE).toISOString() });
+    const adas = await startOk(assessment.id, ada);
+    const submitted = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${adas.id}/submit`,
+      headers: ada.headers,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const results = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${assessment.id}/my-results`,
+      headers: ada.headers,
+    });
+    expect(results.json().canRetake).toBe(true);
+  });
+
   it('a window that has not opened yet refuses the start', async () => {
     const assessment = await timedAssessment();
     const now = clock.now().getTime();

@@ -507,7 +507,12 @@ export async function myResults(
   const results = await Promise.all(
     submitted.map(async (a) => resultOf(a, assessment, await listAnswers(db, a.id), now)),
   );
-  const timing = timingStatus(assessment, now);
+  const mayRetake = visible && inProgress === null && submitted.length > 0 && assessment.allowRetake;
+  // A window of the student's own (accommodation, issue 18) is theirs to retake in: read only then.
+  const accommodation = mayRetake
+    ? (await attemptHistory(db, assessment.id, actor.userId)).accommodation
+    : null;
+  const timing = timingStatus(windowFor(assessment, accommodation), now);
   return {
     assessment: {
       ...toResultsAssessment(assessment),
@@ -517,12 +522,7 @@ export async function myResults(
     },
     attempts: results,
     inProgressAttemptId: inProgress?.id ?? null,
-    canRetake:
-      visible &&
-      inProgress === null &&
-      submitted.length > 0 &&
-      assessment.allowRetake &&
-      (timing === 'ongoing' || timing === 'notSet'),
+    canRetake: mayRetake && (timing === 'ongoing' || timing === 'notSet'),
   };
 }
 
