@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  MarkingQueueCountSchema,
   MarkingQueueSchema,
   MarkingSuggestionSchema,
   QueueMarkResultSchema,
@@ -30,17 +29,6 @@ export const markingQueueQuery = (filters: MarkingQueueQuery) =>
     meta: { silent: true },
   });
 export const useMarkingQueue = (filters: MarkingQueueQuery) => useQuery(markingQueueQuery(filters));
-
-/** GET /marking-queue/count: the menu's badge (refreshed now and then, and by every mark). */
-export const useMarkingQueueCount = (enabled: boolean) =>
-  useQuery({
-    queryKey: markingQueueKeys.count(),
-    queryFn: ({ signal }) => api.get('/marking-queue/count', MarkingQueueCountSchema, { signal }),
-    enabled,
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
-    meta: { silent: true },
-  });
 
 /** GET /assessments/:id/rubrics. */
 export const useRubrics = (assessmentId: string | null) =>
