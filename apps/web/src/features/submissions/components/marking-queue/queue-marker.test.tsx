@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MarkingQueueItem, QuestionRubric, QueueMarkResult } from '@vbuilder/shared';
+import type { MarkingQueueItem, MarkingSuggestion, QuestionRubric, QueueMarkResult } from '@vbuilder/shared';
 import { answer, answerError, receivedBody, receivedRequests, server } from '../../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { makeDetail, STUDENT } from '../../test-utils.ts';
@@ -59,7 +59,7 @@ const RESULT: QueueMarkResult = {
   passed: true,
 };
 
-function renderMarker(onSaved = vi.fn()) {
+function renderMarker(onSaved = vi.fn(), aiAvailable = false) {
   server.use(
     answer('get', '/attempts/attempt-1/submission', makeDetail()),
     answer('get', '/assessments/assessment-1/rubrics', [RUBRIC]),
@@ -71,7 +71,7 @@ function renderMarker(onSaved = vi.fn()) {
       position={0}
       count={2}
       marked={0}
-      aiAvailable={false}
+      aiAvailable={aiAvailable}
       onPrevious={null}
       onNext={vi.fn()}
       onSaved={onSaved}
@@ -145,5 +145,48 @@ describe('QueueMarker', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save and next' }));
     expect(await screen.findByText('Enter a score.')).toBeInTheDocument();
     expect(receivedRequests('POST', '/marking-queue/marks')).toHaveLength(0);
+  });
+
+  it('shows an AI suggestion that is only a suggestion: A puts it in the form, saving records it', async () => {
+    const suggestion: MarkingSuggestion = {
+      id: '7d4a4f3e-3f0c-4a55-8d53-0a4f4c6f1e11',
+      attemptId: 'attempt-1',
+      questionId: 'q2',
+      score: 2,
+      max: 5,
+      rationale: 'Names the idea but not the parts.',
+      selections: [
+        { criterionId: 'idea', levelId: 'some' },
+        { criterionId: 'style', levelId: 'weak' },
+      ],
+      model: 'fake-model',
+      createdAt: '2025-03-04T10:00:00.000Z',
+      decision: null,
+      finalScore: null,
+    };
+    const onSaved = vi.fn();
+    server.use(
+      answer('post', '/marking-queue/suggestions', suggestion),
+      answer('post', '/marking-queue/marks', RESULT),
+    );
+    await renderMarker(onSaved, true);
+    await screen.findByText('1. Main idea');
+    fireEvent.click(screen.getByRole('button', { name: 'Suggest a mark' }));
+    const panel = await screen.findByTestId('ai-suggestion');
+    expect(panel).toHaveTextContent('Suggested: 2 of 5');
+    expect(panel).toHaveTextContent('Names the idea but not the parts.');
+    // Nothing is in the form until the teacher takes it.
+    expect(score()).toHaveValue('');
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect(score()).toHaveValue('2');
+    expect(screen.getByRole('radio', { name: '2 points: Partly there' })).toBeChecked();
+    fireEvent.change(score(), { target: { value: '2.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and next' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(await receivedBody('POST', '/marking-queue/marks')).toMatchObject({
+      score: 2.5,
+      suggestionId: suggestion.id,
+      rubric: { version: 3, selections: suggestion.selections },
+    });
   });
 });

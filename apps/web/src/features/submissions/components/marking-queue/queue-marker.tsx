@@ -24,7 +24,13 @@ import {
   IconPencil,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MarkingQueueItem, MarkingSuggestion, QuestionRubric } from '@vbuilder/shared';
+import {
+  getQuestionType,
+  type MarkingQueueItem,
+  type MarkingSuggestion,
+  type QuestionRubric,
+  type SubmissionQuestion,
+} from '@vbuilder/shared';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { errorCodeOf } from '../../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -64,6 +70,13 @@ interface Props {
   /** Tells the session a suggestion was asked for or set aside, so going back to the answer shows it. */
   onSuggestion: (suggestion: MarkingSuggestion | null) => void;
 }
+
+/** Answers a model can read: written text and code (not recordings, files or links). */
+const readsAsText = (question: SubmissionQuestion) => {
+  if (question.family !== 'open') return false;
+  const kind = getQuestionType(question.type).responseKind;
+  return kind === 'richText' || kind === 'code';
+};
 
 const choiceOf = (selections: { criterionId: string; levelId: string }[]): RubricChoice =>
   Object.fromEntries(selections.map((s) => [s.criterionId, s.levelId]));
@@ -131,7 +144,7 @@ export function QueueMarker(props: Props) {
   );
 
   const askForSuggestion = useCallback(() => {
-    if (!aiAvailable || ask.isPending || suggestion) return;
+    if (!aiAvailable || !question || !readsAsText(question) || ask.isPending || suggestion) return;
     setAskError(null);
     ask.mutate(
       { attemptId: item.attemptId, questionId: item.questionId },
@@ -144,7 +157,7 @@ export function QueueMarker(props: Props) {
           setAskError(t(`errors:${errorCodeOf(error)}`, { defaultValue: t('errors:internal_error') })),
       },
     );
-  }, [aiAvailable, ask, item.attemptId, item.questionId, onSuggestion, suggestion, t]);
+  }, [aiAvailable, ask, item.attemptId, item.questionId, onSuggestion, question, suggestion, t]);
 
   const applySuggestion = useCallback(() => {
     if (!suggestion) return;
@@ -416,7 +429,7 @@ export function QueueMarker(props: Props) {
                 {rubric ? t('marker.editRubric') : t('marker.addRubric')}
               </Button>
             </Group>
-            {props.aiAvailable && (
+            {aiAvailable && question && readsAsText(question) && (
               <SuggestionPanel
                 suggestion={suggestion}
                 used={used}
