@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconCheck, IconClock, IconClockPlus, IconLockOpen, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StudentStatusEntry } from '@vbuilder/shared';
@@ -69,7 +69,26 @@ export function StudentStatusTab({
       key: 'student',
       header: t('columns.student'),
       primary: true,
-      cell: (row) => <StudentCell student={row.student} />,
+      // Beside the name, not a column of its own: the table keeps its width on a laptop (issue 18).
+      cell: (row) => {
+        const accommodation = accommodationOf(row.student.id);
+        const unreleased = unreleasedOf(row.student.id) > 0;
+        return (
+          <Stack gap={4}>
+            <StudentCell student={row.student} />
+            {(accommodation || unreleased) && (
+              <Group gap={4} wrap="wrap">
+                {accommodation && <AccommodationBadge accommodation={accommodation} />}
+                {unreleased && (
+                  <Badge color="blue" variant="outline">
+                    {t('release.notReleased')}
+                  </Badge>
+                )}
+              </Group>
+            )}
+          </Stack>
+        );
+      },
     },
     {
       key: 'status',
@@ -103,25 +122,6 @@ export function StudentStatusTab({
         row.lastSubmittedAt ? formatDateTime(row.lastSubmittedAt, i18n.language) : t('values.none'),
     },
     {
-      key: 'accommodation',
-      header: t('columns.accommodation'),
-      cell: (row) => {
-        const accommodation = accommodationOf(row.student.id);
-        const unreleased = unreleasedOf(row.student.id);
-        if (!accommodation && !unreleased) return t('values.none');
-        return (
-          <Group gap={4} wrap="wrap">
-            {accommodation && <AccommodationBadge accommodation={accommodation} />}
-            {unreleased > 0 && (
-              <Badge color="blue" variant="outline">
-                {t('release.notReleased')}
-              </Badge>
-            )}
-          </Group>
-        );
-      },
-    },
-    {
       key: 'marking',
       header: t('columns.marking'),
       cell: (row) =>
@@ -153,7 +153,7 @@ export function StudentStatusTab({
         loading={students.isPending}
         refreshing={students.isFetching && !students.isPending}
         cardActions="footer"
-        minWidth={940}
+        minWidth={760}
         actions={(row) => (
           <Group gap="xs" wrap="nowrap">
             {row.pendingMarking && <MarkButton student={row.student} to={markingPath(row.student.id)} />}
