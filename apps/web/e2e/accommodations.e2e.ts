@@ -99,6 +99,9 @@ test('a student with +15 minutes keeps answering after the others are closed; re
   await expect(dialog).toBeHidden();
   const adaRow = page.getByRole('row').filter({ hasText: ada.name });
   await expect(adaRow.getByText('+15 min')).toBeVisible();
+  await shoot(page, 'accommodation-badge-desktop', { fullPage: false });
+  await shoot(page, 'accommodation-badge-mobile', { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
 
   // Ada's next answer brings her timer the new time (no reload): about 15 minutes left.
   await answer(adaPage, 1, 'False');

@@ -177,7 +177,7 @@ export function StudentStatusTab({
                 aria-label={t('accommodations.openFor', { name: row.student.name })}
                 onClick={() => setEditing({ id: row.student.id, name: row.student.name })}
               >
-                {accommodationOf(row.student.id) ? t('accommodations.change') : t('accommodations.add')}
+                {t('accommodations.add')}
               </Button>
             )}
           </Group>
