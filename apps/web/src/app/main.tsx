@@ -11,6 +11,8 @@ import { Providers } from './providers.tsx';
 import { AppRouter } from './router.tsx';
 
 const root = document.getElementById('root')!;
+// index.html's spinner covered the wait for this code; from here the app shows its own states.
+document.getElementById('boot-spinner')?.remove();
 const app = (
   <StrictMode>
     <Providers>
