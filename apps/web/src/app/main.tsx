@@ -2,8 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/dates/styles.css';
 import './global.css';
 import '../lib/i18n.ts';
 import { hasLandingShell, releaseLandingShell } from './landing-shell.ts';

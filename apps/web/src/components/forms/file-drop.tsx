@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import type { ReactNode } from 'react';
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { Dropzone, type DropzoneProps, type FileRejection } from '@mantine/dropzone';
