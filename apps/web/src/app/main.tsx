@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles in its cascade layer: our CSS modules then win over them whatever order the
+// build links the files in (the shell's chunk CSS comes before the entry's; issue 15).
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import './global.css';
 import '../lib/i18n.ts';
 import { hasLandingShell, releaseLandingShell } from './landing-shell.ts';

@@ -1,4 +1,4 @@
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import type { ReactNode } from 'react';
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { Dropzone, type DropzoneProps, type FileRejection } from '@mantine/dropzone';

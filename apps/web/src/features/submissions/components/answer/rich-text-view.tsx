@@ -1,4 +1,4 @@
-import '@mantine/tiptap/styles.css';
+import '@mantine/tiptap/styles.layer.css';
 import { useEffect } from 'react';
 import { Typography } from '@mantine/core';
 import { EditorContent, useEditor } from '@tiptap/react';
