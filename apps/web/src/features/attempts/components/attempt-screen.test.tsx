@@ -14,7 +14,23 @@ import {
   server,
 } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
+import type * as PlayerModule from './question-player.tsx';
 import { AttemptScreen } from './attempt-screen.tsx';
+
+type Module = typeof PlayerModule;
+
+/** How often each question's view rendered (counted through its player, which every view renders). */
+const questionRenders = new Map<string, number>();
+vi.mock('./question-player.tsx', async (importOriginal) => {
+  const original = await importOriginal<Module>();
+  return {
+    ...original,
+    QuestionPlayer: (props: Parameters<Module['QuestionPlayer']>[0]) => {
+      questionRenders.set(props.question.id, (questionRenders.get(props.question.id) ?? 0) + 1);
+      return original.QuestionPlayer(props);
+    },
+  };
+});
 
 /** The attempt's deadline on the server: a test moves it as a teacher's extra time would (issue 18). */
 let serverDeadline: string | null = null;
@@ -179,6 +195,22 @@ describe('the attempt screen', { timeout: 20_000 }, () => {
     expect(submits()).toEqual([attemptId]);
     // The flag was saved before the submit.
     expect((await saves()).some((save) => save.questionId === 'q2')).toBe(true);
+  });
+
+  it('renders a question again only for its own change: not at each tick of the timer, not for another question', async () => {
+    const user = userEvent.setup();
+    await renderScreen(10 * 60_000);
+    await user.click(screen.getByText('All on one page'));
+    questionRenders.clear();
+    // Two ticks: the timer counts down, the questions stay as they are.
+    await waitFor(() => expect(screen.getByTestId('attempt-timer')).toHaveTextContent(/9:5[0-7]$/), {
+      timeout: 5000,
+    });
+    expect(questionRenders.size).toBe(0);
+    await user.click(screen.getByRole('radio', { name: 'True' }));
+    await waitFor(() => expect(document.querySelector('[data-save-status]')).toHaveTextContent('Saved'));
+    expect(questionRenders.get('q1')).toBeGreaterThan(0);
+    expect(questionRenders.has('q2')).toBe(false);
   });
 
   it('moves focus to the question moved to, one per page', async () => {

@@ -34,11 +34,11 @@ import { useLiveDeadline } from '../hooks/use-live-deadline.ts';
 import { useRemainingTime } from '../hooks/use-remaining-time.ts';
 import { useSubmitAttempt } from '../hooks/use-submit-attempt.ts';
 import { countStates, hasContent, type QuestionState } from '../lib/answer-state.ts';
-import { remainingMs, warningAt } from '../lib/clock.ts';
+import { remainingMs, timePhase } from '../lib/clock.ts';
 import type { PendingUpload } from '../lib/pending-upload.ts';
 import type { SyncStatus } from '../lib/sync-engine.ts';
 import type { UploadStatus } from '../lib/upload-queue.ts';
-import { AttemptTimer } from './attempt-timer.tsx';
+import { LiveAttemptTimer } from './attempt-timer.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { QuestionView } from './question-view.tsx';
 import { SaveStatus } from './save-status.tsx';
@@ -63,6 +63,8 @@ const loadSubmitDialog = () => import('./submit-dialog.tsx').then((m) => m.Submi
  * a screen shows); the others' code is fetched as they render, each with a skeleton meanwhile.
  */
 const FIRST_PLAYERS = 3;
+
+const NO_UPLOADS: readonly PendingUpload[] = [];
 
 interface Props {
   loaded: LoadedAttempt;
@@ -94,8 +96,8 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     inProgress: attempt.status === 'in_progress' && !closed,
     remainingMs: (deadlineAt) => remainingMs(deadlineAt, clockOffsetMs, Date.now()),
   });
-  const remaining = useRemainingTime(live.deadlineAt, clockOffsetMs);
-  const timeUp = remaining === 0;
+  const clock = useRemainingTime(live.deadlineAt, clockOffsetMs, timePhase);
+  const timeUp = clock === 'up';
 
   // Extra time given during the attempt (issue 18): said once, beside the timer that shows it.
   const shownDeadline = useRef(live.deadlineAt);
@@ -128,6 +130,33 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     uploadsSettled: uploads.settled,
     onSubmitted,
   });
+
+  // The same functions for a question on every render, so a question the change was not about
+  // skips rendering (QuestionView is memoized): typing in one of 40 questions renders one player.
+  const uploadRef = useRef(uploads.upload);
+  uploadRef.current = uploads.upload;
+  const questionHandlers = useMemo(
+    () =>
+      questions.map((question, index) => ({
+        heading: (element: HTMLHeadingElement | null) => {
+          headings.current[index] = element;
+        },
+        answer: (answer: unknown) => engine?.change(question.id, { answer }),
+        toggleFlag: () =>
+          engine?.change(question.id, {
+            flagged: !(engine.getSnapshot().answers[question.id]?.flagged ?? false),
+          }),
+        file: (file: File) => uploadRef.current(question.id, file),
+      })),
+    [questions, engine],
+  );
+  const waitingByQuestion = useMemo(() => {
+    const byQuestion = new Map<string, PendingUpload[]>();
+    for (const upload of uploads.pending) {
+      byQuestion.set(upload.questionId, [...(byQuestion.get(upload.questionId) ?? []), upload]);
+    }
+    return byQuestion;
+  }, [uploads.pending]);
 
   const states: QuestionState[] = useMemo(
     () =>
@@ -186,7 +215,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     );
   }
 
-  const warning = warningAt(remaining);
+  const warning = clock === 'up' ? null : clock;
   const submitting = phase !== 'idle';
   // Files still to upload are unsaved work too: the status shows the worse of the two.
   const status = worseStatus(snapshot.status, UPLOAD_STATUS[uploads.status]);
@@ -196,22 +225,21 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     const question = questions[index];
     if (!question) return null;
     const entry = snapshot.answers[question.id];
+    const handlers = questionHandlers[index]!;
     return (
       <QuestionView
         key={question.id}
-        ref={(element) => {
-          headings.current[index] = element;
-        }}
+        ref={handlers.heading}
         question={question}
         index={index}
         total={questions.length}
         answer={entry?.answer ?? null}
         flagged={entry?.flagged ?? false}
         disabled={closed || timeUp}
-        onAnswer={(answer) => engine.change(question.id, { answer })}
-        onToggleFlag={() => engine.change(question.id, { flagged: !(entry?.flagged ?? false) })}
-        onFile={(file) => uploads.upload(question.id, file)}
-        waitingUploads={uploads.pending.filter((upload) => upload.questionId === question.id)}
+        onAnswer={handlers.answer}
+        onToggleFlag={handlers.toggleFlag}
+        onFile={handlers.file}
+        waitingUploads={waitingByQuestion.get(question.id) ?? NO_UPLOADS}
       />
     );
   };
@@ -236,8 +264,8 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
               </Text>
             </Box>
             <Group gap="md" wrap="wrap">
-              <AttemptTimer
-                remaining={remaining}
+              <LiveAttemptTimer
+                clockOffsetMs={clockOffsetMs}
                 deadlineAt={live.deadlineAt}
                 timeLimited={attempt.assessment.durationMinutes !== null}
               />

@@ -3,6 +3,7 @@ import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useRemainingTime } from '../hooks/use-remaining-time.ts';
 import { formatCountdown, showsCountdown, warningAt } from '../lib/clock.ts';
 
 interface Props {
@@ -61,4 +62,17 @@ export function AttemptTimer({ remaining, deadlineAt, timeLimited }: Props) {
       </VisuallyHidden>
     </Group>
   );
+}
+
+/**
+ * The timer with its own second-by-second clock: it alone re-renders every second, not the
+ * screen around it (with every question on one page, that was every player, each second).
+ */
+export function LiveAttemptTimer({
+  deadlineAt,
+  clockOffsetMs,
+  timeLimited,
+}: Omit<Props, 'remaining'> & { clockOffsetMs: number }) {
+  const remaining = useRemainingTime(deadlineAt, clockOffsetMs);
+  return <AttemptTimer remaining={remaining} deadlineAt={deadlineAt} timeLimited={timeLimited} />;
 }

@@ -24,6 +24,14 @@ export function warningAt(remaining: number | null): (typeof WARNING_MINUTES)[nu
   return due;
 }
 
+/**
+ * What the screen around the timer changes with: 'up' at zero, else the warning due (or null).
+ * Changes a few times per attempt, where the time left changes every second.
+ */
+export function timePhase(remaining: number | null): 'up' | (typeof WARNING_MINUTES)[number] | null {
+  return remaining === 0 ? 'up' : warningAt(remaining);
+}
+
 /** Without a time limit, a countdown is shown in the closing hour only. */
 export const COUNTDOWN_WITHOUT_LIMIT_MS = 60 * 60_000;
 
