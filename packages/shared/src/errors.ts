@@ -104,8 +104,11 @@ export const ERROR_CODES = [
   'ai_suggestion_invalid',
   /** The answer has no text for a model to read (a recording, a file, a link). */
   'ai_answer_not_text',
-  /** Questions are imported or added from the bank into a draft only (not published, no attempts). */
-  'assessment_not_draft',
+  /**
+   * A student has started the assessment: its questions and draw rules can no longer change (the
+   * editor's save, an import, the bank's "add"); a correction goes through a regrade.
+   */
+  'questions_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -225,6 +225,13 @@ export const AssessmentSchema = AssessmentSummarySchema.extend({
   questions: z.array(QuestionSchema),
   draws: z.array(DrawRuleViewSchema),
   resources: z.array(AssessmentResourceSchema),
+  /**
+   * Staff: a student has started an attempt (any status), so the questions and draw rules can no
+   * longer change (PUT answers 409 questions_locked to a change; a correction is a regrade).
+   * The API always sends it (false for a Student); optional so that a payload made before it
+   * (a stored or hand-made one) still reads, as false.
+   */
+  questionsLocked: z.boolean().optional(),
 });
 export type Assessment = z.infer<typeof AssessmentSchema>;
 

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore } from '../../lib/files.ts';
 import type { Actor } from '../../types.d.ts';
 import { isStudent, ownOrganization, reachableOrganization } from './assessments.policy.ts';
-import { findAssessment, type AssessmentWithCreator } from './assessments.repository.ts';
+import { findAssessment, lockAssessmentRow, type AssessmentWithCreator } from './assessments.repository.ts';
 
 /**
  * What other modules (attempts, submissions) use of assessments: this file and the services.
@@ -64,22 +64,47 @@ export async function findWritableAssessment(db: DbOrTx, actor: Actor, id: strin
 }
 
 /**
- * A draft of the actor's own organization that no student has started, or 404 / 409
- * assessment_not_draft. Questions arrive in bulk from outside the editor (a file import, the
- * bank's "add") only there: a published assessment's students may be taking it, and an attempt
- * keeps the questions it started with. The AI assistant keeps its own draft rule.
+ * The one rule for when an assessment's questions may change (issue 17): its questions (which,
+ * their order, content, points, keys, bank links) and its draw rules change only while no student
+ * has started an attempt on it (any attempt, whatever its status). After that a correction goes
+ * through a regrade (modules/regrades), which keeps submissions, totals and reports consistent.
  */
-export async function findDraftAssessment(db: DbOrTx, actor: Actor, id: string) {
+export const questionsLocked = () =>
+  conflict(
+    'questions_locked',
+    'Students have started this assessment, so its questions can no longer be changed. To correct a question, use Regrade on the Submissions screen.',
+  );
+
+/** Whether any student has started an attempt on the assessment (one indexed probe). */
+export async function hasAttempts(db: DbOrTx, assessmentId: string): Promise<boolean> {
+  const found = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(eq(attempts.assessmentId, assessmentId))
+    .limit(1);
+  return found.length > 0;
+}
+
+/**
+ * An assessment of the actor's own organization whose questions are about to change, or 404 /
+ * 409 questions_locked when a student has started it. Used by every path that changes questions
+ * or draw rules: the editor's save (PUT, which passes `changes` so that a save repeating the
+ * stored questions still goes through), a file import and the bank's "add".
+ *
+ * In a transaction, the row is locked first (FOR UPDATE). A start's insert takes a key-share lock
+ * on it (insertAttemptIfNone and the attempts' foreign key), so it either committed before (and
+ * the check below sees it) or waits for this transaction and, the row having changed, starts from
+ * the new version: no attempt begins on questions that are replaced under it.
+ */
+export async function findQuestionsWritableAssessment(
+  db: DbOrTx,
+  actor: Actor,
+  id: string,
+  changes: (row: AssessmentWithCreator) => boolean | Promise<boolean> = () => true,
+): Promise<AssessmentWithCreator & { questionsLocked: boolean }> {
+  await lockAssessmentRow(db, ownOrganization(actor), id);
   const row = await findWritableAssessment(db, actor, id);
-  const started =
-    row.status === 'draft'
-      ? await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.assessmentId, id)).limit(1)
-      : [];
-  if (row.status !== 'draft' || started.length > 0) {
-    throw conflict(
-      'assessment_not_draft',
-      'Questions can be imported or added from the bank only into a draft assessment that no student has started',
-    );
-  }
-  return row;
+  const locked = await hasAttempts(db, id);
+  if (locked && (await changes(row))) throw questionsLocked();
+  return { ...row, questionsLocked: locked };
 }

@@ -74,6 +74,8 @@ export interface DetailParts {
   forStudent: boolean;
   /** Its draw rules (question bank, issue 17): what they add counts in questionCount. */
   draws: readonly DrawRule[];
+  /** Whether a student has started it, so its questions and draw rules can no longer change. */
+  questionsLocked: boolean;
 }
 
 /**
@@ -113,5 +115,6 @@ export function toAssessment(row: AssessmentWithCreator, now: Date, parts: Detai
           score: d.score,
         })),
     resources: parts.resources.map(toResource),
+    questionsLocked: parts.questionsLocked,
   };
 }

@@ -93,6 +93,18 @@ export async function updateAssessment(
   return row ?? null;
 }
 
+/**
+ * Locks the assessment's row until the transaction ends (FOR UPDATE): conflicts with the key-share
+ * lock an attempt's start takes on it, so "no student has started" holds until the commit.
+ */
+export async function lockAssessmentRow(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+  await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), eq(assessments.id, id)))
+    .for('update');
+}
+
 export async function softDeleteAssessment(
   tx: DbOrTx,
   organizationId: string,

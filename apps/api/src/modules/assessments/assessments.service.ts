@@ -13,8 +13,10 @@ import {
   type AssessmentUsage,
   type AssessmentValues,
   type MonthlyAssessments,
+  type DrawRule,
   type Plan,
   type Question,
+  QuestionSchema,
 } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
@@ -43,8 +45,11 @@ import {
 } from './assessments.repository.ts';
 import { myAttemptsFor } from './my-attempts.ts';
 import {
+  findQuestionsWritableAssessment,
   findReadableAssessment,
   findWritableAssessment,
+  hasAttempts,
+  questionsLocked,
   type AssessmentsContext,
 } from './assessments.access.ts';
 import { copyResources } from './resources.service.ts';
@@ -53,6 +58,7 @@ import {
   drawRulesOf,
   prepareDrawRules,
   resolveBankLinks,
+  type PreparedDrawRule,
   saveDrawRules,
   totalMarksWith,
 } from '../question-bank/bank-links.service.ts';
@@ -201,6 +207,7 @@ async function detailOf(
     forStudent,
     // A Student sees how many questions the draws add (the count), never the rules themselves.
     draws: await drawRulesOf(db, row.id),
+    questionsLocked: forStudent ? false : await hasAttempts(db, row.id),
   });
 }
 
@@ -300,7 +307,62 @@ export async function createAssessment(
   return getAssessment(ctx, actor, row.id);
 }
 
-/** PUT /assessments/:id: replaces every input field; the plan's types are checked again. */
+/** JSON with object keys sorted, so values that jsonb stored and a client sent back compare equal. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/**
+ * A question as the lock compares it. One used by reference is its id and its bank link: its
+ * content is the bank's, which the server fills in (resolveBankLinks), never the client's copy.
+ * Stored ones go through the same schema as sent ones (unknown keys dropped).
+ */
+const comparableQuestion = (question: unknown) => {
+  const parsed = QuestionSchema.safeParse(question);
+  const q = (parsed.success ? parsed.data : question) as Question;
+  return q.bankRef ? { id: q.id, bankRef: q.bankRef } : q;
+};
+
+/**
+ * Draw rules as the lock compares them: what the teacher chose, without what the server derives
+ * (the plan's types), tags and types as sets, in the order attempts draw them (by position; rules
+ * at one position keep their order).
+ */
+const comparableDraws = (draws: readonly DrawRule[]) =>
+  draws
+    .map((d, ord) => ({ d, ord }))
+    .sort((a, b) => a.d.position - b.d.position || a.ord - b.ord)
+    .map(({ d }) => ({
+      id: d.id,
+      position: d.position,
+      categoryId: d.categoryId,
+      includeSubcategories: d.includeSubcategories,
+      tags: [...new Set(d.tags)].sort(),
+      types: [...new Set(d.types)].sort(),
+      count: d.count,
+      score: d.score,
+    }));
+
+/** Whether a save would change the assessment's questions or draw rules (what a start locks). */
+async function changesQuestions(
+  db: DbOrTx,
+  row: Pick<AssessmentRow, 'id' | 'questions'>,
+  input: Pick<AssessmentValues, 'questions' | 'draws'>,
+): Promise<boolean> {
+  const stored = (row.questions as unknown[]).map(comparableQuestion);
+  if (canonical(stored) !== canonical(input.questions.map(comparableQuestion))) return true;
+  const rules = await drawRulesOf(db, row.id);
+  return canonical(comparableDraws(rules)) !== canonical(comparableDraws(input.draws));
+}
+
+/**
+ * PUT /assessments/:id: replaces every input field; the plan's types are checked again. Once a
+ * student has started it, its questions and draw rules are locked (findQuestionsWritableAssessment):
+ * the save must repeat them as stored (409 questions_locked otherwise) and they are left as they are.
+ */
 export async function updateAssessmentById(
   ctx: AssessmentsContext,
   actor: Actor,
@@ -309,29 +371,44 @@ export async function updateAssessmentById(
 ): Promise<Assessment> {
   const organizationId = ownOrganization(actor);
   const now = ctx.clock.now();
-  await findWritableAssessment(ctx.db, actor, id);
+  const current = await findWritableAssessment(ctx.db, actor, id);
+  // Refused before the plan's checks when it is locked already; checked again under the row's lock.
+  const lockedBefore = await hasAttempts(ctx.db, id);
+  if (lockedBefore && (await changesQuestions(ctx.db, current, input))) throw questionsLocked();
   const assignees = await assigneesOf(ctx.db, organizationId, input);
-  const questions = await resolveBankLinks(ctx.db, organizationId, input.questions);
   const { plan } = await currentPlan(ctx.db, organizationId, now);
-  assertTypesInPlan(plan, questions);
-  const draws = await prepareDrawRules(ctx.db, organizationId, plan, input.draws, {
-    published: input.status === 'published',
-  });
+  let questions: Question[] = [];
+  let draws: PreparedDrawRule[] = [];
+  if (!lockedBefore) {
+    questions = await resolveBankLinks(ctx.db, organizationId, input.questions);
+    assertTypesInPlan(plan, questions);
+    draws = await prepareDrawRules(ctx.db, organizationId, plan, input.draws, {
+      published: input.status === 'published',
+    });
+  }
   await ctx.db.transaction(async (tx) => {
-    const previous = await findWritableAssessment(tx, actor, id);
+    const previous = await findQuestionsWritableAssessment(tx, actor, id, (row) =>
+      changesQuestions(tx, row, input),
+    );
     const before: Audience = {
       status: previous.status,
       assignmentMode: previous.assignmentMode,
       assigneeIds: await listAssigneeIds(tx, id),
     };
-    const row = await updateAssessment(tx, organizationId, id, {
-      ...columnsOf(input, questions),
-      updatedAt: now,
-    });
+    // Locked (now or when the save began): the questions and rules sent equal the stored ones,
+    // which stay as they are.
+    const keep = lockedBefore || previous.questionsLocked;
+    const { questions: _questions, totalMarks: _totalMarks, ...settings } = columnsOf(input, questions);
+    const row = await updateAssessment(
+      tx,
+      organizationId,
+      id,
+      keep ? { ...settings, updatedAt: now } : { ...columnsOf(input, questions), updatedAt: now },
+    );
     if (!row) throw notFound('assessment');
     await replaceAssignees(tx, row.id, assignees);
     // The row's update above changes its version: an attempt never starts from stale rules.
-    await saveDrawRules(tx, row.id, draws);
+    if (!keep) await saveDrawRules(tx, row.id, draws);
     await audit(tx, actor, 'assessment.updated', row, now, { title: row.title });
     await notifyAudience(ctx, tx, before, row, assignees, now);
   });

@@ -144,6 +144,9 @@ export type NewAttemptFrom = Omit<NewAttempt, 'questions' | 'status' | 'createdA
  * from the assessment inside the database, only while the assessment is still at `version`
  * (null when it changed meanwhile: the caller reads it again): on exam day a thousand starts then
  * neither send nor receive the questions, which the caller already holds as `questions`.
+ * The key-share lock on the assessment (the one the attempts' foreign key takes anyway) makes a
+ * start wait for a change of its questions in progress (findQuestionsWritableAssessment locks the
+ * row FOR UPDATE) and then see the new version, so no attempt starts on questions being replaced.
  */
 export async function insertAttemptIfNone(db: DbOrTx, values: NewAttemptFrom): Promise<AttemptRow | null> {
   const now = values.startedAt;
@@ -156,6 +159,7 @@ export async function insertAttemptIfNone(db: DbOrTx, values: NewAttemptFrom): P
       ${now.toISOString()}::timestamptz, ${values.deadlineAt?.toISOString() ?? null}::timestamptz,
       ${values.passMark}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from assessments a where a.id = ${values.assessmentId} and a.xmin::text = ${values.version}
+    for key share of a
     on conflict do nothing
     returning id, shuffle_seed, revision
   `);

@@ -248,7 +248,7 @@ describe('questions', () => {
 });
 
 describe('in assessments', () => {
-  it('by reference follows bank edits until an attempt starts; by copy never; deleting unlinks', async () => {
+  it('by reference follows bank edits until a student starts the assessment (then its questions are locked); by copy never; deleting unlinks', async () => {
     const shared = await bankQuestion({ text: 'Original wording' });
     const created = await createAssessment({
       status: 'published',
@@ -266,25 +266,34 @@ describe('in assessments', () => {
       text: 'Original wording',
     });
 
-    const before = await start(assessment.id, student);
-    expect(before.questions.map((q) => q.text)).toEqual(['Original wording', 'My own copy']);
-
     const edit = await call('PUT', `/api/question-bank/questions/${shared.id}`, teacher.headers, {
       question: { ...shared.question, text: 'Better wording', score: 3 },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().linkedAssessments).toBe(1);
-
     const after = AssessmentSchema.parse(
       (await call('GET', `/api/assessments/${assessment.id}`, teacher.headers)).json(),
     );
     expect(after.questions.map((q) => q.text)).toEqual(['Better wording', 'My own copy']);
     expect(after.totalMarks).toBe(3 + shared.question.score);
-    // The attempt already started keeps its snapshot; a start after the edit gets the new text (no stale cache).
+
+    // Once a student has started, a bank edit leaves the assessment (and its totals) as they are:
+    // the started attempt and every later one have the same questions.
+    const before = await start(assessment.id, student);
+    expect(before.questions.map((q) => q.text)).toEqual(['Better wording', 'My own copy']);
+    const late = await call('PUT', `/api/question-bank/questions/${shared.id}`, teacher.headers, {
+      question: { ...shared.question, text: 'Too late', score: 5 },
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    const locked = AssessmentSchema.parse(
+      (await call('GET', `/api/assessments/${assessment.id}`, teacher.headers)).json(),
+    );
+    expect(locked.questions).toEqual(after.questions);
+    expect(locked.totalMarks).toBe(after.totalMarks);
     const again = AttemptSchema.parse(
       (await call('GET', `/api/attempts/${before.id}`, student.headers)).json(),
     );
-    expect(again.questions.map((q) => q.text)).toEqual(['Original wording', 'My own copy']);
+    expect(again.questions.map((q) => q.text)).toEqual(['Better wording', 'My own copy']);
     const later = await start(assessment.id, classmate);
     expect(later.questions.map((q) => q.text)).toEqual(['Better wording', 'My own copy']);
 
@@ -368,30 +377,42 @@ describe('in assessments', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('adds bank questions to a draft only: published, or started by a student, is refused (409) and unchanged', async () => {
-    const bank = await bankQuestion({ text: 'Only for drafts' });
+  it('adds bank questions to an assessment nobody has started, published or not; once started, refuses (409 questions_locked) and changes nothing', async () => {
+    const bank = await bankQuestion({ text: 'Until the first start' });
     const published = AssessmentSchema.parse((await createAssessment({ status: 'published' })).json());
-    const started = AssessmentSchema.parse((await createAssessment({ title: 'Started' })).json());
+    const added = await call(
+      'POST',
+      `/api/question-bank/assessments/${published.id}/questions`,
+      teacher.headers,
+      { questionIds: [bank.id] },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const grown = AssessmentSchema.parse(added.json());
+    expect(grown.questions).toHaveLength(published.questions.length + 1);
+    expect(grown.questionsLocked).toBe(false);
+    const draft = AssessmentSchema.parse((await createAssessment({ title: 'Started' })).json());
     await app.db.insert(attempts).values({
       organizationId: orgId,
-      assessmentId: started.id,
+      assessmentId: draft.id,
       studentId: student.user.id,
       number: 1,
       status: 'submitted',
-      questions: started.questions,
+      questions: draft.questions,
       passMark: 50,
       startedAt: clock.now(),
     });
-    for (const a of [published, started]) {
+    await start(grown.id, student);
+    for (const a of [grown, draft]) {
       const res = await call('POST', `/api/question-bank/assessments/${a.id}/questions`, teacher.headers, {
         questionIds: [bank.id],
       });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'assessment_not_draft' });
+      expect(res.json()).toMatchObject({ code: 'questions_locked' });
       const after = AssessmentSchema.parse(
         (await call('GET', `/api/assessments/${a.id}`, teacher.headers)).json(),
       );
       expect(after.questions).toEqual(a.questions);
+      expect(after.questionsLocked).toBe(true);
     }
   });
 });

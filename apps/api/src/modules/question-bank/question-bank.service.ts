@@ -34,8 +34,9 @@ import { recordAudit, type AuditAction } from '../audit/audit.repository.ts';
 import { assertTypesInPlan, getAssessment } from '../assessments/assessments.service.ts';
 import { ownOrganization } from '../assessments/assessments.policy.ts';
 import {
-  findDraftAssessment,
+  findQuestionsWritableAssessment,
   findWritableAssessment,
+  hasAttempts,
   type AssessmentsContext,
 } from '../assessments/assessments.access.ts';
 import { updateAssessment } from '../assessments/assessments.repository.ts';
@@ -381,7 +382,8 @@ export async function createBankQuestion(
  * Rewrites, in the caller's transaction, every assessment that uses a bank question by reference:
  * its copies take `content` (null: the bank question is gone, the copies stay as the
  * assessment's own questions). Each update changes the assessment's version, so the start path's
- * question cache never serves the old content. Attempts keep their snapshots.
+ * question cache never serves the old content. Attempts keep their snapshots. An assessment a
+ * student has started keeps its content (its questions are locked). Answers how many changed.
  */
 async function rewriteLinkedAssessments(
   tx: DbOrTx,
@@ -391,7 +393,12 @@ async function rewriteLinkedAssessments(
   now: Date,
 ): Promise<number> {
   const linked = await assessmentsLinkedTo(tx, organizationId, bankQuestionId);
+  let rewritten = 0;
   for (const assessment of linked) {
+    // A started assessment's questions are locked (findQuestionsWritableAssessment): it keeps the
+    // content it has, still linked; only a deleted bank question's link is dropped (same content).
+    if (content && (await hasAttempts(tx, assessment.id))) continue;
+    rewritten += 1;
     const questions = (assessment.questions as Question[]).map((q) => {
       if (q.bankRef !== bankQuestionId) return q;
       if (content) return asAssessmentQuestion(content, q.id, 'reference');
@@ -405,7 +412,7 @@ async function rewriteLinkedAssessments(
       updatedAt: now,
     });
   }
-  return linked.length;
+  return rewritten;
 }
 
 export async function updateBankQuestionById(
@@ -497,7 +504,10 @@ export async function saveFromAssessment(
   await findWritableAssessment(ctx.db, actor, assessmentId);
   await assertCategory(ctx.db, organizationId, input.categoryId);
   const id = await ctx.db.transaction(async (tx) => {
-    const assessment = await findWritableAssessment(tx, actor, assessmentId);
+    // Linking changes the assessment's question (its bank link): only while nobody has started it.
+    const assessment = input.link
+      ? await findQuestionsWritableAssessment(tx, actor, assessmentId)
+      : await findWritableAssessment(tx, actor, assessmentId);
     const questions = assessment.questions as Question[];
     const question = questions.find((q) => q.id === input.questionId);
     if (!question) throw new AppError(404, 'unknown_question', 'This question is not part of the assessment');
@@ -532,13 +542,13 @@ export async function addToAssessment(
 ): Promise<Assessment> {
   const organizationId = ownOrganization(actor);
   const now = ctx.clock.now();
-  await findDraftAssessment(ctx.db, actor, assessmentId);
+  await findQuestionsWritableAssessment(ctx.db, actor, assessmentId);
   const wanted = [...new Set(input.questionIds)];
   const found = new Map((await findBankQuestions(ctx.db, organizationId, wanted)).map((r) => [r.id, r]));
   if (found.size !== wanted.length) throw notFound('question');
   const { plan } = await currentPlan(ctx.db, organizationId, now);
   await ctx.db.transaction(async (tx) => {
-    const assessment = await findDraftAssessment(tx, actor, assessmentId);
+    const assessment = await findQuestionsWritableAssessment(tx, actor, assessmentId);
     const current = assessment.questions as Question[];
     const taken = new Set(current.map((q) => q.id));
     const added = wanted.map((id) => asAssessmentQuestion(found.get(id)!, freshId(taken), input.mode));

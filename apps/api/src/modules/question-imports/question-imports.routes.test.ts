@@ -267,34 +267,42 @@ describe('POST /api/question-imports', () => {
     expect(after.totalMarks).toBe(after.questions.reduce((sum, q) => sum + q.score, 0));
   });
 
-  it('imports into a draft only: a published assessment, or a draft a student has started, is refused (409, translated) and unchanged', async () => {
+  it('imports into an assessment nobody has started, published or not; once a student has started it, refuses (409 questions_locked, translated) and changes nothing', async () => {
     const file = fixture('aiken/questions.aiken.txt');
     const published = await createAssessmentAs(app, teacher.headers, { status: 'published' });
-    for (const mode of ['preview', 'save']) {
-      const res = await send(teacher.headers, { mode, assessmentId: published.id }, file);
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'assessment_not_draft' });
+    const open = await send(teacher.headers, { mode: 'save', assessmentId: published.id }, file);
+    expect(open.statusCode, open.body).toBe(200);
+    const grown = AssessmentSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: `/api/assessments/${published.id}`, headers: teacher.headers })
+      ).json(),
+    );
+    expect(grown.questions.length).toBeGreaterThan(published.questions.length);
+    // A draft with an attempt (published, taken, then put back to draft) is locked too.
+    const draft = await createAssessmentAs(app, teacher.headers);
+    for (const a of [grown, draft]) {
+      await app.db.insert(attempts).values({
+        organizationId: orgId,
+        assessmentId: a.id,
+        studentId: student.user.id,
+        number: 1,
+        status: a === draft ? 'in_progress' : 'submitted',
+        questions: a.questions,
+        passMark: 50,
+        startedAt: new Date(),
+      });
+      for (const mode of ['preview', 'save']) {
+        const res = await send(teacher.headers, { mode, assessmentId: a.id }, file);
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'questions_locked' });
+      }
     }
-    const sw = await send(swTeacher.headers, { assessmentId: published.id }, file);
+    const sw = await send(swTeacher.headers, { assessmentId: draft.id }, file);
     const swErrors = JSON.parse(
       readFileSync(new URL('../../locales/sw/errors.json', import.meta.url), 'utf8'),
     ) as Record<string, string>;
-    expect(sw.json<{ message: string }>().message).toBe(swErrors.assessment_not_draft);
-    // A draft with an attempt (published, taken, then put back to draft) keeps its questions too.
-    const started = await createAssessmentAs(app, teacher.headers);
-    await app.db.insert(attempts).values({
-      organizationId: orgId,
-      assessmentId: started.id,
-      studentId: student.user.id,
-      number: 1,
-      status: 'in_progress',
-      questions: started.questions,
-      passMark: 50,
-      startedAt: new Date(),
-    });
-    const res = await send(teacher.headers, { mode: 'save', assessmentId: started.id }, file);
-    expect(res.statusCode, res.body).toBe(409);
-    for (const a of [published, started]) {
+    expect(sw.json<{ message: string }>().message).toBe(swErrors.questions_locked);
+    for (const a of [grown, draft]) {
       const after = await app.inject({
         method: 'GET',
         url: `/api/assessments/${a.id}`,

@@ -14,7 +14,10 @@ import type { Actor } from '../../types.d.ts';
 import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findDraftAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
+import {
+  findQuestionsWritableAssessment,
+  type AssessmentsContext,
+} from '../assessments/assessments.access.ts';
 import { updateAssessment } from '../assessments/assessments.repository.ts';
 import { ownOrganization } from '../assessments/assessments.policy.ts';
 import { currentPlan } from '../plans/plans.service.ts';
@@ -101,7 +104,7 @@ export async function runImport(
       ? input.target.categoryId
         ? await categoryPath(ctx, actor, input.target.categoryId)
         : []
-      : (await findDraftAssessment(ctx.db, actor, input.target.assessmentId), []);
+      : (await findQuestionsWritableAssessment(ctx.db, actor, input.target.assessmentId), []);
   const result = importQuestions(input.file, { format: input.format, locale: input.language });
   const { plan } = await currentPlan(ctx.db, organizationId, ctx.clock.now());
   const skipped: { item: string; location: string; reason: ImportReason }[] = [...result.skipped];
@@ -197,7 +200,7 @@ async function appendToAssessment(
 ): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const assessment = await findDraftAssessment(tx, actor, assessmentId);
+    const assessment = await findQuestionsWritableAssessment(tx, actor, assessmentId);
     const current = assessment.questions as Question[];
     const taken = new Set(current.map((q) => q.id));
     const added = imported.map((q) => {
