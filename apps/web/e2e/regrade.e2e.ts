@@ -98,11 +98,26 @@ test('a Teacher fixes a wrong answer key after three students submitted: dry run
   await studentPage.goto(`/account/user/${student.id}/quiz/${assessmentId}/my-results`);
   await expect(studentPage.getByText('Failed').first()).toBeVisible();
 
-  // The teacher opens Regrade on the Submissions screen and corrects the key in the question editor.
+  // The teacher opens the assessment editor first: students have started it, so its questions are
+  // locked (read only, one alert saying why) and the way to correct one is Regrade.
   await page.setViewportSize(DESKTOP);
-  await page.goto(`/account/questions/${teacher.id}/quiz/${assessmentId}/submissions`);
+  await page.goto(`/account/user/questions/${teacher.id}/quiz/${assessmentId}/edit`);
+  await expect(page.getByRole('heading', { name: 'Edit assessment', level: 1 })).toBeVisible();
+  const lock = page.getByTestId('questions-locked');
+  await expect(lock).toContainText('The questions can no longer be changed');
+  await expect(page.getByRole('button', { name: 'Add question' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete question 1' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Import questions' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Preview question 1' }).click();
+  await expect(page.getByRole('button', { name: 'Close the preview of question 1' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'questions-locked-editor-desktop', { viewport: DESKTOP });
+  await shoot(page, 'questions-locked-editor-mobile', { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
+  // The teacher opens Regrade on the Submissions screen and corrects the key in the question editor.
+  await lock.getByRole('link', { name: 'Open Regrade' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.getByRole('tab', { name: 'Regrade' }).click();
+  await expect(page.getByRole('tab', { name: 'Regrade', selected: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fix a question after submissions' })).toBeVisible();
   await expect(page.getByText('No regrade has been applied to this assessment.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Question', exact: true }).click();

@@ -73,6 +73,7 @@ export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessm
     assignment: { mode: 'all' },
     questions: [],
     draws: [],
+    questionsLocked: false,
     resources: [],
     ...overrides,
   };

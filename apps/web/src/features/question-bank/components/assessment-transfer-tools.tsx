@@ -10,16 +10,17 @@ import { ImportQuestionsDialog } from './import-questions-dialog.tsx';
 /**
  * "Import questions" in the assessment editor: the bank's import dialog aimed at the assessment.
  * The server appends what it imports to the saved assessment; `onImported` lets the editor take
- * those questions into what it holds, so a later save keeps them. Only a draft takes questions
- * this way (the server refuses others): the button says why it is off.
+ * those questions into what it holds, so a later save keeps them. Once a student has started the
+ * assessment its questions are locked (the server refuses with questions_locked): the button is
+ * off and says why.
  */
 export function ImportIntoAssessment({
   assessmentId,
-  draft,
+  locked,
   onImported,
 }: {
   assessmentId: string;
-  draft: boolean;
+  locked: boolean;
   onImported(result: QuestionImportResult): void;
 }) {
   const { t } = useTranslation(['questionImport']);
@@ -30,17 +31,17 @@ export function ImportIntoAssessment({
       variant="light"
       leftSection={<IconFileImport size={16} aria-hidden />}
       onClick={() => setOpened(Date.now())}
-      disabled={!draft}
+      disabled={locked}
     >
       {t('questionImport:action')}
     </Button>
   );
   return (
     <>
-      {draft ? (
+      {!locked ? (
         button
       ) : (
-        <Tooltip label={errorText('assessment_not_draft')} multiline w={280} withArrow>
+        <Tooltip label={errorText('questions_locked')} multiline w={280} withArrow>
           {/* A disabled button gets no pointer events: the wrapper shows the reason. */}
           <span tabIndex={0}>{button}</span>
         </Tooltip>

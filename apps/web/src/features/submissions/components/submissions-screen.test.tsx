@@ -43,9 +43,9 @@ function serveFile(path: string, body: string, type: string, fileName?: string) 
   );
 }
 
-function renderScreen(giveCertificatesPath?: string) {
+function renderScreen(giveCertificatesPath?: string, entry = '/') {
   return renderWithProviders(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[entry]}>
       <SubmissionsScreen
         assessmentId="assessment-1"
         assessment={ASSESSMENT}
@@ -161,6 +161,15 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
     expect(within(amina!).getByRole('link', { name: "Mark Amina Njeri's answers" })).toBeInTheDocument();
     expect(within(chen!).getByText('Pending')).toBeInTheDocument();
     expect(within(chen!).queryByRole('link', { name: /^Mark/ })).toBeNull();
+  });
+
+  it('opens the tab a link names (?tab=regrade, from the locked editor)', async () => {
+    serve({
+      '/assessments/assessment-1/submissions': makeList([]),
+      '/assessments/assessment-1/regrades': { questions: [], history: [] },
+    });
+    await renderScreen(undefined, '/submissions?tab=regrade');
+    expect(await screen.findByRole('tab', { name: 'Regrade', selected: true })).toBeInTheDocument();
   });
 
   it('shows the item analysis on its own tab, read only when the tab is opened', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../components/data-table/use-server-table.ts';
 import { useSubmissions } from '../api/get-submissions.ts';
 import { ExportButtons } from './export-buttons.tsx';
@@ -40,7 +40,11 @@ interface Props {
   canRegrade?: boolean;
 }
 
-type Tab = 'submissions' | 'students' | 'items' | 'regrade';
+const TABS = ['submissions', 'students', 'items', 'regrade'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The tab a link asks for (`?tab=regrade`, the editor's "Open Regrade"), else Submissions. */
+const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'submissions';
 
 /**
  * Submissions (SPEC §2): the assessment's title, the figures (submitted, passed, pass rate,
@@ -57,7 +61,8 @@ export function SubmissionsScreen({
   canRegrade = false,
 }: Props) {
   const { t } = useTranslation(['submissions', 'regrades']);
-  const [tab, setTab] = useState<Tab>('submissions');
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => tabOf(searchParams.get('tab')));
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);

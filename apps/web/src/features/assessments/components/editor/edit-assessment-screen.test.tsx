@@ -141,7 +141,7 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     expect(body.questions.map((q) => q.id)).toEqual(['q1', 'srv-9']);
   });
 
-  it('offers Import questions on a draft only: on a published assessment it is off and says why', async () => {
+  it('offers Import questions until a student starts (published or not); once locked it is off and says why', async () => {
     await i18n.loadNamespaces(['questionImport', 'errors']);
     server.use(
       http.get(apiUrl('/question-bank/categories'), () => HttpResponse.json({ items: [] })),
@@ -149,7 +149,7 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     );
     const { unmount } = await renderWithRouter(
       <EditAssessmentScreen
-        assessment={assessment}
+        assessment={{ ...assessment, status: 'published' }}
         userId="u-1"
         allowedTypes={['true-false']}
         bank={assessmentBankTools}
@@ -161,7 +161,7 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     unmount();
     await renderWithRouter(
       <EditAssessmentScreen
-        assessment={{ ...assessment, status: 'published' }}
+        assessment={{ ...assessment, status: 'published', questionsLocked: true }}
         userId="u-1"
         allowedTypes={['true-false']}
         bank={assessmentBankTools}
@@ -171,8 +171,122 @@ describe('EditAssessmentScreen with the question bank', { timeout: 30_000 }, () 
     const button = await screen.findByRole('button', { name: 'Import questions' });
     expect(button).toBeDisabled();
     fireEvent.mouseEnter(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Students have started this assessment, so its questions can no longer be changed.',
+    );
+  });
+});
+
+describe('EditAssessmentScreen once a student has started', { timeout: 30_000 }, () => {
+  const locked = { ...assessment, status: 'published' as const, questionsLocked: true };
+  const bankRoutes = () =>
+    server.use(
+      http.get(apiUrl('/question-bank/categories'), () => HttpResponse.json({ items: [] })),
+      http.post(apiUrl('/question-bank/draw-pool'), () => HttpResponse.json({ available: 8 })),
+    );
+
+  it('shows the questions read-only under one alert with a way to Regrade, and saves a change of the settings', async () => {
+    bankRoutes();
+    server.use(
+      http.put(apiUrl(`/assessments/${assessment.id}`), async ({ request }) => {
+        const body = (await request.json()) as object;
+        return HttpResponse.json(AssessmentSchema.parse({ ...locked, ...body, draws: [draw] }));
+      }),
+    );
+    await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={locked}
+        userId="u-1"
+        allowedTypes={['true-false']}
+        bank={assessmentBankTools}
+      />,
+      '/edit',
+    );
+    const alert = await screen.findByTestId('questions-locked');
+    expect(alert).toHaveTextContent('The questions can no longer be changed');
+    expect(alert).toHaveTextContent('Students have started this assessment');
+    expect(screen.getByRole('link', { name: 'Open Regrade' })).toHaveAttribute(
+      'href',
+      `/account/questions/u-1/quiz/${assessment.id}/submissions?tab=regrade`,
+    );
+    // No way to add, generate, reorder, duplicate, delete or edit a question.
+    for (const name of [
+      'Add question',
+      'Add from bank',
+      'AI-generate more',
+      'Drag question 1',
+      'Move question 1 down',
+      'Duplicate question 1',
+      'Delete question 1',
+      'Edit question 1',
+      'Save question 1 to the bank',
+    ]) {
+      expect(screen.queryByRole('button', { name }), name).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Import questions' })).toBeDisabled();
+    // A question opens into a preview, not the editor.
+    fireEvent.click(screen.getByRole('button', { name: 'Preview question 1' }));
     expect(
-      await screen.findByText(/only into a draft assessment that no student has started/),
+      await screen.findByRole('button', { name: 'Close the preview of question 1' }),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Question text/i })).not.toBeInTheDocument();
+    // The draw rule is shown, every control off.
+    const rule = await screen.findByRole('region', { name: 'Random draw 1' });
+    for (const control of rule.querySelectorAll('input, button')) {
+      expect(control).toBeDisabled();
+    }
+
+    const title = screen.getByRole('textbox', { name: /^Title/ });
+    fireEvent.change(title, { target: { value: 'Heat, week 2' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await waitFor(() => expect(receivedRequests('PUT')).toHaveLength(1));
+    const body = (await receivedRequests('PUT')[0]!.body) as {
+      title: string;
+      questions: unknown[];
+      draws: DrawRuleView[];
+    };
+    expect(body.title).toBe('Heat, week 2');
+    expect(body.questions).toEqual(locked.questions);
+    expect(body.draws).toEqual([draw]);
+    // Saved: nothing is left unsaved.
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+  });
+
+  it('when a student started while it was being edited, puts the questions back, keeps the other changes and locks', async () => {
+    bankRoutes();
+    server.use(
+      http.get(apiUrl(`/assessments/${assessment.id}`), () => HttpResponse.json(locked)),
+      http.put(apiUrl(`/assessments/${assessment.id}`), () =>
+        HttpResponse.json(
+          {
+            code: 'questions_locked',
+            message:
+              'Students have started this assessment, so its questions can no longer be changed. To correct a question, use Regrade on the Submissions screen.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    await renderWithRouter(
+      <EditAssessmentScreen
+        assessment={{ ...assessment, status: 'published' }}
+        userId="u-1"
+        allowedTypes={['true-false']}
+        bank={assessmentBankTools}
+      />,
+      '/edit',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete question 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Water boils at 100 °C at sea level.')).not.toBeInTheDocument(),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    expect(await screen.findByTestId('questions-locked')).toBeInTheDocument();
+    expect(await screen.findByText(/your changes to the questions were undone/)).toBeInTheDocument();
+    expect(screen.getByText('Water boils at 100 °C at sea level.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Renamed');
+    expect(screen.queryByRole('button', { name: 'Delete question 1' })).not.toBeInTheDocument();
   });
 });

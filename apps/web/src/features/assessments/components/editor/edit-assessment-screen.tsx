@@ -2,7 +2,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { openConfirmModal } from '../../../../components/deferred/confirm-modal.ts';
-import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
+import { IconAlertCircle, IconCopy, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -17,6 +17,7 @@ import {
   type QuestionTypeId,
 } from '@vbuilder/shared';
 import { showToast } from '../../../../components/forms/show-toast.tsx';
+import { errorCodeOf } from '../../../../lib/api-errors.ts';
 import { assessmentQuery } from '../../api/get-assessment.ts';
 import { useDuplicateAssessment, useUpdateAssessment } from '../../api/save-assessment.ts';
 import { issuesOf, useFailureReason } from '../../hooks/use-failure-reason.ts';
@@ -35,6 +36,7 @@ import {
 } from './details-values.ts';
 import { QuestionListEditor, totalMarksOf, withUniqueIds } from './question-list-editor.tsx';
 import { ResourcesPanel } from './resources-panel.tsx';
+import classes from './question-list-editor.module.css';
 
 export interface EditAssessmentScreenProps {
   assessment: Assessment;
@@ -59,10 +61,10 @@ export interface AssessmentBankTools {
     questionCount: number;
     allowedTypes: readonly QuestionTypeId[];
   }>;
-  /** "Import questions" from a file into this (draft) assessment; the server appends them. */
+  /** "Import questions" from a file into this assessment (off once it is locked); the server appends them. */
   ImportQuestions: ComponentType<{
     assessmentId: string;
-    draft: boolean;
+    locked: boolean;
     onImported(result: QuestionImportResult): void;
   }>;
   /** "Export" of the saved questions as QTI, Moodle XML, GIFT or Aiken. */
@@ -119,6 +121,13 @@ export function EditAssessmentScreen({
   const [showQuestionErrors, setShowQuestionErrors] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [aiOpen, setAiOpen] = useState(false);
+  /** A save found the questions locked since this screen loaded (a student started meanwhile). */
+  const [lockedSince, setLockedSince] = useState(false);
+  /**
+   * A student has started it: its questions and draw rules can no longer change (the server
+   * refuses with questions_locked); the rest of the assessment is edited and saved as before.
+   */
+  const locked = assessment.questionsLocked || lockedSince;
 
   const dirty = useMemo(() => snapshot(editing) !== saved, [editing, saved]);
   const typesInUse = useMemo(() => [...new Set(editing.questions.map((q) => q.type))], [editing.questions]);
@@ -171,6 +180,7 @@ export function EditAssessmentScreen({
       setShowQuestionErrors(false);
       showToast('success', t('assessmentEditor:edit.updated', { title: next.title }));
     } catch (error) {
+      if (errorCodeOf(error) === 'questions_locked') return takeLock(error);
       const reason = failureReason(error);
       setFailure(reason);
       showToast('failure', reason, t('assessmentEditor:edit.updateFailed'));
@@ -185,6 +195,26 @@ export function EditAssessmentScreen({
         focusFirstInvalid();
       }
     }
+  };
+
+  /**
+   * The save was refused because a student started the assessment after this screen loaded: the
+   * questions and draw rules go back to the saved ones, the other changes stay (unsaved), and the
+   * screen shows the lock.
+   */
+  const takeLock = async (error: unknown) => {
+    setLockedSince(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...assessmentQuery(assessment.id), staleTime: 0 });
+      setEditing((current) => ({ ...current, questions: fresh.questions, draws: fresh.draws }));
+      setSaved(snapshot(editingOf(fresh)));
+      setServer({ ids: new Set(fresh.questions.map((q) => q.id)), count: fresh.questions.length });
+      setShowQuestionErrors(false);
+      setFailure(t('assessmentEditor:edit.lockedRestored'));
+    } catch {
+      setFailure(failureReason(error));
+    }
+    showToast('failure', failureReason(error), t('assessmentEditor:edit.updateFailed'));
   };
 
   const copy = () =>
@@ -233,6 +263,29 @@ export function EditAssessmentScreen({
       {t('assessmentEditor:edit.save')}
     </Button>
   );
+
+  /** Over the questions while they are locked: why, and the way to correct one (Regrade). */
+  const lockNotice = locked ? (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconLock size={20} aria-hidden />}
+      title={t('assessmentEditor:edit.lockedTitle')}
+      data-testid="questions-locked"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('assessmentEditor:edit.lockedBody')}</Text>
+        <Button
+          component={Link}
+          to={`${assessmentPaths.submissions(userId, assessment.id)}?tab=regrade`}
+          variant="white"
+          size="compact-sm"
+        >
+          {t('assessmentEditor:edit.lockedAction')}
+        </Button>
+      </Stack>
+    </Alert>
+  ) : null;
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
@@ -314,21 +367,25 @@ export function EditAssessmentScreen({
         onChange={(questions) => setEditing((current) => ({ ...current, questions }))}
         allowedTypes={types}
         showErrors={showQuestionErrors}
-        onAiGenerate={() => setAiOpen(true)}
+        onAiGenerate={locked ? undefined : () => setAiOpen(true)}
+        readOnly={locked}
+        notice={lockNotice}
         toolbar={
           bank ? (
             <>
-              <bank.AddFromBank
-                onAdd={(added) =>
-                  setEditing((current) => ({
-                    ...current,
-                    questions: withUniqueIds([...current.questions, ...added]),
-                  }))
-                }
-              />
+              {locked ? null : (
+                <bank.AddFromBank
+                  onAdd={(added) =>
+                    setEditing((current) => ({
+                      ...current,
+                      questions: withUniqueIds([...current.questions, ...added]),
+                    }))
+                  }
+                />
+              )}
               <bank.ImportQuestions
                 assessmentId={assessment.id}
-                draft={assessment.status === 'draft'}
+                locked={locked}
                 onImported={() => void takeImported()}
               />
               <bank.ExportQuestions
@@ -349,13 +406,16 @@ export function EditAssessmentScreen({
         }
       />
 
-      {bank ? (
-        <bank.DrawRules
-          draws={editing.draws}
-          onChange={(draws) => setEditing((current) => ({ ...current, draws }))}
-          questionCount={editing.questions.length}
-          allowedTypes={types}
-        />
+      {bank && !(locked && editing.draws.length === 0) ? (
+        // Locked: the rules are shown as they are, every control off (a disabled fieldset).
+        <fieldset disabled={locked} className={classes.plain}>
+          <bank.DrawRules
+            draws={editing.draws}
+            onChange={(draws) => setEditing((current) => ({ ...current, draws }))}
+            questionCount={editing.questions.length}
+            allowedTypes={types}
+          />
+        </fieldset>
       ) : null}
 
       <Group justify="flex-end">{saveButton}</Group>

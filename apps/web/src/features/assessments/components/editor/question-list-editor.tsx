@@ -48,6 +48,14 @@ export interface QuestionListEditorProps {
   toolbar?: ReactNode;
   /** More buttons on each question (the question bank's "Save to bank"); `replace` swaps the question. */
   rowTools?: (question: Question, index: number, replace: (question: Question) => void) => ReactNode;
+  /**
+   * The questions are locked (a student has started the assessment): shown to read and preview
+   * only, without adding, AI generation, moving, duplicating, deleting, editing or row tools.
+   * `toolbar` is still shown (the editor gives what stays useful, e.g. Export).
+   */
+  readOnly?: boolean;
+  /** Shown under the list's heading, above the questions (the editor's "questions are locked" alert). */
+  notice?: ReactNode;
 }
 
 /** The sum of the question scores: an assessment's total marks (never typed). */
@@ -85,6 +93,8 @@ export function QuestionListEditor({
   headingOrder = 2,
   toolbar,
   rowTools,
+  readOnly = false,
+  notice,
 }: QuestionListEditorProps) {
   const { t } = useTranslation(['assessmentEditor', 'common']);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -220,6 +230,7 @@ export function QuestionListEditor({
           {t('assessmentEditor:list.total', { total })}
         </Text>
       </Group>
+      {notice}
 
       {questions.length === 0 ? (
         (emptyState ?? (
@@ -251,7 +262,8 @@ export function QuestionListEditor({
                     pendingFocus.current = { id: question.id, button: 'toggle' };
                   }}
                   onChange={(next) => edit(index, next)}
-                  tools={rowTools?.(question, index, (next) => update(index, next))}
+                  tools={readOnly ? null : rowTools?.(question, index, (next) => update(index, next))}
+                  readOnly={readOnly}
                   onMove={(which) => {
                     pendingFocus.current = { id: question.id, button: which };
                     move(index, which === 'up' ? index - 1 : index + 1);
@@ -271,10 +283,10 @@ export function QuestionListEditor({
 
       <Group justify="space-between" gap="sm" align="flex-end">
         <Group gap="sm" align="flex-end">
-          <AddQuestionControl allowedTypes={allowedTypes} onAdd={add} />
+          {readOnly ? null : <AddQuestionControl allowedTypes={allowedTypes} onAdd={add} />}
           {toolbar}
         </Group>
-        {onAiGenerate ? (
+        {onAiGenerate && !readOnly ? (
           <Button variant="light" leftSection={<IconSparkles size={16} aria-hidden />} onClick={onAiGenerate}>
             {t('assessmentEditor:list.aiMore')}
           </Button>

@@ -16,6 +16,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, type Question } from '@vbuilder/shared';
 import { QuestionEditor } from '../../../../components/questions/editors/question-editor.tsx';
+import { QuestionPreview } from '../../../../components/questions/preview/question-preview.tsx';
 import classes from './question-list-editor.module.css';
 
 export type MoveButton = 'up' | 'down';
@@ -37,6 +38,11 @@ export interface QuestionRowProps {
   buttonRef(button: HTMLButtonElement | null, which: MoveButton | 'toggle'): void;
   /** More buttons for this question (the question bank's "Save to bank"). */
   tools?: ReactNode;
+  /**
+   * Its questions are locked (a student has started the assessment): no moving, duplicating,
+   * deleting or editing; it opens into a preview a teacher can answer instead of the editor.
+   */
+  readOnly?: boolean;
 }
 
 const EXCERPT_LENGTH = 140;
@@ -56,6 +62,7 @@ export function QuestionRow({
   onDelete,
   buttonRef,
   tools,
+  readOnly = false,
 }: QuestionRowProps) {
   const { t } = useTranslation(['assessmentEditor', 'questionTypes', 'questions']);
   const number = index + 1;
@@ -79,18 +86,20 @@ export function QuestionRow({
       data-question-id={question.id}
     >
       <div className={classes.header}>
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          className={classes.handle}
-          {...attributes}
-          {...listeners}
-          aria-label={t('assessmentEditor:list.drag', { number })}
-        >
-          <IconGripVertical size={18} aria-hidden />
-        </ActionIcon>
+        {readOnly ? null : (
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            className={classes.handle}
+            {...attributes}
+            {...listeners}
+            aria-label={t('assessmentEditor:list.drag', { number })}
+          >
+            <IconGripVertical size={18} aria-hidden />
+          </ActionIcon>
+        )}
         <Text className={classes.number} aria-hidden>
           {number}
         </Text>
@@ -143,47 +152,51 @@ export function QuestionRow({
         </div>
         <Group gap={4} wrap="nowrap" className={classes.actions}>
           {tools}
-          <ActionIcon
-            ref={(button: HTMLButtonElement | null) => buttonRef(button, 'up')}
-            variant="default"
-            size="lg"
-            disabled={index === 0}
-            aria-label={t('assessmentEditor:list.moveUp', { number })}
-            onClick={() => onMove('up')}
-          >
-            <IconArrowUp size={18} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            ref={(button: HTMLButtonElement | null) => buttonRef(button, 'down')}
-            variant="default"
-            size="lg"
-            disabled={index === count - 1}
-            aria-label={t('assessmentEditor:list.moveDown', { number })}
-            onClick={() => onMove('down')}
-          >
-            <IconArrowDown size={18} aria-hidden />
-          </ActionIcon>
-          <Tooltip label={t('assessmentEditor:list.duplicate', { number })} withArrow>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('assessmentEditor:list.duplicate', { number })}
-              onClick={onDuplicate}
-            >
-              <IconCopy size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('assessmentEditor:list.delete', { number })} withArrow>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              color="red"
-              aria-label={t('assessmentEditor:list.delete', { number })}
-              onClick={onDelete}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          {readOnly ? null : (
+            <>
+              <ActionIcon
+                ref={(button: HTMLButtonElement | null) => buttonRef(button, 'up')}
+                variant="default"
+                size="lg"
+                disabled={index === 0}
+                aria-label={t('assessmentEditor:list.moveUp', { number })}
+                onClick={() => onMove('up')}
+              >
+                <IconArrowUp size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                ref={(button: HTMLButtonElement | null) => buttonRef(button, 'down')}
+                variant="default"
+                size="lg"
+                disabled={index === count - 1}
+                aria-label={t('assessmentEditor:list.moveDown', { number })}
+                onClick={() => onMove('down')}
+              >
+                <IconArrowDown size={18} aria-hidden />
+              </ActionIcon>
+              <Tooltip label={t('assessmentEditor:list.duplicate', { number })} withArrow>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={t('assessmentEditor:list.duplicate', { number })}
+                  onClick={onDuplicate}
+                >
+                  <IconCopy size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('assessmentEditor:list.delete', { number })} withArrow>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  color="red"
+                  aria-label={t('assessmentEditor:list.delete', { number })}
+                  onClick={onDelete}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
           <Button
             ref={(button: HTMLButtonElement | null) => buttonRef(button, 'toggle')}
             variant={open ? 'filled' : 'light'}
@@ -194,19 +207,33 @@ export function QuestionRow({
             aria-expanded={open}
             aria-controls={open ? bodyId : undefined}
             aria-label={
-              open
-                ? t('assessmentEditor:list.close', { number })
-                : t('assessmentEditor:list.edit', { number })
+              readOnly
+                ? open
+                  ? t('assessmentEditor:list.closePreview', { number })
+                  : t('assessmentEditor:list.preview', { number })
+                : open
+                  ? t('assessmentEditor:list.close', { number })
+                  : t('assessmentEditor:list.edit', { number })
             }
             onClick={onToggle}
           >
-            {open ? t('assessmentEditor:list.done') : t('assessmentEditor:list.editShort')}
+            {readOnly
+              ? open
+                ? t('assessmentEditor:list.closeShort')
+                : t('assessmentEditor:list.previewShort')
+              : open
+                ? t('assessmentEditor:list.done')
+                : t('assessmentEditor:list.editShort')}
           </Button>
         </Group>
       </div>
       {open ? (
         <div id={bodyId} className={classes.body}>
-          <QuestionEditor question={question} onChange={onChange} showErrors={showErrors} />
+          {readOnly ? (
+            <QuestionPreview question={question} idPrefix={`locked-${question.id}`} headingOrder={4} />
+          ) : (
+            <QuestionEditor question={question} onChange={onChange} showErrors={showErrors} />
+          )}
         </div>
       ) : null}
     </li>
