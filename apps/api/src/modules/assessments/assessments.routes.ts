@@ -13,7 +13,7 @@ import {
   IdParamsSchema,
   MonthlyAssessmentsSchema,
 } from '@vbuilder/shared';
-import { COMMON_ERRORS } from '../../lib/errors.ts';
+import { COMMON_ERRORS, errorResponses } from '../../lib/errors.ts';
 import { readUploadedFile } from '../../lib/files.ts';
 import { ASSESSMENT_AUTHORS, ASSESSMENT_READERS, USAGE_READERS } from './assessments.policy.ts';
 import { assessmentsContext } from './assessments.access.ts';
@@ -123,10 +123,11 @@ const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Replace an assessment (total marks are recomputed; types must be in the plan)',
+        summary:
+          'Replace an assessment (total marks are recomputed; types must be in the plan). Once a student has started it, its questions and draw rules must be sent as stored: 409 questions_locked otherwise',
         params: IdParamsSchema,
         body: AssessmentInputSchema,
-        response: { 200: AssessmentSchema, ...errors },
+        response: { 200: AssessmentSchema, ...errors, ...errorResponses(409) },
       },
       config: { policy: { roles: ASSESSMENT_AUTHORS } },
     },

@@ -71,9 +71,10 @@ const questionImportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Import questions from a QTI, Moodle XML, GIFT or Aiken file (multipart: mode=preview|save, ' +
           'optional format, categoryId or assessmentId, then file). Preview stores nothing; save sends ' +
-          'the same file again and stores what the preview showed, in one transaction',
+          'the same file again and stores what the preview showed, in one transaction. Into an ' +
+          'assessment a student has started: 409 questions_locked',
         consumes: ['multipart/form-data'],
-        response: { 200: QuestionImportResultSchema, ...COMMON_ERRORS, ...errorResponses(413, 429) },
+        response: { 200: QuestionImportResultSchema, ...COMMON_ERRORS, ...errorResponses(409, 413, 429) },
       },
       // Who may write the bank and the organization's assessments: its teachers and administrators.
       config: { policy: { roles: ASSESSMENT_AUTHORS }, rateLimit: IMPORT_LIMIT },
