@@ -13,6 +13,10 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { recordPlan } from '../plans/plans.service.ts';
 import { testClock } from '../attempts/test-fixtures.ts';
+import { insertAttemptIfNone } from '../attempts/attempts.repository.ts';
+import type { Actor } from '../../types.d.ts';
+import { findQuestionsWritableAssessment } from './assessments.access.ts';
+import { findAssessmentHead, updateAssessment } from './assessments.repository.ts';
 import { assessmentInput, questionOf } from './test-helpers.ts';
 
 /**
@@ -24,8 +28,9 @@ const clock = testClock();
 let t: TestApp;
 let app: FastifyInstance;
 type Headers = Record<string, string>;
-let teacher: { headers: Headers };
-let student: { headers: Headers };
+let orgId: string;
+let teacher: { user: { id: string }; headers: Headers };
+let student: { user: { id: string }; headers: Headers };
 let categoryId: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
@@ -34,7 +39,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, pay
 beforeAll(async () => {
   t = await buildTestApp({}, { clock });
   app = t.app;
-  const orgId = (await makeOrganization(app)).id;
+  orgId = (await makeOrganization(app)).id;
   await recordPlan(app.db, orgId, PLANS.Enterprise);
   teacher = await signInAs(app, 'Teacher', orgId);
   student = await signInAs(app, 'Student', orgId);
@@ -212,5 +217,51 @@ describe('questions lock once a student has started', () => {
     const copied = await call('POST', url, teacher.headers, { questionId: 'q1' });
     expect(copied.statusCode, copied.body).toBe(201);
     expect((await get(a.id)).questions).toEqual(a.questions);
+  });
+
+  it('a start that races a change of the questions waits for it and then does not start from the old questions', async () => {
+    const a = await publishedAssessment();
+    const head = await findAssessmentHead(app.db, { organizationId: orgId }, a.id);
+    const actor: Actor = {
+      userId: teacher.user.id,
+      organizationId: orgId,
+      role: 'Teacher',
+      sessionId: null,
+      language: 'en',
+    };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // The editor's save: the row locked, no attempt yet, the questions replaced; not committed yet.
+    const change = app.db.transaction(async (tx) => {
+      await findQuestionsWritableAssessment(tx, actor, a.id);
+      await updateAssessment(tx, orgId, a.id, {
+        questions: [questionOf('true-false', 'new')],
+        updatedAt: clock.now(),
+      });
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // A student's start read the assessment before the change: its insert must not go through.
+    const start = insertAttemptIfNone(app.db, {
+      organizationId: orgId,
+      assessmentId: a.id,
+      studentId: student.user.id,
+      number: 1,
+      version: head!.version,
+      questions: a.questions,
+      startedAt: clock.now(),
+      deadlineAt: null,
+      passMark: a.passMark,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await change;
+    expect(await start).toBeNull();
+    const after = await get(a.id);
+    expect(after.questions.map((q) => q.id)).toEqual(['new']);
+    expect(after.questionsLocked).toBe(false);
   });
 });
