@@ -46,12 +46,25 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/**
+ * Whether a media query's width conditions hold for jsdom's window (1024 px wide: a desktop, where
+ * the side menu is a fixed column); anything else does not match.
+ */
+function widthQueryMatches(query: string): boolean {
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(em|px)\)/g)];
+  if (conditions.length === 0) return false;
+  return conditions.every(([, bound, value, unit]) => {
+    const px = Number(value) * (unit === 'em' ? 16 : 1);
+    return bound === 'min' ? window.innerWidth >= px : window.innerWidth <= px;
+  });
+}
+
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: widthQueryMatches(query),
       media: query,
       onchange: null,
       addListener: () => {},

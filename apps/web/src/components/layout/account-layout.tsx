@@ -24,7 +24,9 @@ const HEADER_HEIGHT = 60;
 export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } = {}) {
   const { t } = useTranslation('common');
   const [drawerOpened, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
-  const wide = useMediaQuery(`(min-width: ${em(992)})`);
+  // Read before the first render: a phone never renders the column's menu (it is hidden there and
+  // the drawer has its own), which spares the attempt screen's first render on a phone.
+  const wide = useMediaQuery(`(min-width: ${em(992)})`, undefined, { getInitialValueInEffect: false });
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
 
@@ -45,9 +47,7 @@ export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } =
       <AppShell.Header>
         <TopBar navOpened={drawerOpened} onToggleNav={toggleDrawer} actions={topBarActions} />
       </AppShell.Header>
-      <AppShell.Navbar>
-        <SideNav />
-      </AppShell.Navbar>
+      <AppShell.Navbar>{wide ? <SideNav /> : null}</AppShell.Navbar>
       {drawerLoaded ? (
         <Suspense fallback={null}>
           <NavDrawer opened={drawerOpened} onClose={closeDrawer} />
