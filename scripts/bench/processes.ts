@@ -28,7 +28,7 @@ const rssMiBOf = (pid: number) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode} before answering`);
