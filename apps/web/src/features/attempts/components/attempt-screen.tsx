@@ -202,10 +202,14 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     if (layout === 'all') heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [current, layout]);
 
-  const goTo = (index: number) => {
-    focusPending.current = true;
-    setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
-  };
+  // The same function each render: the navigator's buttons are memoized.
+  const goTo = useCallback(
+    (index: number) => {
+      focusPending.current = true;
+      setCurrent(Math.max(0, Math.min(questions.length - 1, index)));
+    },
+    [questions.length],
+  );
 
   if (!snapshot.ready || !engine || !(playersLoaded || shown)) {
     return (

@@ -1,4 +1,5 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
+import { Group, Text } from '@mantine/core';
 import { IconCheck, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionState } from '../lib/answer-state.ts';
@@ -20,29 +21,16 @@ export function QuestionNavigator({ states, current, onSelect }: Props) {
   return (
     <nav aria-label={t('navigator.label')}>
       <ol className={classes.list}>
-        {states.map((state, index) => {
-          const words = [
-            state.answered ? t('navigator.answered') : t('navigator.unanswered'),
-            state.flagged ? t('navigator.flagged') : null,
-          ].filter(Boolean);
-          return (
-            <li key={index}>
-              <UnstyledButton
-                className={classes.item}
-                data-answered={state.answered || undefined}
-                data-flagged={state.flagged || undefined}
-                data-current={index === current || undefined}
-                aria-current={index === current ? 'step' : undefined}
-                aria-label={t('navigator.item', { number: index + 1, state: words.join(', ') })}
-                onClick={() => onSelect(index)}
-              >
-                <span aria-hidden>{index + 1}</span>
-                {state.answered && <IconCheck className={classes.tick} size={16} stroke={3} aria-hidden />}
-                {state.flagged && <IconFlagFilled className={classes.flag} size={16} aria-hidden />}
-              </UnstyledButton>
-            </li>
-          );
-        })}
+        {states.map((state, index) => (
+          <NavigatorItem
+            key={index}
+            index={index}
+            answered={state.answered}
+            flagged={state.flagged}
+            current={index === current}
+            onSelect={onSelect}
+          />
+        ))}
       </ol>
       <Group gap="md" mt={6} className={classes.legend} aria-hidden>
         <Text size="xs" c="dimmed" className={classes.legendItem}>
@@ -65,3 +53,47 @@ export function QuestionNavigator({ states, current, onSelect }: Props) {
     </nav>
   );
 }
+
+interface ItemProps {
+  index: number;
+  answered: boolean;
+  flagged: boolean;
+  current: boolean;
+  onSelect(index: number): void;
+}
+
+/**
+ * One question's button: a plain button (40 of them render with the screen) and memoized, so an
+ * answer typed into one question renders its own button again, not all of them.
+ */
+const NavigatorItem = memo(function NavigatorItem({
+  index,
+  answered,
+  flagged,
+  current,
+  onSelect,
+}: ItemProps) {
+  const { t } = useTranslation('attempts');
+  const words = [
+    answered ? t('navigator.answered') : t('navigator.unanswered'),
+    flagged ? t('navigator.flagged') : null,
+  ].filter(Boolean);
+  return (
+    <li>
+      <button
+        type="button"
+        className={classes.item}
+        data-answered={answered || undefined}
+        data-flagged={flagged || undefined}
+        data-current={current || undefined}
+        aria-current={current ? 'step' : undefined}
+        aria-label={t('navigator.item', { number: index + 1, state: words.join(', ') })}
+        onClick={() => onSelect(index)}
+      >
+        <span aria-hidden>{index + 1}</span>
+        {answered && <IconCheck className={classes.tick} size={16} stroke={3} aria-hidden />}
+        {flagged && <IconFlagFilled className={classes.flag} size={16} aria-hidden />}
+      </button>
+    </li>
+  );
+});
