@@ -21,11 +21,9 @@ const app = (
   </StrictMode>
 );
 
-if (hasLandingShell()) {
-  // The prerendered landing page is on screen (its boot script loaded us after it was painted):
-  // build the app behind it in small slices (a transition), so the page stays responsive.
-  releaseLandingShell(root);
-  startTransition(() => createRoot(root).render(app));
-} else {
-  createRoot(root).render(app);
-}
+// The first render builds the providers and the shell: as a transition React does it in small
+// slices, so the page keeps answering meanwhile (issue 15, blocking time on a slow phone). Over
+// the prerendered landing page (its boot script loaded us after it was painted), the app is built
+// behind the page, which stays on screen until the app shows a screen of its own.
+if (hasLandingShell()) releaseLandingShell(root);
+startTransition(() => createRoot(root).render(app));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthErrorScreen } from '../../components/errors/auth-error-screen.tsx';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
@@ -37,10 +37,14 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
     }),
     [session, state],
   );
+  // The store's updates render synchronously (useSyncExternalStore); the session's arrival renders
+  // the whole signed-in shell, so it is passed on as a deferred value: React builds that tree in
+  // small slices (a transition) and the page keeps answering meanwhile (issue 15, blocking time).
+  const deferred = useDeferredValue(value);
 
   const retry = () => void session.retry();
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={deferred}>
       <AuthErrorBoundary retryCount={state.retryCount} onRetry={retry} onSignOut={session.signOutAndRestart}>
         {state.error ? (
           <AuthErrorScreen

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -211,7 +211,13 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
     [questions.length],
   );
 
-  if (!snapshot.ready || !engine || !(playersLoaded || shown)) {
+  const ready = Boolean(snapshot.ready && engine && (playersLoaded || shown));
+  // Whichever of these comes last (the device's answers, the sync engine, the players' code) would
+  // render every question in one long task; taken as a deferred value, React builds the questions
+  // in small slices (a transition) while the loader stays, and the page keeps answering (issue 15).
+  const readyShown = useDeferredValue(ready);
+
+  if (!ready || !readyShown || !engine) {
     return (
       <Center mih={240}>
         <Loader aria-label={t('attempt.loading')} />

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,10 @@ export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const loaded = useLoadedAttempt(attemptId);
+  // The query's updates render synchronously; the attempt's arrival renders every question, so the
+  // screen takes it as a deferred value: React builds it in small slices (a transition) and the
+  // page keeps answering meanwhile (issue 15, blocking time). The loader stays until then.
+  const shown = useDeferredValue(loaded.data);
   // Handed in here: the results screen takes over (and says so); nothing else may navigate first.
   const [handedIn, setHandedIn] = useState(false);
 
@@ -42,13 +46,12 @@ export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: 
     [queryClient, navigate, assessmentId, attemptId, resultsPath],
   );
 
-  if (loaded.isPending || handedIn) {
-    return (
-      <Center mih={240}>
-        <Loader aria-label={t('attempt.loading')} />
-      </Center>
-    );
-  }
+  const loading = (
+    <Center mih={240}>
+      <Loader aria-label={t('attempt.loading')} />
+    </Center>
+  );
+  if (loaded.isPending || handedIn) return loading;
   if (loaded.isError) {
     const code = errorCodeOf(loaded.error);
     return (
@@ -73,6 +76,9 @@ export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: 
       </Stack>
     );
   }
-  if (loaded.data.attempt.status === 'submitted') return <Navigate to={resultsPath} replace />;
-  return <AttemptScreen loaded={loaded.data} resultsPath={resultsPath} onSubmitted={onSubmitted} />;
+  // The deferred value is behind: the attempt is being built in the background (or, another
+  // attempt's id just came in, still the previous one).
+  if (!shown || shown.attempt.id !== attemptId) return loading;
+  if (shown.attempt.status === 'submitted') return <Navigate to={resultsPath} replace />;
+  return <AttemptScreen loaded={shown} resultsPath={resultsPath} onSubmitted={onSubmitted} />;
 }
