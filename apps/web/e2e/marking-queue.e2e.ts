@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { bearer, publishAndSubmit } from './support/assessments.ts';
+import { account, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 // Screens load their players and editors on demand: allow for a busy machine.
@@ -15,16 +15,12 @@ const expect = baseExpect.configure({ timeout: 25_000 });
 const ESSAY = 'Explain how a leaf turns light into food.';
 const SHORT = 'Name one thing a plant needs besides light.';
 
-async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
-  return createAssessment(request, token, {
+function assessment(title: string) {
+  return {
     title,
     subject: 'Biology',
     difficulty: 'Medium',
-    generationType: 'manual',
-    passMark: 50,
-    status: 'published',
     allowRetake: true,
-    assignment: { mode: 'all' },
     questions: [
       {
         id: 'gas',
@@ -54,13 +50,12 @@ async function publishAssessment(request: APIRequestContext, token: string, titl
       },
       { id: 'short', type: 'essay', text: SHORT, score: 2, config: { responseKind: 'richText' } },
     ],
-  });
+  };
 }
 
 const scoreField = (page: Page) => page.getByRole('textbox', { name: /^Score \(0 to/ });
 
 test('a Teacher marks the queue by question with a rubric and the keyboard, uses an AI suggestion, and empties it', async ({
-  browser,
   page,
 }) => {
   test.setTimeout(300_000);
@@ -68,25 +63,34 @@ test('a Teacher marks the queue by question with a rubric and the keyboard, uses
   const student = account('Student');
   const title = `Leaves and light ${Date.now().toString(36)}`;
 
-  await signIn(page, teacher.email, teacher.password);
-  const assessmentId = await publishAssessment(page.request, await accessToken(page), title);
-
-  // The Student hands it in twice: two attempts, each with two open answers waiting.
-  const studentContext = await browser.newContext();
-  const studentPage = await studentContext.newPage();
-  await signIn(studentPage, student.email, student.password);
-  const studentToken = await accessToken(studentPage);
-  await submitAttempt(studentPage.request, studentToken, assessmentId, {
-    gas: ['co2'],
-    essay: { text: '<p>Chlorophyll catches light, splits water and turns carbon dioxide into sugar.</p>' },
-    short: { text: '<p>Water</p>' },
-  });
-  await submitAttempt(studentPage.request, studentToken, assessmentId, {
-    gas: ['o2'],
-    essay: { text: '<p>The leaf is green so it eats the sun.</p>' },
-    short: { text: '<p>Soil</p>' },
-  });
-  await studentContext.close();
+  // The Student hands it in twice: two attempts, each with two open answers waiting. Published
+  // and handed in through the API while the Teacher signs in.
+  const [{ assessmentId }, teacherToken] = await Promise.all([
+    publishAndSubmit({
+      owner: teacher,
+      assessment: assessment(title),
+      submissions: [
+        {
+          who: student,
+          attempts: [
+            {
+              gas: ['co2'],
+              essay: {
+                text: '<p>Chlorophyll catches light, splits water and turns carbon dioxide into sugar.</p>',
+              },
+              short: { text: '<p>Water</p>' },
+            },
+            {
+              gas: ['o2'],
+              essay: { text: '<p>The leaf is green so it eats the sun.</p>' },
+              short: { text: '<p>Soil</p>' },
+            },
+          ],
+        },
+      ],
+    }),
+    signInWithSession(page, teacher),
+  ]);
 
   // The queue is in the Assessments menu.
   await page.goto('/account/home');
@@ -220,7 +224,7 @@ test('a Teacher marks the queue by question with a rubric and the keyboard, uses
   await shoot(page, 'queue-empty-desktop', { viewport: DESKTOP });
 
   const res = await page.request.get(`/api/assessments/${assessmentId}/submissions`, {
-    headers: bearer(await accessToken(page)),
+    headers: bearer(teacherToken),
   });
   const list = (await res.json()) as { items: { status: string; score: number; passed: boolean }[] };
   expect(list.items.map((i) => [i.status, i.score, i.passed])).toEqual([

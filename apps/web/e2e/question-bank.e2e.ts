@@ -1,7 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES } from '@vbuilder/shared';
 import { bearer, createAssessment } from './support/assessments.ts';
-import { accessToken, account, demo, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, apiSignIn, demo, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { shoot, shootBoth } from './support/shots.ts';
 import type { SeededAccount } from './support/organizations.ts';
 
@@ -13,13 +13,13 @@ import type { SeededAccount } from './support/organizations.ts';
 
 const POOL = 20;
 
-/** The questions a Student gets when they start (through the API, as the attempt screen does). */
-async function startAs(browser: Browser, student: SeededAccount, assessmentId: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, student.email, student.password);
-  const token = await accessToken(page);
-  const res = await page.request.post(`/api/assessments/${assessmentId}/attempts`, {
+/**
+ * The questions a Student gets when they start (through the API, as the attempt screen does; the
+ * Student signs in through the API too: the journey tests the bank and the editor's screens).
+ */
+async function startAs(student: SeededAccount, assessmentId: string) {
+  const { request, token } = await apiSignIn(student);
+  const res = await request.post(`/api/assessments/${assessmentId}/attempts`, {
     headers: bearer(token),
   });
   expect([200, 201], await res.text()).toContain(res.status());
@@ -27,23 +27,21 @@ async function startAs(browser: Browser, student: SeededAccount, assessmentId: s
     id: string;
     questions: { id: string; text: string; score: number }[];
   };
-  const submitted = await page.request.post(`/api/attempts/${attempt.id}/submit`, {
+  const submitted = await request.post(`/api/attempts/${attempt.id}/submit`, {
     headers: bearer(token),
     data: {},
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  await context.close();
+  await request.dispose();
   return attempt.questions;
 }
 
 test('builds an assessment that draws 5 from a category, and two students get different questions', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(180_000);
   const teacher = account('Teacher');
-  await signIn(page, teacher.email, teacher.password);
-  const token = await accessToken(page);
+  const token = await signInWithSession(page, teacher);
 
   // The bank: one category with twenty questions, through the API.
   const category = await page.request.post('/api/question-bank/categories', {
@@ -52,17 +50,19 @@ test('builds an assessment that draws 5 from a category, and two students get di
   });
   expect(category.status(), await category.text()).toBe(201);
   const categoryId = ((await category.json()) as { id: string }).id;
-  for (let i = 1; i <= POOL; i += 1) {
-    const question = {
-      ...exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'x'),
-      text: `Forces statement ${i}`,
-    };
-    const res = await page.request.post('/api/question-bank/questions', {
-      headers: bearer(token),
-      data: { question, categoryId, tags: ['forces'] },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await Promise.all(
+    Array.from({ length: POOL }, async (_, i) => {
+      const question = {
+        ...exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'x'),
+        text: `Forces statement ${i + 1}`,
+      };
+      const res = await page.request.post('/api/question-bank/questions', {
+        headers: bearer(token),
+        data: { question, categoryId, tags: ['forces'] },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }),
+  );
   // The bank screen, from the Assessments section's menu: the category and its questions, searched.
   await page.goto('/account/question-bank');
   await expect(page.getByRole('heading', { name: 'Question bank', level: 1 })).toBeVisible();
@@ -103,8 +103,10 @@ test('builds an assessment that draws 5 from a category, and two students get di
   // Two Students start it: each gets the assessment's own question and five of the twenty.
   const classmate = demo().classmate;
   if (!classmate) throw new Error('question-bank has a classmate (see global-setup.ts)');
-  const first = await startAs(browser, account('Student'), assessmentId);
-  const second = await startAs(browser, classmate, assessmentId);
+  const [first, second] = await Promise.all([
+    startAs(account('Student'), assessmentId),
+    startAs(classmate, assessmentId),
+  ]);
   for (const questions of [first, second]) {
     expect(questions).toHaveLength(6);
     expect(questions[0]!.text).toBe('The Earth pulls on the Moon.');

@@ -1,7 +1,6 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
-import { accessToken, account, demo, expectAccessible, signIn } from './support/fixtures.ts';
-import type { SeededAccount } from './support/organizations.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { bearer, publishAndSubmit } from './support/assessments.ts';
+import { account, demo, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 // Screens load their parts on demand: allow for a busy machine.
@@ -12,15 +11,11 @@ const expect = baseExpect.configure({ timeout: 25_000 });
  * True/False worth 1 of 3 points and a pass mark of 60 %, a student who chose Mars fails (1 of 3)
  * until the key is fixed (3 of 3).
  */
-async function publishWithWrongKey(request: APIRequestContext, token: string, title: string) {
-  return createAssessment(request, token, {
+function withWrongKey(title: string) {
+  return {
     title,
     subject: 'Astronomy',
-    difficulty: 'Easy',
-    generationType: 'manual',
     passMark: 60,
-    status: 'published',
-    assignment: { mode: 'all' },
     questions: [
       {
         id: 'red',
@@ -46,21 +41,7 @@ async function publishWithWrongKey(request: APIRequestContext, token: string, ti
         config: { correct: true },
       },
     ],
-  });
-}
-
-async function submitAs(
-  browser: Browser,
-  who: SeededAccount,
-  assessmentId: string,
-  answers: Record<string, unknown>,
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who.email, who.password);
-  const result = await submitAttempt(page.request, await accessToken(page), assessmentId, answers);
-  await context.close();
-  return result;
+  };
 }
 
 test('a Teacher fixes a wrong answer key after three students submitted: dry run, apply, and a fail becomes a pass', async ({
@@ -74,25 +55,32 @@ test('a Teacher fixes a wrong answer key after three students submitted: dry run
   if (!rosa || !sam) throw new Error('regrade has two classmates (see global-setup.ts)');
   const title = `Planets ${Date.now()}`;
 
-  await signIn(page, teacher.email, teacher.password);
-  const assessmentId = await publishWithWrongKey(page.request, await accessToken(page), title);
-
   // Three submissions under the wrong key: the seeded Student and Rosa chose Mars (1 of 3,
-  // failed), Sam chose Venus (3 of 3, passed).
+  // failed), Sam chose Venus (3 of 3, passed). Published and handed in through the API while the
+  // teacher and the student sign in (the student's screens come later).
   const studentContext = await browser.newContext();
   const studentPage = await studentContext.newPage();
-  await signIn(studentPage, student.email, student.password);
-  const first = await submitAttempt(studentPage.request, await accessToken(studentPage), assessmentId, {
-    red: ['mars'],
-    sun: true,
-  });
+  // (The teacher's own token is not needed: the teacher's steps are all on the screens.)
+  const [published, , studentToken] = await Promise.all([
+    publishAndSubmit({
+      owner: teacher,
+      assessment: withWrongKey(title),
+      submissions: [
+        { who: student, attempts: [{ red: ['mars'], sun: true }] },
+        { who: rosa, attempts: [{ red: ['mars'], sun: true }] },
+        { who: sam, attempts: [{ red: ['venus'], sun: true }] },
+      ],
+    }),
+    signInWithSession(page, teacher),
+    signInWithSession(studentPage, student),
+  ]);
+  const {
+    assessmentId,
+    results: [[first], [rosaResult], [samResult]],
+  } = published;
   expect(first).toMatchObject({ score: 1, passed: false });
-  expect(await submitAs(browser, rosa, assessmentId, { red: ['mars'], sun: true })).toMatchObject({
-    passed: false,
-  });
-  expect(await submitAs(browser, sam, assessmentId, { red: ['venus'], sun: true })).toMatchObject({
-    passed: true,
-  });
+  expect(rosaResult).toMatchObject({ passed: false });
+  expect(samResult).toMatchObject({ passed: true });
 
   // The student sees the fail.
   await studentPage.goto(`/account/user/${student.id}/quiz/${assessmentId}/my-results`);
@@ -140,14 +128,16 @@ test('a Teacher fixes a wrong answer key after three students submitted: dry run
   await shoot(page, 'regrade-dry-run-desktop', { viewport: DESKTOP });
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('list', { name: 'Each affected submission, before and after' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Nothing wider than the phone's screen, once the layout has followed the resize.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await shoot(page, 'regrade-dry-run-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);
 
   // Still failed until applied.
   const before = await studentPage.request.get(`/api/assessments/${assessmentId}/my-results`, {
-    headers: bearer(await accessToken(studentPage)),
+    headers: bearer(studentToken),
   });
   expect(((await before.json()) as { attempts: { passed: boolean }[] }).attempts[0]).toMatchObject({
     passed: false,
@@ -191,7 +181,7 @@ test('a Teacher fixes a wrong answer key after three students submitted: dry run
   await expect
     .poll(async () => {
       const res = await studentPage.request.get('/api/notifications', {
-        headers: bearer(await accessToken(studentPage)),
+        headers: bearer(studentToken),
       });
       const list = (await res.json()) as { items: { kind: string }[] };
       return list.items.map((n) => n.kind);

@@ -1,22 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { bearer, publishAndSubmit } from './support/assessments.ts';
+import { account, apiSignIn, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 // Screens load their players and editors on demand: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 25_000 });
 
 /** A published assessment with a multiple-choice question (2 points) and an essay (5 points). */
-async function publishAssessment(request: APIRequestContext, token: string, title: string): Promise<string> {
-  return createAssessment(request, token, {
+function assessment(title: string) {
+  return {
     title,
     subject: 'Biology',
     difficulty: 'Medium',
-    generationType: 'manual',
-    passMark: 50,
-    status: 'published',
-    assignment: { mode: 'all' },
     questions: [
       {
         id: 'gas',
@@ -47,20 +43,10 @@ async function publishAssessment(request: APIRequestContext, token: string, titl
         },
       },
     ],
-  });
-}
-
-/** The Student answers both questions and submits: the MCQ is marked, the essay waits. */
-async function submitAsStudent(request: APIRequestContext, token: string, assessmentId: string) {
-  const result = await submitAttempt(request, token, assessmentId, {
-    gas: ['co2'],
-    essay: { text: '<p>The leaf catches <strong>light</strong> with chlorophyll and makes sugar.</p>' },
-  });
-  expect(result).toMatchObject({ status: 'Pending', score: 2, passed: null });
+  };
 }
 
 test('a Teacher marks an essay, sees the pass, exports the results and downloads the report', async ({
-  browser,
   page,
 }) => {
   test.setTimeout(240_000);
@@ -68,15 +54,29 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   const student = account('Student');
   const title = `Photosynthesis check ${Date.now()}`;
 
-  await signIn(page, teacher.email, teacher.password);
-  const teacherToken = await accessToken(page);
-  const assessmentId = await publishAssessment(page.request, teacherToken, title);
-
-  const studentContext = await browser.newContext();
-  const studentPage = await studentContext.newPage();
-  await signIn(studentPage, student.email, student.password);
-  const studentToken = await accessToken(studentPage);
-  await submitAsStudent(studentPage.request, studentToken, assessmentId);
+  // The Student answers both questions and submits: the MCQ is marked, the essay waits. Published
+  // and handed in through the API while the Teacher signs in.
+  const [{ assessmentId, results }] = await Promise.all([
+    publishAndSubmit({
+      owner: teacher,
+      assessment: assessment(title),
+      submissions: [
+        {
+          who: student,
+          attempts: [
+            {
+              gas: ['co2'],
+              essay: {
+                text: '<p>The leaf catches <strong>light</strong> with chlorophyll and makes sugar.</p>',
+              },
+            },
+          ],
+        },
+      ],
+    }),
+    signInWithSession(page, teacher),
+  ]);
+  expect(results[0]![0]).toMatchObject({ status: 'Pending', score: 2, passed: null });
 
   // Submissions: the attempt waits for marking.
   await page.goto(`/account/questions/${teacher.id}/quiz/${assessmentId}/submissions`);
@@ -177,11 +177,12 @@ test('a Teacher marks an essay, sees the pass, exports the results and downloads
   ).toBe('%PDF');
 
   // The Student's results show the marked attempt.
-  const mine = await studentPage.request.get(`/api/assessments/${assessmentId}/my-results`, {
-    headers: bearer(studentToken),
+  const studentApi = await apiSignIn(student);
+  const mine = await studentApi.request.get(`/api/assessments/${assessmentId}/my-results`, {
+    headers: bearer(studentApi.token),
   });
   expect(mine.status(), await mine.text()).toBe(200);
   const latest = ((await mine.json()) as { attempts: Record<string, unknown>[] }).attempts[0]!;
   expect(latest).toMatchObject({ status: 'Submitted', markingStatus: 'marked', score: 6, passed: true });
-  await studentContext.close();
+  await studentApi.request.dispose();
 });

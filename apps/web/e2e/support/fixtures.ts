@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env.ts';
 import { specName, type SeededAccount, type SpecOrganization } from './organizations.ts';
 
@@ -41,6 +41,34 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/account\//);
+}
+
+/**
+ * Signs the page in for a journey whose subject is not sign-in (signIn above walks the sign-in
+ * page; sign-in-and-menus tests it): the provider session is opened through the API, in the
+ * browser context's own cookies, so the login screen's Sign in comes straight back signed in, as
+ * for someone already signed in to the provider. Returns a Bearer token of that session, for the
+ * journey's own API calls (as accessToken does).
+ */
+export async function signInWithSession(
+  page: Page,
+  who: { email: string; password: string },
+): Promise<string> {
+  const origin = new URL(E2E.baseUrl).origin;
+  const token = await codeFlowToken(page.context().request, origin, undefined, (signInPath) =>
+    logIn(page.context().request, signInPath, who),
+  );
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/account\//);
+  return token;
+}
+
+/** The sign-in page's call: the provider's login interaction at `signInPath`; where it continues. */
+async function logIn(api: APIRequestContext, signInPath: string, who: { email: string; password: string }) {
+  const res = await api.post(`${signInPath}/login`, { data: { email: who.email, password: who.password } });
+  if (!res.ok()) throw new Error(`Sign-in of ${who.email} answered ${res.status()}: ${await res.text()}`);
+  return new URL(((await res.json()) as { redirectTo: string }).redirectTo, E2E.baseUrl);
 }
 
 /**
@@ -101,7 +129,6 @@ export async function expectAccessible(page: Page) {
  * PKCE on the browser context's cookies and gets a plain Bearer token of the same user and session.
  */
 export async function accessToken(page: Page): Promise<string> {
-  const origin = new URL(page.url()).origin;
   const clientId = await page.evaluate(() => {
     try {
       return (JSON.parse(localStorage.getItem('vbuilder.authConfig') ?? '{}') as { clientId?: string })
@@ -110,12 +137,43 @@ export async function accessToken(page: Page): Promise<string> {
       return undefined;
     }
   });
-  const request = page.context().request;
+  return codeFlowToken(page.context().request, new URL(page.url()).origin, clientId);
+}
+
+/** A person signed in through the API only: their own cookies (a provider session) and a Bearer token. */
+export interface ApiSession {
+  request: APIRequestContext;
+  token: string;
+}
+
+/**
+ * Signs a person in without a browser, as the sign-in page does it (the provider's login
+ * interaction, then the code flow with PKCE): for people a journey only needs for set-up through
+ * the API, such as students handing in answers before the teacher's screens are tested. Sign-in
+ * itself is the sign-in-and-menus journey's. Dispose of `request` when done.
+ */
+export async function apiSignIn(who: { email: string; password: string }): Promise<ApiSession> {
+  const api = await request.newContext({ baseURL: E2E.baseUrl });
+  const token = await codeFlowToken(api, E2E.baseUrl, undefined, (signInPath) => logIn(api, signInPath, who));
+  return { request: api, token };
+}
+
+/**
+ * The authorization-code flow with PKCE on a request context's cookies, up to a plain Bearer
+ * token. With a provider session the provider answers with the code at once; without one, it
+ * sends to the sign-in page, which `login` (given the page's path) completes.
+ */
+async function codeFlowToken(
+  api: APIRequestContext,
+  origin: string,
+  clientId = 'vbuilder-web',
+  login?: (signInPath: string) => Promise<URL>,
+): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = `${origin}/auth/callback`;
   const authorize = new URL(`${origin}/oidc/auth`);
   authorize.search = new URLSearchParams({
-    client_id: clientId ?? 'vbuilder-web',
+    client_id: clientId,
     response_type: 'code',
     redirect_uri: redirectUri,
     scope: 'openid',
@@ -124,8 +182,13 @@ export async function accessToken(page: Page): Promise<string> {
     code_challenge_method: 'S256',
   }).toString();
   let next = authorize;
-  for (let hops = 0; hops < 5 && next.pathname !== '/auth/callback'; hops += 1) {
-    const res = await request.get(next.href, { maxRedirects: 0 });
+  for (let hops = 0; hops < 8 && next.pathname !== '/auth/callback'; hops += 1) {
+    if (login && next.pathname.startsWith('/signin/')) {
+      next = await login(next.pathname);
+      login = undefined;
+      continue;
+    }
+    const res = await api.get(next.href, { maxRedirects: 0 });
     const location = res.headers().location;
     if (!location)
       throw new Error(`No session to take a token from: ${next.pathname} answered ${res.status()}`);
@@ -133,12 +196,12 @@ export async function accessToken(page: Page): Promise<string> {
   }
   const code = next.searchParams.get('code');
   if (!code) throw new Error(`The provider gave no code: ${next.href}`);
-  const res = await request.post(`${origin}/oidc/token`, {
+  const res = await api.post(`${origin}/oidc/token`, {
     form: {
       grant_type: 'authorization_code',
       code,
       redirect_uri: redirectUri,
-      client_id: clientId ?? 'vbuilder-web',
+      client_id: clientId,
       code_verifier: verifier,
     },
   });
