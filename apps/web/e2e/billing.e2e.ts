@@ -9,7 +9,7 @@ import {
 } from '@vbuilder/shared';
 import { bearer } from './support/assessments.ts';
 import { E2E } from './support/env.ts';
-import { accessToken, account, demo, signIn } from './support/fixtures.ts';
+import { accessToken, account, demo, signInWithSession } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { PHONE } from './support/shots.ts';
 import { makePdf } from '../../../test-support/pdf-document.ts';
@@ -69,22 +69,26 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
 
   // The Super Administrator, in a browser of their own: a Professional price to buy at, and no
   // request left waiting by an earlier attempt of this test.
+  // (The Administrator signs in meanwhile.)
   const platform = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
-  await signIn(platform, superAdministrator.email, superAdministrator.password);
-  const platformToken = await accessToken(platform);
-  const price = await professionalMonthlyPrice(platform.request, platformToken);
-  for (const waiting of (await paymentsOf(platform.request, platformToken, buyer.organizationId)).filter(
-    (record) => record.status === 'pending',
-  )) {
-    const closed = await platform.request.post(`/api/payments/${waiting.id}/close`, {
-      headers: bearer(platformToken),
-    });
-    expect(closed.status(), await closed.text()).toBe(200);
-  }
+  const [price] = await Promise.all([
+    (async () => {
+      const platformToken = await signInWithSession(platform, superAdministrator);
+      const found = await professionalMonthlyPrice(platform.request, platformToken);
+      const records = await paymentsOf(platform.request, platformToken, buyer.organizationId);
+      for (const waiting of records.filter((record) => record.status === 'pending')) {
+        const closed = await platform.request.post(`/api/payments/${waiting.id}/close`, {
+          headers: bearer(platformToken),
+        });
+        expect(closed.status(), await closed.text()).toBe(200);
+      }
+      return found;
+    })(),
+    signInWithSession(page, administrator),
+  ]);
   const amount = formatMoney(price, 'en');
 
   // The Administrator requests Professional, monthly, on Subscription and confirms.
-  await signIn(page, administrator.email, administrator.password);
   await page.goto('/account/subscription');
   await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
   const status = page.getByRole('region', { name: 'Subscription status' });

@@ -80,55 +80,59 @@ test('an Administrator gives certificates to everyone who passed; the student do
   await expect(dialog).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Certificates of your organization, newest first' });
   const row = table.getByRole('row').filter({ hasText: title }).filter({ hasText: student.name });
-  // The toast closes by itself (4 s): the screenshots show the screen, not the toast. Meanwhile the
-  // row is checked and the Student opens their certificates (looked at below).
-  await Promise.all([
-    expect(given).toBeHidden(),
-    expect(row).toContainText('Valid'),
-    studentPage.goto(`/account/certifications/${student.id}`),
+  // From here the Administrator's screens and the Student's are looked at side by side.
+  const [, certificate] = await Promise.all([
+    (async () => {
+      // The toast closes by itself (4 s): the screenshots show the screen, not the toast.
+      await expect(given).toBeHidden();
+      await expect(row).toContainText('Valid');
+      await expectAccessible(page);
+      await shootBoth(page, 'admin');
+
+      // The template editor with its live preview.
+      await page.getByRole('tab', { name: 'Template' }).click();
+      const preview = page.getByRole('figure', { name: 'Certificate preview' });
+      await expect(preview).toBeVisible();
+      await page
+        .getByRole('textbox', { name: 'Title', exact: true })
+        .fill('Certificate of Achievement in Biology');
+      await expect(preview).toContainText('Certificate of Achievement in Biology');
+      await expectAccessible(page);
+      await shootBoth(page, 'template');
+      await page.getByRole('tab', { name: 'Certificates' }).click();
+    })(),
+    (async () => {
+      // The Student sees theirs and downloads the PDF.
+      await studentPage.goto(`/account/certifications/${student.id}`);
+      const mine = studentPage
+        .getByRole('table', { name: 'Your certificates, newest first' })
+        .getByRole('row')
+        .filter({ hasText: title });
+      await expect(mine).toContainText('Valid');
+      await expectAccessible(studentPage);
+      await shootBoth(studentPage, 'student');
+      const pdfDownload = studentPage.waitForEvent('download');
+      await mine.getByRole('button', { name: `Download the PDF of ${title}` }).click();
+      const pdf = await pdfDownload;
+      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+      expect(
+        readFileSync((await pdf.path())!)
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('%PDF');
+
+      // The verification URL printed on it (and in its QR code), as the API gives it.
+      const listed = await studentPage.request.get(`/api/certificates?assessmentId=${assessmentId}`, {
+        headers: bearer(studentToken),
+      });
+      expect(listed.status(), await listed.text()).toBe(200);
+      const [mineListed] = ((await listed.json()) as { items: { verificationUrl: string; code: string }[] })
+        .items;
+      expect(mineListed?.verificationUrl).toMatch(new RegExp(`/verify/${mineListed?.code}$`));
+      await studentContext.close();
+      return mineListed;
+    })(),
   ]);
-  await expectAccessible(page);
-  await shootBoth(page, 'admin');
-
-  // The template editor with its live preview.
-  await page.getByRole('tab', { name: 'Template' }).click();
-  const preview = page.getByRole('figure', { name: 'Certificate preview' });
-  await expect(preview).toBeVisible();
-  await page
-    .getByRole('textbox', { name: 'Title', exact: true })
-    .fill('Certificate of Achievement in Biology');
-  await expect(preview).toContainText('Certificate of Achievement in Biology');
-  await expectAccessible(page);
-  await shootBoth(page, 'template');
-  await page.getByRole('tab', { name: 'Certificates' }).click();
-
-  // The Student sees theirs (the screen opened above) and downloads the PDF.
-  const mine = studentPage
-    .getByRole('table', { name: 'Your certificates, newest first' })
-    .getByRole('row')
-    .filter({ hasText: title });
-  await expect(mine).toContainText('Valid');
-  await expectAccessible(studentPage);
-  await shootBoth(studentPage, 'student');
-  const pdfDownload = studentPage.waitForEvent('download');
-  await mine.getByRole('button', { name: `Download the PDF of ${title}` }).click();
-  const pdf = await pdfDownload;
-  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(
-    readFileSync((await pdf.path())!)
-      .subarray(0, 4)
-      .toString('latin1'),
-  ).toBe('%PDF');
-
-  // The verification URL printed on it (and in its QR code), as the API gives it.
-  const listed = await studentPage.request.get(`/api/certificates?assessmentId=${assessmentId}`, {
-    headers: bearer(studentToken),
-  });
-  expect(listed.status(), await listed.text()).toBe(200);
-  const [certificate] = ((await listed.json()) as { items: { verificationUrl: string; code: string }[] })
-    .items;
-  expect(certificate?.verificationUrl).toMatch(new RegExp(`/verify/${certificate?.code}$`));
-  await studentContext.close();
 
   // Someone who is not signed in opens it: Valid.
   const visitorContext = await browser.newContext();

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
+import { accessToken, account, apiSignIn, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { DESKTOP, PHONE, SHOTS_DIR, shoot } from './support/shots.ts';
 
 // The dashboard's chunk (with the charts) loads on demand: allow for a busy machine.
@@ -45,9 +45,8 @@ test('each role opens a dashboard worth opening: what is open, what waits to be 
   const title = `Seasons essay ${Date.now()}`;
   const later = `Rivers quiz ${Date.now()}`;
 
-  // The Teacher publishes one assessment open for two days (an essay waits for marking) and one next week.
-  await signIn(page, teacher.email, teacher.password);
-  const teacherToken = await accessToken(page);
+  // The Teacher publishes one assessment open for two days (an essay waits for marking) and one next
+  // week (through the API, while the Teacher's browser signs in).
   const questions = [
     {
       id: 'mcq',
@@ -81,30 +80,40 @@ test('each role opens a dashboard worth opening: what is open, what waits to be 
     assignment: { mode: 'all' },
     questions,
   };
-  const openId = await createAssessment(page.request, teacherToken, {
-    ...base,
-    title,
-    startsAt: iso(-HOUR),
-    endsAt: iso(50 * HOUR),
-  });
-  await createAssessment(page.request, teacherToken, {
-    ...base,
-    title: later,
-    startsAt: iso(7 * 24 * HOUR),
-    endsAt: iso(8 * 24 * HOUR),
-  });
+  const publish = async () => {
+    const { request, token } = await apiSignIn(teacher);
+    const id = await createAssessment(request, token, {
+      ...base,
+      title,
+      startsAt: iso(-HOUR),
+      endsAt: iso(50 * HOUR),
+    });
+    await createAssessment(request, token, {
+      ...base,
+      title: later,
+      startsAt: iso(7 * 24 * HOUR),
+      endsAt: iso(8 * 24 * HOUR),
+    });
+    await request.dispose();
+    return id;
+  };
 
-  // The Student sees it to take now, and the other one next; then submits it.
+  // The Student (signed in once both are published) sees it to take now, and the other one next;
+  // then submits it.
   const studentContext = await browser.newContext();
   const studentPage = await studentContext.newPage();
-  await signIn(studentPage, student.email, student.password);
+  const published = publish();
+  const [openId, studentToken] = await Promise.all([
+    published,
+    published.then(() => signInWithSession(studentPage, student)),
+    signInWithSession(page, teacher),
+  ]);
   const toTake = studentPage.getByRole('region', { name: 'Your assessments to take' });
   await expect(toTake.getByRole('link', { name: title })).toHaveAttribute(
     'href',
     `/account/user/${student.id}/quiz/${openId}`,
   );
   await expect(toTake.getByRole('listitem').filter({ hasText: later })).toContainText(/Opens in (6|7) days/);
-  const studentToken = await accessToken(studentPage);
   await submitAttempt(studentPage.request, studentToken, openId, {
     mcq: ['b'],
     essay: { text: '<p>The Earth is tilted on its axis.</p>' },
@@ -123,60 +132,68 @@ test('each role opens a dashboard worth opening: what is open, what waits to be 
   );
   await studentContext.close();
 
-  // The Teacher: open now, the essay in the marking queue, this week's submission and the results.
-  await page.goto('/account/home');
-  const open = page.getByRole('region', { name: 'Open now and upcoming' });
-  await expect(open.getByRole('link', { name: title })).toBeVisible();
-  const queue = page.getByRole('region', { name: 'Marking queue' });
-  const mark = queue.getByRole('link', { name: `Mark the answers of ${student.name} to ${title}` });
-  await expect(mark).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Recent results' }).getByRole('row').filter({ hasText: title }),
-  ).toBeAttached();
-  const week = page.getByRole('table', { name: 'Submissions this week' });
-  await expect(week.getByRole('row')).toHaveCount(8);
-  await expectAccessible(page);
-  await shootDashboard(page, 'teacher', () =>
-    expect(page.getByRole('link', { name: title }).first()).toBeVisible(),
-  );
+  // Then the Teacher, the Administrator and the Super Administrator, each in their own browser, side
+  // by side (nobody changes what another one sees).
+  await Promise.all([teacherSees(), administratorSees(), superAdministratorSees()]);
 
-  // One click from the queue to the marking screen of that student's answers.
-  await mark.click();
-  await expect(page).toHaveURL(new RegExp(`/account/questions/pending-marking/${openId}/${student.id}$`));
-  await expect(page.getByText('Explain why the seasons change.')).toBeVisible();
+  /** The Teacher: open now, the essay in the marking queue, this week's submission and the results. */
+  async function teacherSees() {
+    await page.goto('/account/home');
+    const open = page.getByRole('region', { name: 'Open now and upcoming' });
+    await expect(open.getByRole('link', { name: title })).toBeVisible();
+    const queue = page.getByRole('region', { name: 'Marking queue' });
+    const mark = queue.getByRole('link', { name: `Mark the answers of ${student.name} to ${title}` });
+    await expect(mark).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Recent results' }).getByRole('row').filter({ hasText: title }),
+    ).toBeAttached();
+    const week = page.getByRole('table', { name: 'Submissions this week' });
+    await expect(week.getByRole('row')).toHaveCount(8);
+    await expectAccessible(page);
+    await shootDashboard(page, 'teacher', () =>
+      expect(page.getByRole('link', { name: title }).first()).toBeVisible(),
+    );
 
-  // The Administrator: the same cards and the plan used this month (the seeded Enterprise: no limit).
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  const admin = account('Administrator');
-  await signIn(adminPage, admin.email, admin.password);
-  const plan = adminPage.getByRole('region', { name: 'Plan usage this month' });
-  await expect(plan.getByText('This plan has no monthly limit.')).toBeVisible();
-  await expect(
-    adminPage.getByRole('region', { name: 'Marking queue' }).getByText(student.name),
-  ).toBeVisible();
-  await expectAccessible(adminPage);
-  await shootDashboard(adminPage, 'administrator', () =>
-    expect(adminPage.getByText(student.name).first()).toBeVisible(),
-  );
-  await adminContext.close();
+    // One click from the queue to the marking screen of that student's answers.
+    await mark.click();
+    await expect(page).toHaveURL(new RegExp(`/account/questions/pending-marking/${openId}/${student.id}$`));
+    await expect(page.getByText('Explain why the seasons change.')).toBeVisible();
+  }
 
-  // The Super Administrator: organizations by plan and status, payments this month.
-  const rootContext = await browser.newContext();
-  const rootPage = await rootContext.newPage();
-  const root = account('Super Administrator');
-  await signIn(rootPage, root.email, root.password);
-  const organizations = rootPage.getByRole('region', { name: 'Organizations, plans and subscriptions' });
-  await expect(organizations.getByText('By plan in force')).toBeVisible();
-  await expect(rootPage.getByRole('region', { name: 'Payments this month' })).toBeVisible();
-  await expectAccessible(rootPage);
-  await shootDashboard(rootPage, 'super-administrator', () =>
-    expect(
-      rootPage
-        .getByRole('region')
-        .filter({ hasText: /Enterprise|এন্টারপ্রাইজ/ })
-        .first(),
-    ).toBeVisible(),
-  );
-  await rootContext.close();
+  /** The Administrator: the same cards and the plan used this month (the seeded Enterprise: no limit). */
+  async function administratorSees() {
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signInWithSession(adminPage, account('Administrator'));
+    const plan = adminPage.getByRole('region', { name: 'Plan usage this month' });
+    await expect(plan.getByText('This plan has no monthly limit.')).toBeVisible();
+    await expect(
+      adminPage.getByRole('region', { name: 'Marking queue' }).getByText(student.name),
+    ).toBeVisible();
+    await expectAccessible(adminPage);
+    await shootDashboard(adminPage, 'administrator', () =>
+      expect(adminPage.getByText(student.name).first()).toBeVisible(),
+    );
+    await adminContext.close();
+  }
+
+  /** The Super Administrator: organizations by plan and status, payments this month. */
+  async function superAdministratorSees() {
+    const rootContext = await browser.newContext();
+    const rootPage = await rootContext.newPage();
+    await signInWithSession(rootPage, account('Super Administrator'));
+    const organizations = rootPage.getByRole('region', { name: 'Organizations, plans and subscriptions' });
+    await expect(organizations.getByText('By plan in force')).toBeVisible();
+    await expect(rootPage.getByRole('region', { name: 'Payments this month' })).toBeVisible();
+    await expectAccessible(rootPage);
+    await shootDashboard(rootPage, 'super-administrator', () =>
+      expect(
+        rootPage
+          .getByRole('region')
+          .filter({ hasText: /Enterprise|এন্টারপ্রাইজ/ })
+          .first(),
+      ).toBeVisible(),
+    );
+    await rootContext.close();
+  }
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, type LanguageCode } from '@vbuilder/shared';
 import { REPO_ROOT } from './support/env.ts';
-import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
+import { account, demo, expectAccessible, signInWithSession } from './support/fixtures.ts';
 
 // The tests share nothing but the spec's organization, each with its own person: they run side by
 // side on the workers (the two role walks are the longest journeys of the suite).
@@ -25,7 +25,7 @@ test('the language picker switches all 12 languages and the choice is kept for 3
   page,
 }) => {
   const me = account('Teacher');
-  await signIn(page, me.email, me.password);
+  await signInWithSession(page, me);
   // A signed-in user's choice is also saved to their profile (mail and files follow it).
   const saved = (language: string) =>
     page.waitForResponse(
@@ -103,7 +103,7 @@ for (const role of ['Administrator', 'Student']) {
     // Twelve screens, each checked by axe: allow for a busy machine.
     test.setTimeout(180_000);
     const me = account(role);
-    await signIn(page, me.email, me.password);
+    await signInWithSession(page, me);
     for (const path of accountPaths(me.id, demo().organizationId)) {
       await page.goto(path);
       await page.getByRole('main').waitFor();
