@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { APP_BOOT_FILE, appBoot } from './scripts/app-boot.ts';
 import { attemptPrecache } from './scripts/attempt-precache.ts';
 import { servedBuild } from './scripts/served-build.ts';
 
@@ -20,14 +21,20 @@ const offlineApp = VitePWA({
   strategies: 'generateSW',
   registerType: 'autoUpdate',
   // A file, not an inline script: the Content-Security-Policy allows scripts from our origin only.
-  injectRegister: 'script',
+  // Deferred: the registration waits for the page's load event anyway, so its script need not hold
+  // up the parser and the first paint while it downloads (issue 15).
+  injectRegister: 'script-defer',
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     // Not the prerendered landing pages: a returning visitor's service worker has the app.
     globIgnores: ['landing/**', 'assets/landing-boot-*.js'],
     manifestTransforms: [
-      (entries) => Promise.resolve({ manifest: entries.filter((e) => precache.keep(e.url)), warnings: [] }),
+      (entries) =>
+        Promise.resolve({
+          manifest: entries.filter((e) => e.url === APP_BOOT_FILE || precache.keep(e.url)),
+          warnings: [],
+        }),
     ],
     // The code editor and rich text chunks are large; they must work offline too.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
@@ -57,6 +64,7 @@ export default defineConfig({
   plugins: [
     react(),
     ...(process.env.VITEST ? [] : [precache.plugin, offlineApp]),
+    appBoot(),
     servedBuild({ sourcemapDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
   ],
   server: {
@@ -98,7 +106,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Files share a worker's loaded modules; setup.ts resets what a file could leave behind.
     isolate: false,

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QUESTION_EXAMPLES } from '@vbuilder/shared/questions/examples';
+import { appAssetsOf } from './app-boot.ts';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const markers = [
@@ -22,11 +23,7 @@ const markers = [
 ];
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entry = /<script type="module"[^>]*\bsrc="\/([^"]+\.js)"/.exec(html)?.[1];
-if (!entry) {
-  console.error('check-entry-chunk: no module script in dist/index.html');
-  process.exit(1);
-}
+const entry = appAssetsOf(html).entry.replace(/^\//, '');
 
 // The entry and everything it imports statically (`from"./x.js"`, `import"./x.js"`), not import().
 const seen = new Set<string>();

@@ -24,6 +24,7 @@ import { LANGUAGE_CODES } from '@vbuilder/shared';
 import { PRODUCT_LINK_PLACEHOLDER, REPLAY_ATTRIBUTE } from '../src/lib/landing-contract.ts';
 import { AUTH_KEYS, OIDC_STORAGE_PREFIX } from '../src/lib/auth/constants.ts';
 import type * as Prerender from '../src/app/prerender-landing.tsx';
+import { APP_BOOT_TAG, appAssetsOf } from './app-boot.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -67,13 +68,6 @@ export async function precompressFile(file: string): Promise<{ br?: number; gz?:
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The app's entry module in the built index.html. */
-export const entryOf = (indexHtml: string): string => {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml)?.[1];
-  if (!entry) throw new Error('served-build: no module script in index.html');
-  return entry;
-};
-
 /** Events by which a visitor acts on the page (a mouse moving over it counts: a click follows). */
 const ACTING = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove'];
 
@@ -109,8 +103,9 @@ export const landingBootScript = (entry: string): string =>
 /**
  * index.html with the prerendered landing page before the app's root. The app renders into #root,
  * hidden while the prerendered page is there; app/landing-shell.ts removes that page once the app
- * shows a screen of its own. The app's entry and its preloads give way to the boot script, and the
- * service worker is not registered here: the signed-in app (index.html) registers it.
+ * shows a screen of its own. The app's boot script (app-boot.ts) gives way to the stylesheets and
+ * the landing page's boot script, and the service worker is not registered here: the signed-in
+ * app (index.html) registers it.
  */
 export function landingHtml(
   indexHtml: string,
@@ -118,18 +113,25 @@ export function landingHtml(
   page: { html: string; title: string; description: string },
   bootSrc: string,
 ): string {
-  return indexHtml
-    .replace(/<html lang="[^"]*">/, `<html lang="${lng}" data-mantine-color-scheme="light">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
-    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/\s*<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/, '')
-    .replace(
-      '</head>',
-      `<style>#landing-shell ~ #root { display: none; } #landing-shell li:has(> a[href^="${PRODUCT_LINK_PLACEHOLDER}"]) { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
-    )
-    .replace('<div id="root"></div>', `<div id="landing-shell">${page.html}</div><div id="root"></div>`);
+  return (
+    indexHtml
+      .replace(/<html lang="[^"]*">/, `<html lang="${lng}" data-mantine-color-scheme="light">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
+      // The prerendered page needs the app's stylesheets at once; the app's code waits for the visitor.
+      .replace(
+        APP_BOOT_TAG,
+        appAssetsOf(indexHtml)
+          .styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+          .join(''),
+      )
+      .replace(/\s*<script [^>]*id="vite-plugin-pwa:register-sw"[^>]*><\/script>/, '')
+      .replace(
+        '</head>',
+        `<style>#landing-shell ~ #root { display: none; } #landing-shell li:has(> a[href^="${PRODUCT_LINK_PLACEHOLDER}"]) { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
+      )
+      .replace('<div id="root"></div>', `<div id="landing-shell">${page.html}</div><div id="root"></div>`)
+  );
 }
 
 /** Renders the landing page in every language with Vite's SSR loader (the app's own components). */
@@ -148,7 +150,7 @@ async function prerenderLanding(root: string, outDir: string) {
       '/src/app/prerender-landing.tsx',
     )) as typeof Prerender;
     await mkdir(path.join(outDir, 'landing'), { recursive: true });
-    const boot = landingBootScript(entryOf(indexHtml));
+    const boot = landingBootScript(appAssetsOf(indexHtml).entry);
     // Named by its content like the other assets, so it can be cached for good too.
     const bootSrc = `/assets/landing-boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
     await writeFile(path.join(outDir, bootSrc), boot);

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { withNamespaces } from './route-namespaces.ts';
+import { withLoaderFirst, withNamespaces } from './route-namespaces.ts';
 import { SUBSCRIPTION_ACCESS, type ScreenAccess, type SectionId } from '../components/layout/navigation.ts';
 
 /** What an /account route declares: who may open it (checked once, by the account layout's guard). */
@@ -45,12 +45,12 @@ export const accountChildren: RouteObject[] = [
   {
     path: 'user/:userId/quiz/:assessmentId',
     handle: section('assessments'),
-    lazy: withNamespaces('take-assessment-route', () => import('./routes/take-assessment-route.tsx')),
+    lazy: withLoaderFirst('take-assessment-route', () => import('./routes/take-assessment-route.tsx')),
   },
   {
     path: 'user/:userId/quiz/:assessmentId/redo',
     handle: section('assessments'),
-    lazy: withNamespaces('take-assessment-route', () => import('./routes/take-assessment-route.tsx')),
+    lazy: withLoaderFirst('take-assessment-route', () => import('./routes/take-assessment-route.tsx')),
   },
   {
     path: 'user/questions/:userId/quiz/:assessmentId/view',

@@ -1,3 +1,4 @@
+import type { RouteObject } from 'react-router';
 import i18n, { INITIAL_NAMESPACES } from '../lib/i18n.ts';
 
 /**
@@ -192,6 +193,23 @@ export function withNamespaces<T>(route: RouteModule, load: () => Promise<T>): (
     if (missing.length === 0) return load();
     return Promise.all([load(), i18n.loadNamespaces(missing)]).then(([module]) => module);
   };
+}
+
+/**
+ * A route whose loader starts its data at once: the loader comes as soon as the route's code is
+ * here, without waiting for the screen's words, which only the Component needs (React Router's
+ * per-property lazy). On the attempt screen that starts the attempt one round trip earlier (issue
+ * 15: on a slow phone the words came first, then the attempt, then its players).
+ */
+export function withLoaderFirst<T extends Pick<RouteObject, 'loader' | 'Component'>>(
+  route: RouteModule,
+  load: () => Promise<T>,
+) {
+  const withWords = withNamespaces(route, load);
+  return {
+    loader: async () => (await load()).loader,
+    Component: async () => (await withWords()).Component,
+  } satisfies RouteObject['lazy'];
 }
 
 export { INITIAL_NAMESPACES };

@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../../test/msw-server.ts';
+import { defaultAuthConfig } from '../../../lib/auth/auth-config.ts';
+import { answer, apiUrl, http, HttpResponse, receivedRequests, server } from '../../../test/msw-server.ts';
 import { makeAttempt } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { prefetchAttempt, rememberStartedAttempt, useLoadedAttempt } from './use-loaded-attempt.ts';
@@ -19,6 +20,8 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   server.use(
     http.get(apiUrl('/attempts/:id'), ({ params }) => HttpResponse.json(attemptOf(String(params.id)))),
+    // The prefetch asks for the identity client first (its token), as the route runs before the session.
+    answer('get', '/auth/config', defaultAuthConfig('http://localhost:3000')),
   );
 });
 

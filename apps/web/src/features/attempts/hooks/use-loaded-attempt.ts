@@ -6,6 +6,7 @@ import { fetchAttempt, type TimedAttempt } from '../api/attempt-calls.ts';
 import { attemptKeys } from '../../../lib/query-keys.ts';
 import { deviceStore } from '../lib/device-store.ts';
 import { loadPlayers } from '../../../components/questions/family-players.tsx';
+import { getUserManager } from '../../../lib/auth/oidc-client.ts';
 
 export interface LoadedAttempt {
   attempt: Attempt;
@@ -67,7 +68,11 @@ const inPage = new Set<string>();
  */
 export function prefetchAttempt(attemptId: string): void {
   if (prefetched.has(attemptId) || inPage.has(attemptId)) return;
-  const loading = loadAttempt(attemptId);
+  // The route's loader can run before the session has asked for the identity client (it no longer
+  // waits for the screen's words): ask for it here, or the request would go without its token.
+  const loading = getUserManager()
+    .catch(() => undefined)
+    .then(() => loadAttempt(attemptId));
   prefetched.set(attemptId, { loading, at: Date.now() });
   loading
     .then(({ attempt }) => {
