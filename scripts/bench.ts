@@ -6,6 +6,7 @@ import { startStatementCounter } from './bench/pg-counter.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { startServer, type RunningServer } from './bench/processes.ts';
 import { measureAttemptScreen } from './bench/browser.ts';
+import { auditPage, medianOf } from './bench/lighthouse.ts';
 import {
   freshDatabase,
   seedBench,
@@ -21,8 +22,10 @@ import { autosave, burst, download, type Figures } from './bench/workloads.ts';
  * database, beside a bare Fastify + `pg` autosave route (scripts/bench/baseline.ts), each with data
  * the bench seeds itself, measured in one run with the systems interleaved: autosave at 50 and 200
  * connections, a synchronized start, a submit storm, a sign-in burst with real sign-ins, and the
- * exports of a whole year group. Prints a table, the targets met or not, and one `bench: NAME
- * VALUE` line per figure. `-- --quick`: smaller crowds and shorter runs (under 3 minutes).
+ * exports of a whole year group, the attempt screen's bytes, and (full run) Lighthouse's mobile
+ * audit of the login and the attempt screen. Prints a table, the targets met or not, and one
+ * `bench: NAME VALUE` line per figure. `-- --quick`: smaller crowds and shorter runs, no
+ * Lighthouse (under 3 minutes).
  *
  * BENCH_DATABASE_URL: a PostgreSQL server where the bench may create and drop the database
  * `vbuilder_bench` (default: postgres://postgres@127.0.0.1:5432/postgres).
@@ -257,6 +260,25 @@ async function main() {
     }
   }
 
+  // Lighthouse's mobile audit of the login and of the attempt screen (point 7), the median of three
+  // cold runs each: in the full run only (about 3 minutes); `npm run lighthouse` runs it alone.
+  if (reader && !quick) {
+    const attemptPath = `/account/user/${reader.id}/quiz/${pgData.examId}?attempt=${reader.attemptId}`;
+    const pages = [
+      ['lighthouse_login', `${pg.url}/login`, undefined],
+      [
+        'lighthouse_attempt',
+        `${pg.url}${attemptPath}`,
+        { origin: pg.url, email: 'autosave1@bench-high.test', password: SIGN_IN_PASSWORD },
+      ],
+    ] as const;
+    for (const [name, url, signIn] of pages) {
+      const runs = await auditPage({ url, runs: 3, signIn });
+      figures.set(name, medianOf(runs.map((run) => run.performance)));
+      for (const run of runs) log(`${name}: performance ${run.performance} — ${run.summary}`);
+    }
+  }
+
   const get = (name: string) => figures.get(name) ?? NaN;
   figures.set('autosave_ratio_50', get('autosave_50_postgres_rps') / get('autosave_50_baseline_rps'));
   figures.set('autosave_ratio_200', get('autosave_200_postgres_rps') / get('autosave_200_baseline_rps'));
@@ -320,6 +342,12 @@ function report(get: (name: string) => number) {
         ) <= 150,
       ],
     );
+  }
+  for (const [name, what] of [
+    ['lighthouse_login', 'login'],
+    ['lighthouse_attempt', 'attempt screen'],
+  ] as const) {
+    if (figures.has(name)) targets.push([`Lighthouse mobile performance ≥ 90: ${what}`, get(name) >= 90]);
   }
   console.log('\n| figure | value |\n|---|---:|');
   for (const [name, value] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {

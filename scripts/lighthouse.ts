@@ -23,10 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext } from '@playwright/test';
-import lighthouse from 'lighthouse';
 import { freePort } from '../test-support/free-port.ts';
-import { signInInBrowser } from './bench/browser.ts';
+import { auditPage, medianOf } from './bench/lighthouse.ts';
 import { seedBench, SIGN_IN_PASSWORD } from './bench/setup.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,8 +101,6 @@ async function startApp(
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const attempt = values.screen === 'attempt';
 if (values.screen && !attempt) throw new Error(`--screen ${values.screen}: only 'attempt' is known`);
 if (attempt && values.url) throw new Error('--screen attempt seeds its own app: leave out --url');
@@ -112,41 +108,11 @@ const app = values.url ? undefined : await startApp(values['web-dist'], attempt)
 const url = values.url ?? `${app!.origin}${attempt ? app!.attemptPath : values.path}`;
 const TARGET = attempt || new URL(url).pathname !== '/' ? 90 : 95;
 
-// Chromium driven by Playwright (to sign in) and audited by Lighthouse over its debugging port, in
-// one profile, so the audited tab has the student's session.
-const debuggingPort = await freePort();
-const profile = mkdtempSync(path.join(os.tmpdir(), 'vbuilder-lighthouse-profile-'));
-const browser: BrowserContext = await chromium.launchPersistentContext(profile, {
-  executablePath: values.chromium,
-  args: [
-    `--remote-debugging-port=${debuggingPort}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-  ],
-});
-const driver = browser.pages()[0] ?? (await browser.newPage());
-if (attempt) await signInInBrowser(driver, app!.origin, 'autosave1@bench-high.test', SIGN_IN_PASSWORD);
-
-/** A cold start each run: no HTTP cache, no service worker or its caches; the session stays. */
-async function coldStart() {
-  if (!attempt) return;
-  await driver.goto(`${app!.origin}/api/health`);
-  // As source text: this script is typed for Node, without the browser's globals.
-  await driver.evaluate(`(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-    for (const key of await caches.keys()) await caches.delete(key);
-  })()`);
-  const cdp = await browser.newCDPSession(driver);
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-}
-
 const reportDir = path.join(root, 'test-results/lighthouse');
 if (!existsSync(reportDir)) mkdirSync(reportDir, { recursive: true });
 
-const performance: number[] = [];
-const accessibility: number[] = [];
+let performance: number[] = [];
+let accessibility: number[] = [];
 try {
   console.log(
     `Lighthouse (mobile) on ${url}; load average ${os
@@ -154,51 +120,36 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  for (let run = 1; run <= Number(values.runs); run++) {
-    await coldStart();
-    const result = await lighthouse(url, {
-      port: debuggingPort,
-      // The signed-in screen needs its session: Lighthouse must not clear the origin's storage
-      // (coldStart clears the cache and the service worker instead).
-      disableStorageReset: attempt,
-      output: ['html', 'json'],
-      onlyCategories: ['performance', 'accessibility'],
-      logLevel: 'error',
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError)
-      console.log(`run ${run}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);
-    const perf = Math.round((categories.performance?.score ?? 0) * 100);
-    const a11y = Math.round((categories.accessibility?.score ?? 0) * 100);
-    performance.push(perf);
-    accessibility.push(a11y);
-    const metric = (id: string) => audits[id]?.displayValue ?? '?';
-    console.log(
-      `run ${run}: performance ${perf}, accessibility ${a11y} — FCP ${metric('first-contentful-paint')}, ` +
-        `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
-        `CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; ` +
-        `load ${os.loadavg()[0]!.toFixed(2)}`,
-    );
-    if (run === 1) {
-      const [htmlReport, jsonReport] = result.report as string[];
+  const runs = await auditPage({
+    url,
+    runs: Number(values.runs),
+    chromiumPath: values.chromium,
+    signIn: attempt
+      ? { origin: app!.origin, email: 'autosave1@bench-high.test', password: SIGN_IN_PASSWORD }
+      : undefined,
+    onRun: (run, index) => {
+      console.log(
+        `run ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility} — ${run.summary}`,
+      );
+      if (index > 0) return;
+      const [htmlReport, jsonReport] = run.result.report as string[];
       writeFileSync(path.join(reportDir, 'report.html'), htmlReport!);
       writeFileSync(path.join(reportDir, 'report.json'), jsonReport!);
-      for (const [id, audit] of Object.entries(audits)) {
+      for (const [id, audit] of Object.entries(run.result.lhr.audits)) {
         if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
           console.log(`  to look at: ${id} (${audit.score}) ${audit.displayValue ?? ''}`);
         }
       }
-    }
-  }
+    },
+  });
+  performance = runs.map((run) => run.performance);
+  accessibility = runs.map((run) => run.accessibility);
 } finally {
-  await browser.close();
-  rmSync(profile, { recursive: true, force: true });
   app?.stop();
 }
 
-const perf = median(performance);
-const a11y = median(accessibility);
+const perf = medianOf(performance);
+const a11y = medianOf(accessibility);
 console.log(
   `median: performance ${perf}, accessibility ${a11y} (target ${TARGET}); report in test-results/lighthouse/`,
 );
