@@ -6,6 +6,7 @@ import { startStatementCounter } from './bench/pg-counter.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { startServer, type RunningServer } from './bench/processes.ts';
 import { measureAttemptScreen } from './bench/browser.ts';
+import { ensureWebBuild, WEB_DIST } from './ensure-web-build.ts';
 import { auditPage, medianOf } from './bench/lighthouse.ts';
 import {
   freshDatabase,
@@ -67,11 +68,13 @@ const serverEnv = (publicUrl: string, more: Record<string, string>) => ({
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   PUBLIC_URL: publicUrl,
-  WEB_DIST: path.join(root, 'apps/web/dist'),
+  WEB_DIST,
   ...more,
 });
 
 async function main() {
+  // The attempt screen's bytes and Lighthouse need the app as built from these sources.
+  ensureWebBuild();
   const started = performance.now();
   log(
     `${quick ? 'quick' : 'full'} run on ${os.cpus().length} cores, load ${os
@@ -257,6 +260,9 @@ async function main() {
       log(
         `attempt screen (${phone ? 'phone' : 'desktop'}): ${(screen.jsBytes / 1024).toFixed(0)} KB of compressed JS in ${screen.jsFiles} files (${(screen.jsDecodedBytes / 1024).toFixed(0)} KB uncompressed)`,
       );
+      // The largest first: where to look when the figure grows.
+      for (const file of screen.files.slice(0, 8))
+        log(`  ${(file.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(file.url).pathname}`);
     }
   }
 
