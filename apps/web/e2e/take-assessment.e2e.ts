@@ -53,6 +53,14 @@ async function publishAssessment(browser: Browser, title: string): Promise<strin
 const question = (page: Page, type: QuestionTypeId) => page.getByRole('region', { name: text(type) });
 const status = (page: Page) => page.locator('[data-save-status]');
 
+/**
+ * With all questions on one page, a question's answer area below the first three is fetched as the
+ * student scrolls near it (NearViewport, issue 15): scroll to it, as a student does, before using it.
+ */
+async function reach(page: Page, type: QuestionTypeId) {
+  await question(page, type).scrollIntoViewIfNeeded();
+}
+
 test('a Student answers every family, offline too, reloads without a network, and submits', async ({
   browser,
   page,
@@ -95,14 +103,17 @@ test('a Student answers every family, offline too, reloads without a network, an
 
   // Offline: fill in the blanks, matching, ordering — kept on the device.
   await context.setOffline(true);
+  await reach(page, 'fill-in-the-blanks');
   const blanks = question(page, 'fill-in-the-blanks').getByRole('textbox');
   await blanks.nth(0).fill('evaporation');
   await blanks.nth(1).fill('condensation');
   await blanks.nth(2).fill('precipitation');
+  await reach(page, 'matching-pairs');
   await question(page, 'matching-pairs').getByRole('combobox').first().focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  await reach(page, 'timeline-assignments');
   await question(page, 'timeline-assignments')
     .getByRole('button', { name: /Move .* down/ })
     .first()
@@ -128,8 +139,10 @@ test('a Student answers every family, offline too, reloads without a network, an
   ).toBeChecked();
   await expect(question(page, 'true-false').getByRole('radio', { name: 'False' })).toBeChecked();
   await expect(question(page, 'short-answers').getByRole('textbox')).toHaveValue('Photosynthesis');
+  await reach(page, 'fill-in-the-blanks');
   await expect(blanks.nth(0)).toHaveValue('evaporation');
   await expect(blanks.nth(2)).toHaveValue('precipitation');
+  await reach(page, 'timeline-assignments');
   await expect(question(page, 'timeline-assignments').getByRole('button', { name: 'Flagged' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Question 6: .*flagged for review/ })).toBeVisible();
   await expect(status(page)).toHaveText('Offline — your answers are kept on this device');
@@ -140,16 +153,19 @@ test('a Student answers every family, offline too, reloads without a network, an
   await expect(status(page)).toHaveText('Saved', { timeout: 20_000 });
 
   // The rest: drag and drop, crossword, essay.
+  await reach(page, 'drag-and-drop');
   await question(page, 'drag-and-drop').getByRole('combobox').first().focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  await reach(page, 'crosswords-and-puzzles');
   await question(page, 'crosswords-and-puzzles')
     .getByRole('group', { name: 'Crossword grid' })
     .locator('input')
     .first()
     .click();
   await page.keyboard.type('MARS');
+  await reach(page, 'essay');
   await question(page, 'essay').getByRole('textbox').first().click();
   await page.keyboard.type('Wages rose slowly, but housing and health were poor for decades.');
   await expect(status(page)).toHaveText('Saved', { timeout: 15_000 });

@@ -60,7 +60,8 @@ const loadSubmitDialog = () => import('./submit-dialog.tsx').then((m) => m.Submi
 
 /**
  * With every question on one page, the screen waits for the players of the first questions (what
- * a screen shows); the others' code is fetched as they render, each with a skeleton meanwhile.
+ * a screen shows); the others' code is fetched as the student scrolls near them (NearViewport),
+ * each with a skeleton meanwhile.
  */
 const FIRST_PLAYERS = 3;
 
@@ -246,6 +247,8 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
         answer={entry?.answer ?? null}
         flagged={entry?.flagged ?? false}
         disabled={closed || timeUp}
+        // The first players come with the screen; the others as the student scrolls near them.
+        deferPlayer={layout === 'all' && index >= FIRST_PLAYERS}
         onAnswer={handlers.answer}
         onToggleFlag={handlers.toggleFlag}
         onFile={handlers.file}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Question } from '@vbuilder/shared';
@@ -19,6 +19,7 @@ afterEach(() => {
   vi.doUnmock('../../../components/questions/family-players.tsx');
   vi.restoreAllMocks();
   vi.resetModules();
+  vi.unstubAllGlobals();
 });
 
 describe('the attempt screen’s player of a question', () => {
@@ -45,5 +46,29 @@ describe('the attempt screen’s player of a question', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('radio', { name: 'True' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument());
+  });
+
+  it('deferred (all questions on one page) fetches the player only once its place nears the viewport', async () => {
+    // The browser's observer, driven by the test: it reports intersections when told to.
+    const observers: Array<{ callback: IntersectionObserverCallback; margin?: string }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, margin: options?.rootMargin });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    await renderWithProviders(<QuestionPlayer {...props} deferred />);
+    await waitFor(() => expect(observers).toHaveLength(1));
+    expect(observers[0]!.margin).toBe('100% 0px');
+    expect(screen.queryByRole('radio', { name: 'True' })).not.toBeInTheDocument();
+    // Still a screen or more away: nothing yet.
+    act(() => observers[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as never));
+    expect(screen.queryByRole('radio', { name: 'True' })).not.toBeInTheDocument();
+    act(() => observers[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as never));
+    expect(await screen.findByRole('radio', { name: 'True' })).toBeInTheDocument();
   });
 });

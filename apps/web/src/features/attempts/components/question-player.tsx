@@ -3,6 +3,7 @@ import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LazyPlayer, type LazyPlayerProps } from '../../../components/questions/family-players.tsx';
+import { NearViewport } from '../../../components/near-viewport.tsx';
 
 const placeholder = <Skeleton height={96} radius="md" aria-hidden />;
 
@@ -48,12 +49,15 @@ class PlayerLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
 
 /**
  * The question's player on the attempt screen, its code fetched when it is first shown
- * (family-players.tsx): a skeleton of its size until then, a message if it cannot come.
+ * (family-players.tsx): a skeleton until then, a message if it cannot come. A `deferred` player
+ * (all questions on one page, below the first ones) is fetched only as the student scrolls near
+ * it, so the first screen downloads the players it shows, not every family's (issue 15 point 7).
  */
-export function QuestionPlayer(props: LazyPlayerProps) {
+export function QuestionPlayer({ deferred = false, ...props }: LazyPlayerProps & { deferred?: boolean }) {
+  const player = <LazyPlayer {...props} />;
   return (
     <PlayerLoadBoundary>
-      <LazyPlayer {...props} />
+      {deferred ? <NearViewport fallback={placeholder}>{player}</NearViewport> : player}
     </PlayerLoadBoundary>
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   answer: unknown;
   flagged: boolean;
   disabled?: boolean;
+  /** Fetch the player only once the question nears the viewport (all questions on one page). */
+  deferPlayer?: boolean;
   onAnswer(answer: unknown): void;
   onToggleFlag(): void;
   /** A file or recording of an open answer, for upload. */
@@ -39,6 +41,7 @@ export const QuestionView = memo(
       answer,
       flagged,
       disabled = false,
+      deferPlayer = false,
       onAnswer,
       onToggleFlag,
       onFile,
@@ -108,6 +111,7 @@ export const QuestionView = memo(
             onFile={onFile}
             disabled={disabled}
             idPrefix={prefix}
+            deferred={deferPlayer}
           />
           {waitingUploads.length > 0 && (
             <Stack gap={4} role="status" aria-live="polite">
