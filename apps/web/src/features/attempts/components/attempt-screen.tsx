@@ -1,17 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Chip, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlarm,
@@ -320,16 +308,18 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
       )}
 
       <Group justify="space-between" gap="xs">
-        <SegmentedControl
-          size="xs"
-          value={layout}
-          onChange={(value) => setLayout(value as AttemptLayout)}
-          aria-label={t('layout.label')}
-          data={[
-            { value: 'one', label: t('layout.one') },
-            { value: 'all', label: t('layout.all') },
-          ]}
-        />
+        {/* Two radio chips, not a SegmentedControl: its sliding indicator measured the page in the
+            middle of the first render (a 110-ms forced layout on a slow phone, issue 15). */}
+        <Chip.Group value={layout} onChange={(value) => setLayout(value as AttemptLayout)}>
+          <Group gap={6} role="radiogroup" aria-label={t('layout.label')}>
+            <Chip value="one" type="radio" size="xs" variant="light">
+              {t('layout.one')}
+            </Chip>
+            <Chip value="all" type="radio" size="xs" variant="light">
+              {t('layout.all')}
+            </Chip>
+          </Group>
+        </Chip.Group>
         <Text size="sm" c="dimmed">
           {t('attempt.answeredCount', {
             answered: questions.length - counts.unanswered,
