@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import pg from 'pg';
+import { DEFAULT_DB_POOL_SIZE } from '../../apps/api/src/config.ts';
 
 /**
  * The bench's yardstick: the least a server can do for an autosave. A bare Fastify route that
@@ -20,7 +21,8 @@ const verifySettings = JSON.parse(process.env.BENCH_VERIFY ?? '{}') as {
 const jwks = createLocalJWKSet(verifySettings.jwks);
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DB_POOL_SIZE ?? 10),
+  // vbuilder's own default unless DB_POOL_SIZE sets both: the same pool on both sides.
+  max: Number(process.env.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE),
 });
 
 const app = Fastify({ logger: false });

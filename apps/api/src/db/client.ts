@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DEFAULT_DB_POOL_SIZE } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { EmbeddedSession } from './embedded.ts';
@@ -29,7 +30,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
-  /** PostgreSQL connections kept (DB_POOL_SIZE); default 10. */
+  /** PostgreSQL connections kept at most (DB_POOL_SIZE); DEFAULT_DB_POOL_SIZE without it. */
   poolSize?: number | undefined;
 }
 
@@ -42,7 +43,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_DB_POOL_SIZE,
+    });
     // An idle connection dropped by the server (a restart, a failover, a dropped test database) is
     // reported on the pool; unhandled, that event would crash the process. The pool reconnects.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
