@@ -131,10 +131,10 @@ try {
       console.log(
         `run ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility} — ${run.summary}`,
       );
-      if (index > 0) return;
       const [htmlReport, jsonReport] = run.result.report as string[];
-      writeFileSync(path.join(reportDir, 'report.html'), htmlReport!);
-      writeFileSync(path.join(reportDir, 'report.json'), jsonReport!);
+      writeFileSync(path.join(reportDir, `report-${index + 1}.html`), htmlReport!);
+      writeFileSync(path.join(reportDir, `report-${index + 1}.json`), jsonReport!);
+      if (index > 0) return;
       for (const [id, audit] of Object.entries(run.result.lhr.audits)) {
         if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
           console.log(`  to look at: ${id} (${audit.score}) ${audit.displayValue ?? ''}`);
@@ -151,6 +151,6 @@ try {
 const perf = medianOf(performance);
 const a11y = medianOf(accessibility);
 console.log(
-  `median: performance ${perf}, accessibility ${a11y} (target ${TARGET}); report in test-results/lighthouse/`,
+  `median: performance ${perf}, accessibility ${a11y} (target ${TARGET}); reports in test-results/lighthouse/report-N.{html,json}`,
 );
 if (perf < TARGET || a11y < TARGET) process.exitCode = 1;

@@ -64,21 +64,32 @@ export async function auditPage(options: {
     await cdp.detach();
   }
 
+  async function audit(): Promise<RunnerResult> {
+    const result = await lighthouse(options.url, {
+      port: debuggingPort,
+      // The signed-in screen needs its session: Lighthouse must not clear the origin's storage
+      // (coldStart clears the cache and the service worker instead).
+      disableStorageReset: Boolean(signIn),
+      output: ['html', 'json'],
+      onlyCategories: ['performance', 'accessibility'],
+      logLevel: 'error',
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    return result;
+  }
+
   const runs: LighthouseRun[] = [];
   try {
     if (signIn) await signInInBrowser(driver, signIn.origin, signIn.email, signIn.password);
     for (let index = 0; index < options.runs; index++) {
       if (signIn) await coldStart(signIn.origin);
-      const result = await lighthouse(options.url, {
-        port: debuggingPort,
-        // The signed-in screen needs its session: Lighthouse must not clear the origin's storage
-        // (coldStart clears the cache and the service worker instead).
-        disableStorageReset: Boolean(signIn),
-        output: ['html', 'json'],
-        onlyCategories: ['performance', 'accessibility'],
-        logLevel: 'error',
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
+      let result = await audit();
+      // A trace that lost its navigation start (NO_NAVSTART, now and then on the first run in a
+      // fresh profile) is a failed recording, not a score of 0: Lighthouse asks to run it again.
+      for (let retry = 0; retry < 2 && result.lhr.runtimeError; retry++) {
+        if (signIn) await coldStart(signIn.origin);
+        result = await audit();
+      }
       const { categories, audits, runtimeError } = result.lhr;
       const metric = (id: string) => audits[id]?.displayValue ?? '?';
       const run: LighthouseRun = {

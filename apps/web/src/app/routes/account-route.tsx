@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
@@ -18,13 +18,17 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { status, signingOut, user } = useAuth();
   const gate = useLoadingGate(status === 'initializing' || signingOut);
+  // The same element while the user is the same: a change elsewhere in the session (the profile's
+  // refresh) leaves the memoized shell alone (issue 15).
+  const userId = user?.id;
+  const bell = useMemo(() => (userId ? <NotificationBell userId={userId} /> : null), [userId]);
 
   if (gate.busy) {
     if (!gate.showSpinner) return null;
     return <LoadingScreen label={signingOut ? t('logout.signingOut') : undefined} />;
   }
   if (status !== 'authenticated') return <RedirectToLogin />;
-  return <AccountLayout topBarActions={user ? <NotificationBell userId={user.id} /> : null} />;
+  return <AccountLayout topBarActions={bell} />;
 }
 
 function RedirectToLogin() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppShell, em } from '@mantine/core';
@@ -19,9 +19,10 @@ const HEADER_HEIGHT = 60;
  * The signed-in shell of /account: the top bar, the role's side menu (a fixed column from the md
  * breakpoint, a left drawer below it) and the screen in the main area, or a refusal when the role
  * may not open it. `topBarActions` are what the app adds to the top bar (features are not
- * imported here): the notifications' bell.
+ * imported here): the notifications' bell. Memoized: the session's changes that do not concern the
+ * shell (a refreshed profile) do not render it again (issue 15).
  */
-export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } = {}) {
+export const AccountLayout = memo(function AccountLayout({ topBarActions }: { topBarActions?: ReactNode }) {
   const { t } = useTranslation('common');
   const [drawerOpened, { close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
   // Read before the first render: a phone never renders the column's menu (it is hidden there and
@@ -60,4 +61,4 @@ export function AccountLayout({ topBarActions }: { topBarActions?: ReactNode } =
       </AppShell.Main>
     </AppShell>
   );
-}
+});

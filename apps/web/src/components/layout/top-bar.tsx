@@ -24,8 +24,6 @@ export function TopBar({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation('common');
-  const { logout } = useAuth();
-  const { learningPlatformUrl, supportUrl } = useExternalLinks();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
@@ -50,53 +48,76 @@ export function TopBar({
       </Group>
 
       <Group gap={4} wrap="nowrap">
-        {learningPlatformUrl ? (
-          <Button
+        <ExternalLinks />
+        {actions}
+        <LanguagePicker />
+        <LogoutButton />
+        <AvatarMenu />
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The learning platform and support links, when the server names them. Their own component: the
+ * configuration's arrival renders these two links again, not the whole top bar (issue 15).
+ */
+function ExternalLinks() {
+  const { t } = useTranslation('common');
+  const { learningPlatformUrl, supportUrl } = useExternalLinks();
+  return (
+    <>
+      {learningPlatformUrl ? (
+        <Button
+          component="a"
+          href={learningPlatformUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          visibleFrom="lg"
+          rightSection={<IconExternalLink size={14} aria-hidden />}
+          aria-label={`${t('topBar.learningPlatform')} ${t('newTab')}`}
+        >
+          {t('topBar.learningPlatform')}
+        </Button>
+      ) : null}
+      {supportUrl ? (
+        <DeferredTooltip label={t('topBar.support')}>
+          <ActionIcon
             component="a"
-            href={learningPlatformUrl}
+            href={supportUrl}
             target="_blank"
             rel="noopener noreferrer"
             variant="subtle"
             color="gray"
-            visibleFrom="lg"
-            rightSection={<IconExternalLink size={14} aria-hidden />}
-            aria-label={`${t('topBar.learningPlatform')} ${t('newTab')}`}
-          >
-            {t('topBar.learningPlatform')}
-          </Button>
-        ) : null}
-        {supportUrl ? (
-          <DeferredTooltip label={t('topBar.support')}>
-            <ActionIcon
-              component="a"
-              href={supportUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              visibleFrom="sm"
-              aria-label={`${t('topBar.support')} ${t('newTab')}`}
-            >
-              <IconLifebuoy size={20} aria-hidden />
-            </ActionIcon>
-          </DeferredTooltip>
-        ) : null}
-        {actions}
-        <LanguagePicker />
-        <DeferredTooltip label={t('topBar.logout')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
             size="lg"
-            aria-label={t('topBar.logout')}
-            onClick={() => void logout()}
+            visibleFrom="sm"
+            aria-label={`${t('topBar.support')} ${t('newTab')}`}
           >
-            <IconLogout size={20} aria-hidden />
+            <IconLifebuoy size={20} aria-hidden />
           </ActionIcon>
         </DeferredTooltip>
-        <AvatarMenu />
-      </Group>
-    </Group>
+      ) : null}
+    </>
+  );
+}
+
+/** Its own component, like ExternalLinks: a change in the session renders the button, not the bar. */
+function LogoutButton() {
+  const { t } = useTranslation('common');
+  const { logout } = useAuth();
+  return (
+    <DeferredTooltip label={t('topBar.logout')}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t('topBar.logout')}
+        onClick={() => void logout()}
+      >
+        <IconLogout size={20} aria-hidden />
+      </ActionIcon>
+    </DeferredTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { AUTH_TIMINGS } from './constants.ts';
 
 type Phase = 'idle' | 'waiting' | 'visible' | 'holding';
@@ -34,11 +34,14 @@ export function useLoadingGate(
       }, delayMs);
       return () => clearTimeout(timer);
     }
-    if (phase === 'waiting') setPhase('idle');
+    // Leaving the gate renders what it held back, on a signed-in screen the whole shell: as a
+    // transition React builds it in small slices, and the page keeps answering meanwhile (issue
+    // 15: from a timer it was one 170-ms task at 4x CPU on the attempt screen's reload).
+    if (phase === 'waiting') startTransition(() => setPhase('idle'));
     if (phase === 'visible') setPhase('holding');
     if (phase !== 'holding') return;
     const remaining = Math.max(0, shownAt.current + minVisibleMs - Date.now());
-    const timer = setTimeout(() => setPhase('idle'), remaining);
+    const timer = setTimeout(() => startTransition(() => setPhase('idle')), remaining);
     return () => clearTimeout(timer);
   }, [loading, phase, delayMs, minVisibleMs]);
 
