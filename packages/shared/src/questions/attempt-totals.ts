@@ -1,5 +1,5 @@
 import type { AnswerMarkStatus, MarkingStatus } from '../schemas/attempts.ts';
-import type { SubmissionStatus } from '../schemas/submissions.ts';
+import type { SubmissionStatus } from '../schemas/submission-statuses.ts';
 import { roundScore } from './family.ts';
 
 /** One question's mark as it counts towards an attempt's totals. */

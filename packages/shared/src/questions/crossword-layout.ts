@@ -27,7 +27,9 @@ export interface CrosswordLayoutEntry {
   answer: string;
 }
 
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+// Made on first use, like text-normalise.ts's word segmenter: not while a screen loads.
+let graphemeSegmenter: Intl.Segmenter | undefined;
+const graphemes = () => (graphemeSegmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' }));
 
 /**
  * The cells a word fills: one user-perceived character each (so 'é' written as e + accent, or a
@@ -35,9 +37,9 @@ const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
  * number of cells ('ß' → 'SS') keeps the letter as written.
  */
 export function crosswordLetters(word: string): string[] {
-  return Array.from(graphemes.segment(word.normalize('NFC').replace(/\s+/gu, '')), ({ segment }) => {
+  return Array.from(graphemes().segment(word.normalize('NFC').replace(/\s+/gu, '')), ({ segment }) => {
     const upper = segment.toUpperCase();
-    return Array.from(graphemes.segment(upper)).length === 1 ? upper : segment;
+    return Array.from(graphemes().segment(upper)).length === 1 ? upper : segment;
   });
 }
 

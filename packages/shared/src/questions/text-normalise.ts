@@ -28,8 +28,13 @@ export function countWords(value: string): number {
   // and Burmese write without spaces between words, and a space split would count a whole answer
   // as one word. The player and the marker use this one function so they always agree.
   let words = 0;
-  for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words++;
+  for (const segment of wordSegmenter().segment(text)) if (segment.isWordLike) words++;
   return words;
 }
 
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+// Made on first use, not when the module loads: a word segmenter loads the ICU word-break data,
+// about 50 ms on a slow phone, which every screen importing this module paid before its first
+// render (issue 15, the attempt screen's cold load).
+let wordSegmenterInstance: Intl.Segmenter | undefined;
+const wordSegmenter = () =>
+  (wordSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'word' }));

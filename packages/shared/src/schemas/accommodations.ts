@@ -104,17 +104,6 @@ export const ReleaseStatusSchema = z.object({
 export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;
 
 /**
- * GET /api/attempts/:id/deadline: the student's own attempt's deadline now (one small read), for
- * the timer of a student who is not saving (issue 18: extra time given while they think).
- */
-export const AttemptDeadlineSchema = z.object({
-  status: z.enum(['in_progress', 'submitted']),
-  deadlineAt: z.string().nullable(),
-  serverNow: z.string(),
-});
-export type AttemptDeadline = z.infer<typeof AttemptDeadlineSchema>;
-
-/**
  * Whether a student may see a submitted attempt's result now (issue 18): at once ('immediate');
  * after the window ('afterWindow': an assessment without an end has nothing to wait for); or once
  * a teacher released it ('manual'), which also releases early under 'afterWindow'.

@@ -3,6 +3,7 @@ import { QuestionSchema, QuestionTypeIdSchema } from '../questions/question.ts';
 import { TIMING_STATUSES } from '../assessments/timing.ts';
 import { PACKAGE_NAMES } from '../plans.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { AssessmentResourceSchema, REVIEW_POLICIES } from './assessment-parts.ts';
 import { BANK_LIMITS, DrawRuleSchema, DrawRuleViewSchema, drawTotals } from './draw-rules.ts';
 
 /** Messages are i18n keys of the web's `assessments` namespace ('assessments:errors.titleRequired'). */
@@ -31,10 +32,6 @@ export type GenerationType = (typeof GENERATION_TYPES)[number];
 /** 'draft': only staff see it; 'published': its assigned students see it and may take it in its window. */
 export const ASSESSMENT_STATUSES = ['draft', 'published'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
-
-/** When students may see the expected answers of a submitted attempt (issue 6). */
-export const REVIEW_POLICIES = ['never', 'afterSubmission', 'afterWindow'] as const;
-export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
 
 /**
  * When students see their results (issue 18): at once (as before), once the window has ended, or
@@ -161,17 +158,6 @@ export type AssessmentInput = z.input<typeof AssessmentInputSchema>;
 export type AssessmentValues = z.output<typeof AssessmentInputSchema>;
 
 /** A file or resource attached to an assessment (POST /api/assessments/:id/resources, multipart field `file`). */
-export const AssessmentResourceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  /** Site-relative download address, e.g. /api/assessments/{id}/resources/{resourceId}. */
-  url: z.string(),
-  createdAt: z.string(),
-});
-export type AssessmentResource = z.infer<typeof AssessmentResourceSchema>;
-
 const PersonSchema = z.object({ id: z.string(), name: z.string() });
 
 /** The student's own attempts at an assessment (list rows for students); null for staff. */

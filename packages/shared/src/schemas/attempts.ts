@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QuestionTypeIdSchema } from '../questions/question.ts';
-import { AssessmentResourceSchema, REVIEW_POLICIES } from './assessments.ts';
-import { SUBMISSION_STATUSES } from './submissions.ts';
+import { AssessmentResourceSchema, REVIEW_POLICIES } from './assessment-parts.ts';
+import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
 /**
  * Attempts (issue 6): a student starts an attempt, autosaves each answer, submits once.
@@ -232,3 +232,14 @@ export const MyResultsSchema = z.object({
   canRetake: z.boolean(),
 });
 export type MyResults = z.infer<typeof MyResultsSchema>;
+
+/**
+ * GET /api/attempts/:id/deadline: the student's own attempt's deadline now (one small read), for
+ * the timer of a student who is not saving (issue 18: extra time given while they think).
+ */
+export const AttemptDeadlineSchema = z.object({
+  status: z.enum(['in_progress', 'submitted']),
+  deadlineAt: z.string().nullable(),
+  serverNow: z.string(),
+});
+export type AttemptDeadline = z.infer<typeof AttemptDeadlineSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QuestionTypeIdSchema } from '../questions/question.ts';
-import { SUBMISSION_LIMITS, SUBMISSION_STATUSES, SubmissionStudentSchema } from './submissions.ts';
+import { SUBMISSION_STATUSES } from './submission-statuses.ts';
+import { SUBMISSION_LIMITS, SubmissionStudentSchema } from './submissions.ts';
 
 /**
  * The marking queue, rubrics and AI-assisted marking (issue 18).

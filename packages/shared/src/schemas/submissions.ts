@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FAMILY_IDS } from '../questions/family.ts';
 import { QuestionTypeIdSchema } from '../questions/question.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
+import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
 /**
  * Submissions and manual marking (issue 6; SPEC §2 "Submissions", "Manual marking", §3 Submission,
@@ -17,13 +18,6 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  * - POST /api/attempts/:id/marks  body SubmitMarksSchema          → SubmissionDetailSchema
  * - GET  /api/assessments/:id/export.csv | export.xlsx | report.pdf (files)
  */
-
-/**
- * A submission's status as SPEC §3 names it: 'Pending' while an open answer waits for a teacher,
- * 'Submitted' once every answer has a mark (automatic or by a teacher).
- */
-export const SUBMISSION_STATUSES = ['Submitted', 'Pending'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** A student's status for one assessment (SPEC §4): 'Pending' = has not submitted yet. */
 export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'Pending'] as const;
