@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { like } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import { openTestDatabase } from '../test/build-test-app.ts';
+import { sweepExpiredRateLimits } from './rate-limit-store.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
@@ -62,5 +65,32 @@ describe.each([
     await b!.penalty('someone', 1);
     expect((await a!.get('someone'))?.consumedPoints).toBe(3);
     expect((await b!.get('someone else'))?.consumedPoints ?? 0).toBe(0);
+  });
+});
+
+describe('sweeping expired counters', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('deletes the counters whose window ended over an hour ago, and keeps the others', async () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const at = (minutesFromNow: number) => new Date(now.getTime() + minutesFromNow * 60_000);
+    const prefix = `sweep-${randomUUID()}:`;
+    await database.db.insert(rateLimits).values([
+      { key: `${prefix}long-gone`, points: 4, expire: at(-61) },
+      { key: `${prefix}just-ended`, points: 2, expire: at(-59) },
+      { key: `${prefix}running`, points: 1, expire: at(10) },
+    ]);
+    await sweepExpiredRateLimits(database.db, now);
+    const left = await database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `${prefix}%`));
+    expect(left.map((row) => row.key.slice(prefix.length)).sort()).toEqual(['just-ended', 'running']);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
@@ -64,3 +65,34 @@ export function databaseRateLimitStore(db: Db) {
 
 const ttlOf = (expire: Date | null, now: Date) =>
   Math.max(0, (expire?.getTime() ?? now.getTime()) - now.getTime());
+
+/** How long a counter stays after its window ended (rate-limiter-flexible's rule): then nobody reads it. */
+const EXPIRED_KEPT_MS = 60 * 60_000;
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
+
+/** Deletes the counters whose window ended over an hour before `now`. */
+export async function sweepExpiredRateLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expire, new Date(now.getTime() - EXPIRED_KEPT_MS)));
+}
+
+/**
+ * One sweep of the table every `intervalMs` for the whole app, stopped when the app closes. (The
+ * library's own sweep ran a timer per counter that nothing stopped: a closed app's timers went on
+ * querying its closed pool.)
+ */
+export function startRateLimitSweeper(app: FastifyInstance, intervalMs = RATE_LIMIT_SWEEP_INTERVAL_MS): void {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepExpiredRateLimits(app.db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping expired rate-limit counters failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { RateLimiterDrizzle, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema/index.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { databaseRateLimitStore, startRateLimitSweeper } from './rate-limit-store.ts';
 
 /** A counter of rate-limiter-flexible in the configured store (the sign-in throttle's). */
 export type LimiterFactory = (options: {
@@ -54,6 +54,9 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
     return;
   }
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
+  // Expired rows are swept by one timer of the app's, stopped with it (test apps come and go too
+  // fast for it); not by the library, whose timers outlived the app.
+  if (NODE_ENV !== 'test') startRateLimitSweeper(app);
   app.decorate(
     'limiter',
     (options) =>
@@ -61,8 +64,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
         storeClient: app.db,
         schema: rateLimits,
         ...options,
-        // The library sweeps expired rows on a timer; test apps come and go too fast for it.
-        clearExpiredByTimeout: NODE_ENV !== 'test',
+        clearExpiredByTimeout: false,
       }),
   );
 });
