@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { defaultConfig, familyOf, getQuestionType, isQuestionTypeId } from './registry.ts';
-import { QUESTION_TYPES, type QuestionTypeId } from './types.ts';
+import { QuestionTypeIdSchema } from './question-type-id.ts';
+import type { QuestionTypeId } from './types.ts';
 
 export const QUESTION_TEXT_MAX = 5000;
 export const QUESTION_SCORE_MIN = 0.5;
 export const QUESTION_SCORE_MAX = 100;
 export const QUESTION_INSTRUCTIONS_MAX = 2000;
 
-const TYPE_IDS = QUESTION_TYPES.map((t) => t.id) as [QuestionTypeId, ...QuestionTypeId[]];
-
-export const QuestionTypeIdSchema = z.enum(TYPE_IDS, 'questions.errors.typeInvalid');
+export { QuestionTypeIdSchema };
 
 /**
  * Where a question's image may come from: an upload of ours (a site-relative path such as

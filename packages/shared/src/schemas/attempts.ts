@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QuestionTypeIdSchema } from '../questions/question.ts';
+import { QuestionTypeIdSchema } from '../questions/question-type-id.ts';
 import { AssessmentResourceSchema, REVIEW_POLICIES } from './assessment-parts.ts';
 import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 

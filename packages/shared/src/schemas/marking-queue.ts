@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QuestionTypeIdSchema } from '../questions/question.ts';
+import { QuestionTypeIdSchema } from '../questions/question-type-id.ts';
 import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 import { SUBMISSION_LIMITS, SubmissionStudentSchema } from './submissions.ts';
 

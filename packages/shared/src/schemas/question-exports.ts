@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QuestionTypeIdSchema } from '../questions/question.ts';
+import { QuestionTypeIdSchema } from '../questions/question-type-id.ts';
 import { DIFFICULTIES } from './assessments.ts';
 import { BANK_LIMITS } from './draw-rules.ts';
 import { BoolQuery, ManyQuery } from './question-bank.ts';

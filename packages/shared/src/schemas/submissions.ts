@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAMILY_IDS } from '../questions/family.ts';
-import { QuestionTypeIdSchema } from '../questions/question.ts';
+import { QuestionTypeIdSchema } from '../questions/question-type-id.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
