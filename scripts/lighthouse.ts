@@ -134,6 +134,10 @@ try {
       const [htmlReport, jsonReport] = run.result.report as string[];
       writeFileSync(path.join(reportDir, `report-${index + 1}.html`), htmlReport!);
       writeFileSync(path.join(reportDir, `report-${index + 1}.json`), jsonReport!);
+      // The unthrottled trace the simulation started from (Chromium's DevTools open it): what each
+      // task the simulated Total Blocking Time counts was busy with.
+      const { Trace } = run.result.artifacts as { Trace?: unknown };
+      if (Trace) writeFileSync(path.join(reportDir, `trace-${index + 1}.json`), JSON.stringify(Trace));
       if (index > 0) return;
       for (const [id, audit] of Object.entries(run.result.lhr.audits)) {
         if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
@@ -151,6 +155,6 @@ try {
 const perf = medianOf(performance);
 const a11y = medianOf(accessibility);
 console.log(
-  `median: performance ${perf}, accessibility ${a11y} (target ${TARGET}); reports in test-results/lighthouse/report-N.{html,json}`,
+  `median: performance ${perf}, accessibility ${a11y} (target ${TARGET}); reports and traces in test-results/lighthouse/{report-N.html,report-N.json,trace-N.json}`,
 );
 if (perf < TARGET || a11y < TARGET) process.exitCode = 1;

@@ -163,6 +163,8 @@ async function recordProfile(): Promise<{
     await signIn.goto('about:blank');
     const page = await context.newPage();
     await page.addInitScript(PAGE_PROBES);
+    // What the page says (warnings, errors, a console.time of one's own) comes with the figures.
+    page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.cpu) });

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_BOOT_FILE, appBoot } from './scripts/app-boot.ts';
 import { attemptPrecache } from './scripts/attempt-precache.ts';
+import { mantineStyles } from './scripts/mantine-styles.ts';
+import { catalogChunkName } from './src/lib/i18n-bundles.ts';
 import { servedBuild } from './scripts/served-build.ts';
 
 /** In development the SPA runs on Vite and the API, identity provider and docs on port 3000. */
@@ -63,6 +65,7 @@ const offlineApp = VitePWA({
 export default defineConfig({
   plugins: [
     react(),
+    mantineStyles(),
     ...(process.env.VITEST ? [] : [precache.plugin, offlineApp]),
     appBoot(),
     servedBuild({ sourcemapDir: fileURLToPath(new URL('./sourcemaps', import.meta.url)) }),
@@ -85,6 +88,16 @@ export default defineConfig({
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // family-players.tsx imports every player on demand; the two the app chunk holds (above) are
+      // already there, which is what Rolldown's note about those two imports says.
+      onLog(level, log, handler) {
+        if (
+          log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+          /families[\\/](choice|true-false)[\\/]/.test(log.message)
+        )
+          return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -94,10 +107,16 @@ export default defineConfig({
               // answered question was 125 files, each compressed on its own: 40 KB more on the
               // wire than the same code in one file. Staff screens load it too (they need most of
               // it: React Router, Mantine, zod, i18next); the attempt-only part is about 30 KB.
+              // The players of the commonest questions (choice, true/false) and the inputs they
+              // build on come with it: fetched with the first question, they were 17 small files
+              // (code and styles) that a phone's six connections took three rounds to bring.
               name: 'app',
-              test: /[\\/]src[\\/]app[\\/]routes[\\/](root-route|account-route|take-assessment-route)\.tsx$/,
+              test: /[\\/]src[\\/](app[\\/]routes[\\/](root-route|account-route|take-assessment-route)\.tsx|components[\\/]questions[\\/]families[\\/](choice|true-false)[\\/][a-z-]+-player\.tsx)$/,
               includeDependenciesRecursively: true,
             },
+            // The words every signed-in screen and the attempt screen read first, one file per
+            // language and bundle instead of one per namespace (src/lib/i18n-bundles.ts).
+            { name: catalogChunkName },
           ],
         },
       },

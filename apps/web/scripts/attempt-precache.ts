@@ -34,7 +34,6 @@ export const ATTEMPT_NAMESPACES = [
 interface ChunkInfo {
   imports: string[];
   css: string[];
-  facade: string | null;
   /** Every module the chunk holds (routes share one: vite.config's 'app' group). */
   modules: string[];
   isEntry: boolean;
@@ -101,8 +100,10 @@ export function attemptPathFiles(
     if (chunk.isEntry) add(file);
     if (chunk.modules.some((id) => ATTEMPT_ROUTES.some((route) => slashes(id).endsWith(`/src/${route}`))))
       add(file);
-    const ns = locale.exec(slashes(chunk.facade ?? ''))?.[1];
-    if (ns && ATTEMPT_NAMESPACES.includes(ns)) add(file);
+    // By its modules, not its facade: the build puts several namespaces of a language in one
+    // chunk (src/lib/i18n-bundles.ts), which has no facade module.
+    const namespaces = chunk.modules.map((id) => locale.exec(slashes(id))?.[1]);
+    if (namespaces.some((ns) => ns !== undefined && ATTEMPT_NAMESPACES.includes(ns))) add(file);
   }
   for (const id of attemptLazyModules(graph)) {
     const file = chunkOf.get(id);
@@ -131,7 +132,6 @@ export function attemptPrecache(): {
         chunks.set(file, {
           imports: output.imports,
           css: [...(output.viteMetadata?.importedCss ?? [])],
-          facade: output.facadeModuleId,
           modules: output.moduleIds,
           isEntry: output.isEntry,
         });

@@ -67,8 +67,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The page's one router, made on first use: creating it starts the first navigation (matching,
+ * the loaders), which main.tsx runs in a task of its own rather than inside the evaluation of the
+ * app's code (issue 15: on a slow phone that one task was the longest of the load).
+ */
+export function appRouter() {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={appRouter()} />;
 }

@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.layer.css';
 import type { ReactNode } from 'react';
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { Dropzone, type DropzoneProps, type FileRejection } from '@mantine/dropzone';

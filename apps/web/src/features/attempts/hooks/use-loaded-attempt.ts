@@ -93,7 +93,10 @@ function takePrefetched(attemptId: string): Promise<LoadedAttempt> | undefined {
 export function useLoadedAttempt(attemptId: string | null) {
   return useQuery({
     queryKey: attemptKeys.detail(attemptId ?? ''),
-    queryFn: ({ signal }) => takePrefetched(attemptId ?? '') ?? loadAttempt(attemptId ?? '', signal),
+    // The signal is read only when this call fetches: reading it lets TanStack abort the query
+    // when its screen unmounts (a Suspense above it hiding it while the screen loads), and an
+    // aborted prefetch was fetched a second time (issue 15: two 8-KB reads of the attempt).
+    queryFn: (context) => takePrefetched(attemptId ?? '') ?? loadAttempt(attemptId ?? '', context.signal),
     enabled: Boolean(attemptId),
     // Offline is exactly when the device copy is needed: never wait for the network to run.
     networkMode: 'always',

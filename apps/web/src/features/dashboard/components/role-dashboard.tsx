@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.layer.css';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { isAdministrator, isSuperAdministrator, type UserProfile } from '@vbuilder/shared';
 import { MarkingQueueCard } from './marking-queue-card.tsx';

@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.layer.css';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';

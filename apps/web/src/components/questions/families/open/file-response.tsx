@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.layer.css';
 import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';

@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.layer.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Input, Text } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';

@@ -1,5 +1,3 @@
-// The date pickers' styles come with the screens that have them, not with every screen's first load.
-import '@mantine/dates/styles.layer.css';
 import type { ReactNode } from 'react';
 import {
   Group,

@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.layer.css';
 import { useState } from 'react';
 import { ActionIcon, Alert, Group, Paper, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';

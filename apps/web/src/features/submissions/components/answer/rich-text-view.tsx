@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.layer.css';
 import { useEffect } from 'react';
 import { Typography } from '@mantine/core';
 import { EditorContent, useEditor } from '@tiptap/react';
