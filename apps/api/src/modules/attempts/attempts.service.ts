@@ -178,11 +178,18 @@ async function viewOf(
   return toAttempt(row, assessment, answers, resources, now);
 }
 
+/** An attempt as the call that submitted it left it: its row with the totals, its marked answers. */
+interface ClosedAttempt {
+  row: AttemptRow;
+  answers: AttemptAnswerRow[];
+}
+
 /**
  * Submits an attempt exactly once and marks it in the same transaction. Whoever loses the race
  * (second tab, retry, the deadline closer) changes nothing: the conditional update finds no
  * attempt in progress. Saves in flight hold a shared lock on the attempt, so the update waits
- * for them and marks what they stored. Returns whether this call submitted it.
+ * for them and marks what they stored. Returns the closed attempt to the call that submitted it
+ * (its result needs no second read of the 31-KB snapshot; issue 15, the submit storm), else null.
  */
 export async function closeAttempt(
   db: Db,
@@ -190,15 +197,15 @@ export async function closeAttempt(
   by: 'student' | 'deadline',
   now: Date,
   certificates?: CertificateNotifier,
-): Promise<boolean> {
+): Promise<ClosedAttempt | null> {
   const certificatesGiven: GivenCertificate[] = [];
-  const closed = await db.transaction(async (tx) => {
+  const closed = await db.transaction(async (tx): Promise<ClosedAttempt | null> => {
     const row = await markSubmitted(tx, attemptId, {
       submittedBy: by,
       now,
       ...(by === 'deadline' ? { expiredBefore: new Date(now.getTime() - GRACE_MS) } : {}),
     });
-    if (!row) return false;
+    if (!row) return null;
     const answers = await listAnswers(tx, attemptId);
     const given = new Map(answers.filter((a) => a.revision > 0).map((a) => [a.questionId, a.answer]));
     const marks = markAnswers(snapshotOf(row), given, row.shuffleSeed);
@@ -207,10 +214,8 @@ export async function closeAttempt(
       marks.map((m) => ({ ...m, max: m.maxScore })),
       row.passMark,
     );
-    await writeTotals(tx, attemptId, {
-      ...totals,
-      revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0),
-    });
+    const written = { ...totals, revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0) };
+    await writeTotals(tx, attemptId, written);
     // Open answers wait for a teacher: the assessment's owner is told (issue 14), with the submit.
     if (totals.markingStatus === 'pending' && certificates?.jobs) {
       await emitNotification(
@@ -221,7 +226,7 @@ export async function closeAttempt(
     }
     // A pass gives the certificate of the assessment's rule, with the submission (issue 13).
     certificatesGiven.push(...(await giveOnPass(tx, attemptId, now)));
-    return true;
+    return { row: { ...row, ...written }, answers: await listAnswers(tx, attemptId) };
   });
   await notifyGiven(certificates, certificatesGiven);
   return closed;
@@ -235,8 +240,8 @@ async function closeIfExpired(
   certificates?: CertificateNotifier,
 ): Promise<AttemptRow> {
   if (row.status !== 'in_progress' || !isExpired(row, now)) return row;
-  await closeAttempt(db, row.id, 'deadline', now, certificates);
-  return (await findAttempt(db, row.id)) ?? row;
+  const closed = await closeAttempt(db, row.id, 'deadline', now, certificates);
+  return closed?.row ?? (await findAttempt(db, row.id)) ?? row;
 }
 
 /**
@@ -466,9 +471,12 @@ export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: stri
       else if (closed?.submittedBy !== 'student')
         throw conflict('attempt_closed', 'The time for this attempt is over');
     } else {
-      await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
+      const closed = await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
+      // Handed in by this call: its result from what the close wrote, without reading it again.
+      if (closed) return resultOf(closed.row, await assessmentOf(ctx.db, closed.row), closed.answers, now);
     }
   }
+  // A repeat, or a race lost to another tab or the closer: the result as stored.
   const submitted = await findAttempt(ctx.db, id);
   if (!submitted || submitted.status !== 'submitted') throw attemptNotFound();
   return loadResult(ctx.db, submitted, now);
