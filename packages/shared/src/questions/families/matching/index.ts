@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineFamily } from '../../family.ts';
-import { normaliseAnswerText } from '../../text-normalise.ts';
 import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
+import { matchingAnswerIds, matchingKey } from './answers.ts';
 import { fromExample, toExample } from './example.ts';
 import { studentView, type StudentMatchingConfig } from './student-view.ts';
 
 export type { StudentMatchingConfig } from './student-view.ts';
+export { matchingAnswerIds, matchingChoices, matchingDistractorId, matchingKey } from './answers.ts';
 
 export const MatchingPairSchema = z.object({
   id: PartIdSchema,
@@ -13,12 +14,6 @@ export const MatchingPairSchema = z.object({
   match: filledText('questions.errors.matchEmpty'),
 });
 export type MatchingPair = z.infer<typeof MatchingPairSchema>;
-
-/**
- * How a player names distractor i in an answer value. Any value that is not a pair id is wrong,
- * so this is a convention for players, not something marking depends on.
- */
-export const matchingDistractorId = (index: number): string => `distractor-${index}`;
 
 export const MatchingConfigSchema = z
   .object({
@@ -36,29 +31,41 @@ export const MatchingConfigSchema = z
       config.pairs.map((p) => p.id),
       (i) => ['pairs', i, 'id'],
     );
-    // Two identical matches (or a distractor equal to a match) would make a right answer look wrong.
-    // Empty texts are reported as empty by their own check, not as duplicates of each other.
-    const seen = new Set<string>();
+    // Prompts may share a match (frog and newt both go with "amphibian"), but two identical
+    // prompts would ask the same thing twice. Empty texts are reported as empty by their own
+    // check, not as duplicates of each other.
+    const prompts = new Set<string>();
     config.pairs.forEach((pair, i) => {
-      const key = normaliseAnswerText(pair.match, false);
-      if (key !== '' && seen.has(key))
+      const key = matchingKey(pair.prompt);
+      if (key !== '' && prompts.has(key))
         ctx.addIssue({
           code: 'custom',
-          message: 'questions.errors.matchDuplicate',
-          path: ['pairs', i, 'match'],
+          message: 'questions.errors.promptDuplicate',
+          path: ['pairs', i, 'prompt'],
         });
-      seen.add(key);
+      prompts.add(key);
     });
+    // A distractor that reads like a match (or like another distractor) would make a right
+    // answer look wrong.
+    const answers = new Set(config.pairs.map((p) => matchingKey(p.match)));
     config.distractors.forEach((text, i) => {
-      const key = normaliseAnswerText(text, false);
-      if (key !== '' && seen.has(key))
+      const key = matchingKey(text);
+      if (key !== '' && answers.has(key))
         ctx.addIssue({
           code: 'custom',
-          message: 'questions.errors.matchDuplicate',
+          message: 'questions.errors.distractorDuplicate',
           path: ['distractors', i],
         });
-      seen.add(key);
+      answers.add(key);
     });
+    // Every prompt sharing one match and nothing else to choose from leaves no question.
+    const filled = [...answers].filter((key) => key !== '');
+    if (
+      config.pairs.length >= 2 &&
+      config.pairs.every((p) => matchingKey(p.match) !== '') &&
+      filled.length < 2
+    )
+      ctx.addIssue({ code: 'custom', message: 'questions.errors.choicesTooFew', path: ['pairs'] });
   });
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 
@@ -67,10 +74,11 @@ export const MatchingAnswerSchema = z.record(z.string().max(64), z.string().max(
 export type MatchingAnswer = z.infer<typeof MatchingAnswerSchema>;
 
 /**
- * Partial credit per pair, equal weight: score = prompts given their own match / pairs × max.
- * Each pair is a separate piece of knowledge; picking a distractor or another pair's match, or
- * leaving a prompt empty, loses only that pair. Unknown prompt ids are ignored.
- * details: pair id → right.
+ * Partial credit per pair, equal weight: score = prompts given their answer / pairs × max.
+ * Each pair is a separate piece of knowledge; picking a distractor or another answer, or
+ * leaving a prompt empty, loses only that pair. Prompts that share a match share its answer
+ * (matchingAnswerIds): any pair id of that match counts, so the same answer chosen for two
+ * prompts that share it is right twice. Unknown prompt ids are ignored. details: pair id → right.
  */
 export const matching = defineFamily<MatchingConfig, MatchingAnswer, StudentMatchingConfig>({
   id: 'matching',
@@ -84,12 +92,14 @@ export const matching = defineFamily<MatchingConfig, MatchingAnswer, StudentMatc
   fromExample,
   toExample,
   studentView,
-  expectedAnswer: (config) => Object.fromEntries(config.pairs.map((p) => [p.id, p.id])),
+  expectedAnswer: (config) => Object.fromEntries(matchingAnswerIds(config.pairs)),
   mark: totalMark(MatchingConfigSchema, MatchingAnswerSchema, (config, answer, max) => {
+    const answerOf = matchingAnswerIds(config.pairs);
     const details: Record<string, boolean> = {};
     let right = 0;
     for (const pair of config.pairs) {
-      const ok = own(answer, pair.id) === pair.id;
+      const chosen = own(answer, pair.id);
+      const ok = chosen !== undefined && answerOf.get(chosen) === answerOf.get(pair.id);
       details[pair.id] = ok;
       if (ok) right += 1;
     }
