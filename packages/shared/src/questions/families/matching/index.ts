@@ -15,58 +15,65 @@ export const MatchingPairSchema = z.object({
 });
 export type MatchingPair = z.infer<typeof MatchingPairSchema>;
 
-export const MatchingConfigSchema = z
-  .object({
-    pairs: z
-      .array(MatchingPairSchema)
-      .min(2, 'questions.errors.pairsTooFew')
-      .max(30, 'questions.errors.pairsTooMany'),
-    distractors: z
-      .array(filledText('questions.errors.distractorEmpty'))
-      .max(10, 'questions.errors.distractorsTooMany'),
-  })
-  .superRefine((config, ctx) => {
-    checkUniqueIds(
-      ctx,
-      config.pairs.map((p) => p.id),
-      (i) => ['pairs', i, 'id'],
-    );
-    // Prompts may share a match (frog and newt both go with "amphibian"), but two identical
-    // prompts would ask the same thing twice. Empty texts are reported as empty by their own
-    // check, not as duplicates of each other.
-    const prompts = new Set<string>();
-    config.pairs.forEach((pair, i) => {
-      const key = matchingKey(pair.prompt);
-      if (key !== '' && prompts.has(key))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'questions.errors.promptDuplicate',
-          path: ['pairs', i, 'prompt'],
-        });
-      prompts.add(key);
-    });
-    // A distractor that reads like a match (or like another distractor) would make a right
-    // answer look wrong.
-    const answers = new Set(config.pairs.map((p) => matchingKey(p.match)));
-    config.distractors.forEach((text, i) => {
-      const key = matchingKey(text);
-      if (key !== '' && answers.has(key))
-        ctx.addIssue({
-          code: 'custom',
-          message: 'questions.errors.distractorDuplicate',
-          path: ['distractors', i],
-        });
-      answers.add(key);
-    });
-    // Every prompt sharing one match and nothing else to choose from leaves no question.
-    const filled = [...answers].filter((key) => key !== '');
-    if (
-      config.pairs.length >= 2 &&
-      config.pairs.every((p) => matchingKey(p.match) !== '') &&
-      filled.length < 2
-    )
-      ctx.addIssue({ code: 'custom', message: 'questions.errors.choicesTooFew', path: ['pairs'] });
+const MatchingConfigShape = z.object({
+  pairs: z
+    .array(MatchingPairSchema)
+    .min(2, 'questions.errors.pairsTooFew')
+    .max(30, 'questions.errors.pairsTooMany'),
+  distractors: z
+    .array(filledText('questions.errors.distractorEmpty'))
+    .max(10, 'questions.errors.distractorsTooMany'),
+});
+
+const uniquePairIds = (config: z.infer<typeof MatchingConfigShape>, ctx: z.RefinementCtx): void => {
+  checkUniqueIds(
+    ctx,
+    config.pairs.map((p) => p.id),
+    (i) => ['pairs', i, 'id'],
+  );
+};
+
+/**
+ * What marking needs of a saved config: its shape and distinct pair ids. The authoring rules
+ * below came later than some saved questions (distinct prompts did not use to be required), and a
+ * question saved before a rule must still be marked as it was, not as malformed.
+ */
+const MatchingSavedConfigSchema = MatchingConfigShape.superRefine(uniquePairIds);
+
+export const MatchingConfigSchema = MatchingConfigShape.superRefine((config, ctx) => {
+  uniquePairIds(config, ctx);
+  // Prompts may share a match (frog and newt both go with "amphibian"), but two identical
+  // prompts would ask the same thing twice. Empty texts are reported as empty by their own
+  // check, not as duplicates of each other.
+  const prompts = new Set<string>();
+  config.pairs.forEach((pair, i) => {
+    const key = matchingKey(pair.prompt);
+    if (key !== '' && prompts.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'questions.errors.promptDuplicate',
+        path: ['pairs', i, 'prompt'],
+      });
+    prompts.add(key);
   });
+  // A distractor that reads like a match (or like another distractor) would make a right
+  // answer look wrong.
+  const answers = new Set(config.pairs.map((p) => matchingKey(p.match)));
+  config.distractors.forEach((text, i) => {
+    const key = matchingKey(text);
+    if (key !== '' && answers.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'questions.errors.distractorDuplicate',
+        path: ['distractors', i],
+      });
+    answers.add(key);
+  });
+  // Every prompt sharing one match and nothing else to choose from leaves no question.
+  const filled = [...answers].filter((key) => key !== '');
+  if (config.pairs.length >= 2 && config.pairs.every((p) => matchingKey(p.match) !== '') && filled.length < 2)
+    ctx.addIssue({ code: 'custom', message: 'questions.errors.choicesTooFew', path: ['pairs'] });
+});
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 
 /** Prompt (pair id) → the match chosen (its pair id, or a distractor's id). */
@@ -93,7 +100,7 @@ export const matching = defineFamily<MatchingConfig, MatchingAnswer, StudentMatc
   toExample,
   studentView,
   expectedAnswer: (config) => Object.fromEntries(matchingAnswerIds(config.pairs)),
-  mark: totalMark(MatchingConfigSchema, MatchingAnswerSchema, (config, answer, max) => {
+  mark: totalMark(MatchingSavedConfigSchema, MatchingAnswerSchema, (config, answer, max) => {
     const answerOf = matchingAnswerIds(config.pairs);
     const details: Record<string, boolean> = {};
     let right = 0;

@@ -142,6 +142,22 @@ describe('matching where prompts share an answer', () => {
     expect(matching.toExample({ text: 'Q', config: read }, type)).toEqual(parts);
   });
 
+  it('a question saved before prompts had to differ (the same prompt twice) is still marked, not malformed', () => {
+    const saved = {
+      pairs: [
+        { id: 'p1', prompt: 'Capital?', match: 'Paris' },
+        { id: 'p2', prompt: 'Capital?', match: 'Rome' },
+      ],
+      distractors: [],
+    };
+    expect(MatchingConfigSchema.safeParse(saved).success).toBe(false);
+    expect(matching.mark(saved, { p1: 'p1', p2: 'p1' }, 2)).toMatchObject({
+      score: 1,
+      status: 'auto',
+      details: { p1: true, p2: false },
+    });
+  });
+
   it('a one-to-one question keeps every match as its own answer, in the same order as before', () => {
     expect(matchingChoices(config).map((m) => m.id)).toEqual([
       'p1',
