@@ -392,6 +392,30 @@ describe('submitting', () => {
     expect(result).toMatchObject({ score: q.score, percentage: 100, passed: true });
   });
 
+  it('matching where two prompts share an answer: listed once, chosen for both, full marks', async () => {
+    const q = {
+      ...questionOf('matching-pairs', 'm2'),
+      config: {
+        pairs: [
+          { id: '1', prompt: 'Frog', match: 'Amphibian' },
+          { id: '2', prompt: 'Newt', match: 'Amphibian' },
+          { id: '3', prompt: 'Snake', match: 'Reptile' },
+        ],
+        distractors: ['Fish'],
+      },
+    };
+    const a = await insertAssessment(app.db, { organizationId: orgId, questions: [q] });
+    const attempt = await startOk(a.id);
+    const view = attempt.questions[0]!.config as { matches: { id: string; text: string }[] };
+    expect(view.matches.map((m) => m.text).sort()).toEqual(['Amphibian', 'Fish', 'Reptile']);
+    const amphibian = view.matches.find((m) => m.text === 'Amphibian')!.id;
+    const reptile = view.matches.find((m) => m.text === 'Reptile')!.id;
+    const answer = { '1': amphibian, '2': amphibian, '3': reptile };
+    expect((await save(attempt.id, 'm2', { answer, revision: 1 })).statusCode).toBe(200);
+    const result = AttemptResultSchema.parse((await submit(attempt.id)).json());
+    expect(result).toMatchObject({ score: q.score, percentage: 100, passed: true });
+  });
+
   it('leaves open answers pending: provisional score, passed null, status Pending', async () => {
     const mcq = questionOf('multiple-choice', 'q1');
     const essay = questionOf('essay', 'q2');

@@ -239,7 +239,7 @@ describe('QTI', () => {
     });
   });
 
-  it('2.1 / 2.2 items and package: text entries, multiple choice, blanks, categorisation, essay; the rest skipped', () => {
+  it('2.1 / 2.2 items and package: text entries, multiple choice, blanks, matching with a shared answer, essay; the rest skipped', () => {
     const entry = importQuestions(file('qti2/text-entry-2p1.xml'), { locale: 'en' });
     expect(entry.format).toBe('qti2');
     expect(entry.questions[0]!.question.config).toEqual({
@@ -257,7 +257,7 @@ describe('QTI', () => {
     expect(summary(pack)).toEqual({
       questions: [
         ['fill-in-the-blanks', ''],
-        ['drag-and-drop', ''],
+        ['matching-pairs', ''],
         ['essay', ''],
       ],
       skipped: [

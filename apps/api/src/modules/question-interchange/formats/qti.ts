@@ -209,14 +209,21 @@ function readInteraction(element: Element, decls: Map<string, Declaration>): Qti
           : [];
       const pairs = decl.correct.map((v) => v.split(/\s+/) as [string, string]).filter((p) => p.length === 2);
       if (name === 'associateInteraction') {
-        // Undirected pairs: the first member of each pair is the prompt.
+        // Undirected pairs: a member in several pairs is an answer prompts share; otherwise the
+        // first member of each pair is the prompt.
         const all = choices(sets[0]);
-        const firsts = new Set(pairs.map((p) => p[0]));
+        const uses = new Map<string, number>();
+        for (const pair of pairs) for (const id of pair) uses.set(id, (uses.get(id) ?? 0) + 1);
+        const shared = (id: string) => (uses.get(id) ?? 0) > 1;
+        const directed = pairs.map(
+          ([a, b]) => (shared(a) && !shared(b) ? [b, a] : [a, b]) as [string, string],
+        );
+        const firsts = new Set(directed.map((p) => p[0]));
         return {
           kind: 'match',
           sources: all.filter((c) => firsts.has(c.id)),
           targets: all.filter((c) => !firsts.has(c.id)),
-          correct: pairs,
+          correct: directed,
         };
       }
       return { kind: 'match', sources: choices(sets[0]), targets: choices(sets[1]), correct: pairs };

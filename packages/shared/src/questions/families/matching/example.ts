@@ -5,13 +5,14 @@ import {
   isJsonRecord,
 } from '../../example-format.ts';
 import type { QuestionFamily } from '../../family.ts';
+import { matchingChoices } from './answers.ts';
 import type { MatchingConfig } from './index.ts';
 
 type Family = QuestionFamily<MatchingConfig, unknown>;
 
 /**
- * options: { prompts, matches } (a match no prompt uses is a distractor); answer: { prompt: match }.
- * Pairs are numbered 1, 2… in the order of the prompts.
+ * options: { prompts, matches } (a match no prompt uses is a distractor); answer: { prompt: match },
+ * where prompts may share a match. Pairs are numbered 1, 2… in the order of the prompts.
  */
 export const fromExample: Family['fromExample'] = ({ options, answer }) => {
   if (!isJsonRecord(options)) throw new ExampleFormatError('options must be { prompts, matches }');
@@ -33,11 +34,11 @@ export const fromExample: Family['fromExample'] = ({ options, answer }) => {
   };
 };
 
-/** The matches are the pairs' own, then the distractors. */
+/** The matches are the pairs' own, each once (a shared match too), then the distractors. */
 export const toExample: Family['toExample'] = ({ config }) => ({
   options: {
     prompts: config.pairs.map((p) => p.prompt),
-    matches: [...config.pairs.map((p) => p.match), ...config.distractors],
+    matches: matchingChoices(config).map((m) => m.text),
   },
   answer: Object.fromEntries(config.pairs.map((p) => [p.prompt, p.match])),
 });

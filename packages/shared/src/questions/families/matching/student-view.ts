@@ -1,26 +1,28 @@
 import type { FamilyStudentView } from '../../family.ts';
 import { asObject, maskIn, secretOrder, unmaskMap } from '../../student-masking.ts';
-import { matchingDistractorId, type MatchingConfig } from './index.ts';
+import { matchingChoices, matchingDistractorId } from './answers.ts';
+import type { MatchingConfig } from './index.ts';
 
 export interface StudentMatchingConfig {
   /** The prompts; `match` only in a full question (previews). */
   pairs: { id: string; prompt: string; match?: string }[];
   /** Full question only. */
   distractors?: string[];
-  /** Student view only: every match and distractor under an opaque id, in a secret order. */
+  /**
+   * Student view only: every answer once (a match prompts share is one answer) and every
+   * distractor, under opaque ids, in a secret order.
+   */
   matches?: { id: string; text: string }[];
 }
 
 /**
- * Every match gets an opaque id (a prompt's own match shares its id otherwise) and the matches
- * come in a secret order.
+ * Every answer gets an opaque id (a prompt's own match shares its id otherwise) and the answers
+ * come in a secret order. A match several prompts share is listed once and stays available for
+ * each of them.
  */
 export const studentView: FamilyStudentView<MatchingConfig, StudentMatchingConfig> = {
   config: (c, context) => {
-    const matches = [
-      ...c.pairs.map((p) => ({ id: maskIn(context, 'match', p.id), text: p.match })),
-      ...c.distractors.map((text, i) => ({ id: maskIn(context, 'match', matchingDistractorId(i)), text })),
-    ];
+    const matches = matchingChoices(c).map((m) => ({ id: maskIn(context, 'match', m.id), text: m.text }));
     return {
       pairs: c.pairs.map((p) => ({ id: p.id, prompt: p.prompt })),
       matches: secretOrder(matches, (m) => m.id, context.seed, `${context.questionId}:matches`),

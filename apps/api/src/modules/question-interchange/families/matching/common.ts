@@ -1,8 +1,12 @@
-import type { QuestionTypeId } from '@vbuilder/shared';
+import { matchingKey, type QuestionTypeId } from '@vbuilder/shared';
 import type { Note, ReadOutcome } from '../../convert.ts';
 import type { RichText } from '../../rich-text.ts';
 
-/** A matching draft: pairs get ids '1', '2'…; distractors are matches no prompt takes. */
+/**
+ * A matching draft: pairs get ids '1', '2'…; prompts may share a match (Moodle repeats the
+ * answer text per subquestion, QTI and Canvas point two prompts at one target); distractors are
+ * matches no prompt takes (one reading like a match is that match, not a distractor).
+ */
 export function matchingDraft(input: {
   type: QuestionTypeId;
   text: RichText;
@@ -14,14 +18,20 @@ export function matchingDraft(input: {
   const pairs = input.pairs.filter((p) => p.prompt.trim() && p.match.trim());
   if (pairs.length < 2 || pairs.length > 30)
     return { skip: { code: 'doesNotFit', params: { rule: `2-30 pairs (${pairs.length})` } } };
-  const matches = new Set(pairs.map((p) => p.match.trim().toLowerCase()));
-  if (matches.size !== pairs.length)
-    return { skip: { code: 'doesNotFit', params: { rule: 'each prompt its own match' } } };
-  const distractors = [
-    ...new Set(input.distractors.map((d) => d.trim()).filter((d) => d && !matches.has(d.toLowerCase()))),
-  ];
+  if (new Set(pairs.map((p) => matchingKey(p.prompt))).size !== pairs.length)
+    return { skip: { code: 'doesNotFit', params: { rule: 'each prompt once' } } };
+  const answers = new Set(pairs.map((p) => matchingKey(p.match)));
+  const distractors: string[] = [];
+  for (const text of input.distractors.map((d) => d.trim())) {
+    const key = matchingKey(text);
+    if (key === '' || answers.has(key)) continue;
+    answers.add(key);
+    distractors.push(text);
+  }
   if (distractors.length > 10)
     return { skip: { code: 'doesNotFit', params: { rule: 'at most 10 distractors' } } };
+  if (answers.size < 2)
+    return { skip: { code: 'doesNotFit', params: { rule: 'at least 2 different matches' } } };
   return {
     type: input.type,
     text: input.text,

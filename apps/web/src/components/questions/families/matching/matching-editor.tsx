@@ -1,6 +1,6 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsLeftRight } from '@tabler/icons-react';
-import type { MatchingConfig, MatchingPair } from '@vbuilder/shared';
+import { matchingAnswerIds, type MatchingConfig, type MatchingPair } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
 import type { EditorProps } from '../../family-ui.ts';
 import { newPartId, removeAt, replaceAt, useFieldErrors } from '../../editors/editor-utils.ts';
@@ -13,7 +13,9 @@ export const MATCHING_MAX_DISTRACTORS = 10;
 
 /**
  * Matching pairs: each prompt with the match that belongs to it (students see the matches
- * shuffled), plus optional distractors, extra matches that belong to no prompt.
+ * shuffled), plus optional distractors, extra matches that belong to no prompt. Prompts may share
+ * a match: the teacher writes it again, and every prompt sharing it says so under its match, so a
+ * typo (two different answers) or a case variant (one answer) is seen while writing.
  */
 export function MatchingEditor({ question, onChange, errors }: EditorProps<MatchingConfig>) {
   const { t } = useTranslation('questions');
@@ -24,6 +26,19 @@ export function MatchingEditor({ question, onChange, errors }: EditorProps<Match
   const update = (patch: Partial<MatchingConfig>) =>
     onChange({ ...question, config: { ...config, ...patch } });
   const setPair = (index: number, pair: MatchingPair) => update({ pairs: replaceAt(pairs, index, pair) });
+
+  // Prompt numbers (1-based) by the answer their match is: more than one is a shared match.
+  const answerOf = matchingAnswerIds(pairs.map((p) => ({ id: p.id, match: p.match ?? '' })));
+  const sharers = new Map<string, number[]>();
+  pairs.forEach((pair, index) => {
+    if (!(pair.match ?? '').trim()) return;
+    const answer = answerOf.get(pair.id)!;
+    sharers.set(answer, [...(sharers.get(answer) ?? []), index + 1]);
+  });
+  const sharedBy = (pair: MatchingPair) => {
+    const numbers = sharers.get(answerOf.get(pair.id) ?? '') ?? [];
+    return numbers.length > 1 ? t('editors.matching.sharedBy', { prompts: numbers.join(', ') }) : undefined;
+  };
 
   const add = () => {
     const pair = { id: newPartId(pairs.map((p) => p.id)), prompt: '', match: '' };
@@ -83,6 +98,8 @@ export function MatchingEditor({ question, onChange, errors }: EditorProps<Match
                 value={pair.match}
                 maxLength={1000}
                 onChange={(event) => setPair(index, { ...pair, match: event.currentTarget.value })}
+                description={sharedBy(pair)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 error={errorFor(`config.pairs.${index}.match`)}
               />
             </EditableListRow>
