@@ -213,7 +213,9 @@ describe("a card checkout's unpaid invoice", () => {
     expect(res.statusCode).toBe(200);
     savePageImage(res.rawPayload, 'en-card-checkout');
     const text = squeeze(pdfText(res.rawPayload, 'en-card-checkout'));
-    expect(text).toContain(squeeze('Pay this invoice by card, on the secure payment page vbuilder opened for it.'));
+    expect(text).toContain(
+      squeeze('Pay this invoice by card, on the secure payment page vbuilder opened for it.'),
+    );
     expect(text).toContain(squeeze('Do not pay it by bank transfer.'));
     // Neither the bank transfer text nor the receipt upload of an invoice to pay by transfer.
     expect(text).not.toContain(squeeze('Pay by bank transfer. For the bank details'));
@@ -244,7 +246,10 @@ describe('an upgrade paid by card', () => {
     expect(payment).toMatchObject({ amountMinor: 4900, creditMinor: 919, totalMinor: 3981 });
     expect(session.amount_total).toBe(3981);
     expect(session.line_items).toEqual([
-      { price_data: { currency: 'usd', product: 'vbuilder-professional', unit_amount: '3981' }, quantity: '1' },
+      {
+        price_data: { currency: 'usd', product: 'vbuilder-professional', unit_amount: '3981' },
+        quantity: '1',
+      },
     ]);
     // Paid as charged: the webhook's amount check holds and Professional is in force.
     expect((await deliver(sessionEvent(session))).statusCode).toBe(200);

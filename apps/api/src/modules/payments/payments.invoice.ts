@@ -105,10 +105,12 @@ export const planLine = (unitAmountMinor: number): InvoiceLine => ({
 });
 
 /** The negative line of an upgrade's credit for the unused days of the plan in force. */
-export const creditLine = (
-  creditMinor: number,
-  credit: NonNullable<InvoiceLine['credit']>,
-): InvoiceLine => ({ description: null, quantity: 1, unitAmountMinor: -creditMinor, credit });
+export const creditLine = (creditMinor: number, credit: NonNullable<InvoiceLine['credit']>): InvoiceLine => ({
+  description: null,
+  quantity: 1,
+  unitAmountMinor: -creditMinor,
+  credit,
+});
 
 /** Bank details and the like may be given on one line of the environment with `\n` between lines. */
 const lines = (value: string | null | undefined): string[] =>

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationListResponseSchema, PaymentRecordResponseSchema, SubscriptionResponseSchema } from '@vbuilder/shared';
+import {
+  NotificationListResponseSchema,
+  PaymentRecordResponseSchema,
+  SubscriptionResponseSchema,
+} from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
@@ -59,7 +63,11 @@ async function request(who: School, plan: string) {
 }
 
 async function activate(id: string) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/payments/${id}/activate`, headers: superAdmin });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/${id}/activate`,
+    headers: superAdmin,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return PaymentRecordResponseSchema.parse(res.json()).data;
 }
@@ -157,7 +165,10 @@ describe('an upgrade credits the unused part of the plan in force', () => {
   it('a renewal of the plan in force takes no credit: it starts where the period ends', async () => {
     const { who } = await paying('Renewal School', 'Basic');
     clock.set('2026-11-20T08:00:00Z');
-    expect(await request(who, 'Basic')).toMatchObject({ creditMinor: 0, periodStart: '2026-12-01T08:00:00.000Z' });
+    expect(await request(who, 'Basic')).toMatchObject({
+      creditMinor: 0,
+      periodStart: '2026-12-01T08:00:00.000Z',
+    });
   });
 });
 
@@ -190,7 +201,11 @@ describe('cancel at the end of the paid period', () => {
 
     clock.set('2026-12-01T08:00:01Z');
     expect((await runBillingClock(ctx, clock.now())).lapsed).toContain(record.id);
-    expect(await subscription(who)).toMatchObject({ status: 'inactive', packageName: 'Free', scheduledChange: null });
+    expect(await subscription(who)).toMatchObject({
+      status: 'inactive',
+      packageName: 'Free',
+      scheduledChange: null,
+    });
     expect((await auditOf(t.app, record.id)).map((e) => e.action)).toEqual([
       'payment.requested',
       'payment.activated',
@@ -214,12 +229,27 @@ describe('cancel at the end of the paid period', () => {
     const teacher = bearer(await tokenFor(t.app, await makeUser(t.app, 'Teacher', who.organizationId)));
     const other = await school('Other School');
     const url = `/api/subscriptions/organization/${who.organizationId}/scheduled-change`;
-    const asTeacher = await t.app.inject({ method: 'POST', url, headers: teacher, payload: { kind: 'cancel' } });
+    const asTeacher = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: teacher,
+      payload: { kind: 'cancel' },
+    });
     expect(asTeacher.statusCode).toBe(403);
-    const asOther = await t.app.inject({ method: 'POST', url, headers: other.headers, payload: { kind: 'cancel' } });
+    const asOther = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: other.headers,
+      payload: { kind: 'cancel' },
+    });
     expect(asOther.statusCode).toBe(404);
     expect((await subscription(who)).scheduledChange).toBeNull();
-    const bySuper = await t.app.inject({ method: 'POST', url, headers: superAdmin, payload: { kind: 'cancel' } });
+    const bySuper = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: superAdmin,
+      payload: { kind: 'cancel' },
+    });
     expect(bySuper.statusCode).toBe(200);
   });
 });
@@ -256,7 +286,13 @@ describe('downgrade at the end of the paid period', () => {
     expect(after).toMatchObject({
       packageName: 'Free',
       scheduledChange: null,
-      pendingRequest: { planName: 'Basic', amountMinor: 3000, creditMinor: 0, taxMinor: 210, method: 'invoice' },
+      pendingRequest: {
+        planName: 'Basic',
+        amountMinor: 3000,
+        creditMinor: 0,
+        taxMinor: 210,
+        method: 'invoice',
+      },
     });
     const downgrade = await recordRow(t.app, after.pendingRequest!.id);
     expect(downgrade!.createdBy).toBeNull();

@@ -1,4 +1,10 @@
-import { isSuperAdministrator, planNamed, PRICED_PACKAGES, type ScheduleChangeBody, type Subscription } from '@vbuilder/shared';
+import {
+  isSuperAdministrator,
+  planNamed,
+  PRICED_PACKAGES,
+  type ScheduleChangeBody,
+  type Subscription,
+} from '@vbuilder/shared';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -45,7 +51,11 @@ export async function scheduleChange(
     await lockOrganizationBilling(tx, organizationId);
     const record = await findNewestEffectiveRecord(tx, organizationId);
     if (!record || !isInForce(record, now) || !record.endsAt) throw nothingToChange();
-    let change: { scheduledPlan: string | null; scheduledPeriod: string | null; scheduledCurrency: string | null };
+    let change: {
+      scheduledPlan: string | null;
+      scheduledPeriod: string | null;
+      scheduledCurrency: string | null;
+    };
     if (body.kind === 'cancel') {
       change = { scheduledPlan: null, scheduledPeriod: null, scheduledCurrency: null };
     } else {

@@ -341,7 +341,10 @@ export async function insertPendingRecord(
   // A renewal of the plan in force starts at its end.
   const effective = await findNewestEffectiveRecord(tx, organizationId);
   const renewal =
-    effective && isInForce(effective, now) && effective.endsAt && planNamed(effective.planName)?.name === plan;
+    effective &&
+    isInForce(effective, now) &&
+    effective.endsAt &&
+    planNamed(effective.planName)?.name === plan;
   // Any other plan bought while one is in force replaces it at activation: its unused days are credited.
   const credit = renewal ? null : creditTowards(paidPeriodOf(effective, now), amountMinor, currency, now);
   const creditMinor = credit?.amountMinor ?? 0;
@@ -596,7 +599,8 @@ export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Da
 function scheduledChangeOf(record: PaymentRecordRow | null): Subscription['scheduledChange'] {
   if (!record?.endsAt) return null;
   const at = record.endsAt.toISOString();
-  if (record.scheduledChange === 'cancel') return { kind: 'cancel', plan: null, period: null, currency: null, at };
+  if (record.scheduledChange === 'cancel')
+    return { kind: 'cancel', plan: null, period: null, currency: null, at };
   if (record.scheduledChange === 'downgrade' && isPricedPlan(record.scheduledPlan)) {
     return {
       kind: 'downgrade',
@@ -876,7 +880,8 @@ export async function uploadReceipt(
         size: file.bytes.length,
       });
       // The Super Administrators' bell: a receipt waits for their check (each upload is one notice).
-      if (ctx.jobs) await emitNotification(ctx.jobs, { kind: 'receipt_uploaded', paymentId: record.id }, { tx });
+      if (ctx.jobs)
+        await emitNotification(ctx.jobs, { kind: 'receipt_uploaded', paymentId: record.id }, { tx });
       return updated;
     });
   } catch (error) {
@@ -1054,7 +1059,10 @@ async function issueScheduledDowngrade(
   const period = periodOf({ billingPeriod: record.scheduledPeriod ?? 'month' });
   const price = await findPlanPrice(tx, plan.name, period, record.scheduledCurrency ?? undefined);
   if (!price) {
-    ctx.log.warn({ paymentRecordId: record.id, plan: plan.name }, 'scheduled downgrade: the plan has no price');
+    ctx.log.warn(
+      { paymentRecordId: record.id, plan: plan.name },
+      'scheduled downgrade: the plan has no price',
+    );
     return null;
   }
   return insertPendingRecord(
