@@ -370,6 +370,23 @@ describe('PaymentHistoryScreen', () => {
     expect(receivedRequests('GET', `/payments/${record.id}`)).toHaveLength(1);
   });
 
+  it("shows an upgrade's credit as a negative line in the details, as on the invoice", async () => {
+    const record = makePayment({
+      amountMinor: 4900,
+      creditMinor: 950,
+      credit: { planName: 'Basic', unusedDays: 15, periodDays: 30 },
+      totalMinor: 3950,
+    });
+    serveList([record]);
+    server.use(answer('get', `/payments/${record.id}`, { data: record }));
+    await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
+    fireEvent.click(within(await row('VB-2026-000123')).getByText('Hill School'));
+    const dialog = screen.getByRole('dialog', { name: 'Payment VB-2026-000123' });
+    expect(await within(dialog).findByText('Credit for unused Basic (15 of 30 days)')).toBeInTheDocument();
+    expect(within(dialog).getByText('-$9.50')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('$39.50').length).toBeGreaterThan(0);
+  });
+
   it("says 'Failed to fetch payment details.' and keeps the listed row", async () => {
     const record = makePayment();
     serveList([record]);
