@@ -11,7 +11,7 @@ import { bearer } from './support/assessments.ts';
 import { E2E } from './support/env.ts';
 import { accessToken, account, demo, signInWithSession } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { PHONE } from './support/shots.ts';
+import { PHONE, shootBoth } from './support/shots.ts';
 import { makePdf } from '../../../test-support/pdf-document.ts';
 
 /**
@@ -54,6 +54,24 @@ async function professionalMonthlyPrice(request: APIRequestContext, token: strin
   return price;
 }
 
+/** A monthly price for `plan` in `currency`, added by the Super Administrator when it has none. */
+async function ensureMonthlyPrice(
+  request: APIRequestContext,
+  token: string,
+  plan: 'Basic' | 'Enterprise',
+  currency: string,
+  amountMinor: number,
+) {
+  const res = await request.get('/api/plans', { headers: bearer(token) });
+  const entry = ((await res.json()) as PlansResponse).data.find((p) => p.name === plan)!;
+  if (entry.prices.some((p) => p.period === 'month' && p.currency === currency)) return;
+  const put = await request.put(`/api/plans/${plan}/prices`, {
+    headers: bearer(token),
+    data: { prices: [...entry.prices, { period: 'month', amountMinor, currency }] },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+}
+
 /** The Payment History row (desktop) of an invoice. */
 const historyRow = (page: Page, number: string) => page.getByRole('row', { name: `Payment ${number}` });
 
@@ -75,6 +93,9 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
     (async () => {
       const platformToken = await signInWithSession(platform, superAdministrator);
       const found = await professionalMonthlyPrice(platform.request, platformToken);
+      // A smaller and a larger plan in the same currency: the downgrade and the upgrade's credit.
+      await ensureMonthlyPrice(platform.request, platformToken, 'Basic', found.currency, 1900);
+      await ensureMonthlyPrice(platform.request, platformToken, 'Enterprise', found.currency, 12_900);
       const records = await paymentsOf(platform.request, platformToken, buyer.organizationId);
       for (const waiting of records.filter((record) => record.status === 'pending')) {
         const closed = await platform.request.post(`/api/payments/${waiting.id}/close`, {
@@ -170,6 +191,9 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
   const platformRow = historyRow(platform, number);
   await expect(platformRow.getByText(buyer.organizationName, { exact: true })).toBeVisible();
   await expect(platformRow.getByText('Pending', { exact: true })).toBeVisible();
+  // The receipt has arrived: the row says it waits for the Super Administrator's check.
+  await expect(platformRow.getByText('Receipt to check', { exact: true })).toBeVisible();
+  await shootBoth(platform, 'billing-receipt-to-check');
   await platformRow.getByRole('button', { name: `Actions for payment ${number}` }).click();
   await platform.getByRole('menuitem', { name: 'Activate' }).click();
   const activate = platform.getByRole('dialog', { name: `Activate payment ${number}?` });
@@ -194,6 +218,40 @@ test('an Administrator buys Professional by invoice; the Super Administrator act
   await expect(usage.getByText('Active', { exact: true })).toBeVisible();
   await expect(usage.getByText(/^\d+ \/ 500$/)).toBeVisible();
   await expect(usage.getByText('500 assessments a month')).toBeVisible();
+
+  // Professional is paid for: an upgrade offers a credit for its unused days before payment; a
+  // cancel and a downgrade wait for the period's end, and each can be undone until then.
+  await page.goto('/account/subscription');
+  const statusCard = page.getByRole('region', { name: 'Subscription status' });
+  await page
+    .getByRole('article', { name: 'Enterprise' })
+    .getByRole('button', { name: 'Upgrade to Enterprise' })
+    .click();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade to Enterprise?' });
+  await expect(upgrade.getByText(/^Credit for unused Professional \(\d+ of \d+ days\)$/)).toBeVisible();
+  await expect(upgrade.getByText('To pay before tax')).toBeVisible();
+  await shootBoth(page, 'billing-upgrade-credit');
+  await upgrade.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upgrade).toBeHidden();
+
+  await statusCard.getByRole('button', { name: 'Cancel subscription' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(statusCard.getByText(/^Your subscription ends on .+\.$/)).toBeVisible();
+  await shootBoth(page, 'billing-scheduled-cancel');
+  await statusCard.getByRole('button', { name: 'Undo the cancellation' }).click();
+  await expect(statusCard.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+
+  await page
+    .getByRole('article', { name: 'Basic' })
+    .getByRole('button', { name: 'Downgrade to Basic' })
+    .click();
+  const downgrade = page.getByRole('dialog', { name: 'Change to Basic at the end of your period?' });
+  await downgrade.getByRole('button', { name: /^Change on / }).click();
+  await expect(statusCard.getByText(/^Your package changes to Basic on .+\.$/)).toBeVisible();
+  await shootBoth(page, 'billing-scheduled-downgrade');
+  await statusCard.getByRole('button', { name: 'Undo the change to Basic' }).click();
+  await expect(statusCard.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
 
   // The invoice as View invoice fetches it (GET /api/payments/:id/invoice.pdf): the row's number,
   // the amount, now paid.

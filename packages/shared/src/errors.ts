@@ -68,6 +68,12 @@ export const ERROR_CODES = [
   'plan_price_missing',
   /** A plan request of the organization is already waiting for payment: one at a time. */
   'payment_request_pending',
+  /** Cancel or downgrade at the period's end, with nothing paid in force. */
+  'no_paid_period',
+  /** A downgrade to a plan that is not smaller than the one in force. */
+  'downgrade_not_smaller',
+  /** Undo, with no cancel or plan change scheduled (or the period already over). */
+  'no_scheduled_change',
   /** Card payment is not offered (no card provider key, or no card price for the plan and period). */
   'card_payments_unavailable',
   /** The card payment provider could not be reached or refused the request (502). */

@@ -21,6 +21,7 @@ export * from './schemas/submission-statuses.ts';
 export * from './schemas/submissions.ts';
 export * from './schemas/item-analysis.ts';
 export * from './money.ts';
+export * from './proration.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/certificates.ts';
 export * from './schemas/notifications.ts';

@@ -163,6 +163,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Billing (issue 12): "own" payment record is a pending one of the caller's organization.
   'GET /api/payments/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/subscriptions/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  // The matrix's organizations have nothing paid in force: no period end to schedule at (409).
+  'POST /api/subscriptions/organization/:orgId/scheduled-change': { ownNever: ALL_ROLES },
+  'DELETE /api/subscriptions/organization/:orgId/scheduled-change': { ownNever: ALL_ROLES },
   'GET /api/payments/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/payments/:id/invoice.pdf': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'POST /api/payments/:id/activate': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
@@ -894,6 +897,8 @@ describe('authorization matrix', () => {
         'GET /api/payments',
         'GET /api/payments/organization/:orgId',
         'GET /api/subscriptions/organization/:orgId',
+        'POST /api/subscriptions/organization/:orgId/scheduled-change',
+        'DELETE /api/subscriptions/organization/:orgId/scheduled-change',
         'GET /api/payments/:id',
         'POST /api/payments/:id/activate',
         'POST /api/payments/:id/close',

@@ -27,6 +27,13 @@ const STATES: Record<string, PaymentActionSubject> = {
     hasInvoice: true,
   },
   closed: { status: 'closed', invoiceStatus: 'closed', activatedAt: null, hasInvoice: true },
+  'pending card checkout': {
+    status: 'pending',
+    invoiceStatus: 'open',
+    activatedAt: null,
+    hasInvoice: true,
+    method: 'card',
+  },
 };
 
 type Expect = Record<string, PaymentAction[]>;
@@ -36,6 +43,8 @@ const SUPER: Expect = {
   active: ['send-receipt', 'view-payment', 'view-invoice'],
   'inactive (lapsed)': ['send-receipt', 'view-payment', 'view-invoice'],
   closed: ['delete', 'view-payment', 'view-invoice'],
+  // Paid by card: no receipt upload, which would invite a bank transfer on top.
+  'pending card checkout': ['activate', 'close', 'delete', 'view-payment', 'view-invoice'],
 };
 const ADMIN: Expect = {
   pending: ['close', 'receipt', 'delete', 'view-payment', 'view-invoice'],
@@ -43,6 +52,7 @@ const ADMIN: Expect = {
   active: ['view-payment', 'view-invoice'],
   'inactive (lapsed)': ['view-payment', 'view-invoice'],
   closed: ['view-payment', 'view-invoice'],
+  'pending card checkout': ['close', 'delete', 'view-payment', 'view-invoice'],
 };
 const NONE: Expect = Object.fromEntries(Object.keys(STATES).map((s) => [s, []]));
 const BY_ROLE: Record<string, Expect> = {

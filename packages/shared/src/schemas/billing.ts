@@ -103,9 +103,18 @@ export const PaymentRecordSchema = z.object({
   invoiceStatus: InvoiceStatus,
   /** The price before tax, in minor units of `currency`. */
   amountMinor: z.number().int(),
-  /** The tax line (0 when no tax is configured). */
+  /**
+   * The credit for the unused part of the plan in force when this plan was requested (an upgrade),
+   * in minor units of `currency`, taken off amountMinor before tax; 0 when none.
+   */
+  creditMinor: z.number().int(),
+  /** The credit's days: those left unused of the old period, of its days; null without a credit. */
+  credit: z
+    .object({ planName: z.string(), unusedDays: z.number().int(), periodDays: z.number().int() })
+    .nullable(),
+  /** The tax line on amountMinor − creditMinor (0 when no tax is configured). */
   taxMinor: z.number().int(),
-  /** amountMinor + taxMinor: the amount due. */
+  /** amountMinor − creditMinor + taxMinor: the amount due. */
   totalMinor: z.number().int(),
   currency: z.string(),
   billingPeriod: BillingPeriod,
@@ -178,6 +187,34 @@ export const SubscriptionSchema = z.object({
   renewalDate: z.string().nullable(),
   /** The request waiting for payment or activation, if any. */
   pendingRequest: PaymentRecordSchema.nullable(),
+  /**
+   * The paid period in force (its plan's price before tax and its dates), from which an upgrade's
+   * credit is computed (prorationCredit); null when nothing paid is in force.
+   */
+  paidPeriod: z
+    .object({
+      amountMinor: z.number().int(),
+      currency: z.string(),
+      periodStart: z.string(),
+      endsAt: z.string(),
+    })
+    .nullable(),
+  /**
+   * What happens at the end of the paid period, as the organization scheduled it: the subscription
+   * ends (cancel), or the plan changes to a smaller one (downgrade: its invoice is issued then).
+   * Either can be undone until then. null: the period simply runs out.
+   */
+  scheduledChange: z
+    .object({
+      kind: z.enum(['cancel', 'downgrade']),
+      /** The plan after a downgrade; null for a cancel. */
+      plan: PricedPackageSchema.nullable(),
+      period: BillingPeriod.nullable(),
+      currency: z.string().nullable(),
+      /** When it takes effect: the end of the paid period. */
+      at: z.string(),
+    })
+    .nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -237,6 +274,22 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
+/**
+ * POST /api/subscriptions/organization/:orgId/scheduled-change: at the end of the paid period, end
+ * the subscription (cancel) or change to a smaller catalog plan (downgrade). DELETE on the same
+ * path undoes it while the period runs.
+ */
+export const ScheduleChangeBodySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cancel') }),
+  z.object({
+    kind: z.literal('downgrade'),
+    plan: PricedPackageSchema,
+    period: BillingPeriod,
+    currency: CurrencySchema.optional(),
+  }),
+]);
+export type ScheduleChangeBody = z.infer<typeof ScheduleChangeBodySchema>;
+
 /** PUT /api/plans/:name/prices (Super Administrator): the plan's whole price list; one price per period and currency. */
 export const UpdatePlanPricesBodySchema = z.object({
   prices: z
@@ -268,7 +321,8 @@ export type PaymentAction = z.infer<typeof PaymentAction>;
 export type PaymentActionSubject = Pick<
   PaymentRecord,
   'status' | 'invoiceStatus' | 'activatedAt' | 'hasInvoice'
->;
+> &
+  Partial<Pick<PaymentRecord, 'method'>>;
 
 /**
  * The actions `role` may take on `record` now: the one rule of the state machine (design file,
@@ -278,7 +332,8 @@ export type PaymentActionSubject = Pick<
  *
  * - activate: pending → active (Super Administrator)
  * - close: pending → closed (Super Administrator, Administrator)
- * - receipt (upload): pending (Super Administrator, Administrator)
+ * - receipt (upload): a pending invoice to pay by bank transfer (Super Administrator, Administrator);
+ *   never a card checkout's, which is paid by card (a receipt would invite a second payment)
  * - send-receipt: a paid invoice (Super Administrator)
  * - delete: a record never activated (Super Administrator); the Administrator only a pending request
  * - view-payment: always; view-invoice: when the record has an invoice (both roles)
@@ -295,7 +350,7 @@ export function allowedPaymentActions(
   const allowed: Record<PaymentAction, boolean> = {
     activate: superAdministrator && pending,
     close: pending,
-    receipt: pending,
+    receipt: pending && record.method !== 'card',
     'send-receipt': superAdministrator && record.invoiceStatus === 'paid',
     delete: neverActivated && (superAdministrator || pending),
     'view-payment': true,

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'payment_activated',
   'subscription_expiring',
   'invitation_accepted',
+  'receipt_uploaded',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
@@ -59,7 +60,8 @@ const ADMINISTRATOR_KINDS = [
 export function notificationKindsFor(role: Role): readonly NotificationKind[] {
   if (role === 'Student') return STUDENT_KINDS;
   if (role === 'Teacher') return ['marking_waiting', 'invitation_accepted'];
-  if (role === 'Super Administrator') return ['invitation_accepted'];
+  // The Super Administrator activates bank transfers: a receipt waits for their check.
+  if (role === 'Super Administrator') return ['invitation_accepted', 'receipt_uploaded'];
   return ADMINISTRATOR_KINDS;
 }
 
@@ -78,6 +80,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = 
   payment_activated: 'both',
   subscription_expiring: 'both',
   invitation_accepted: 'in_app',
+  receipt_uploaded: 'both',
 };
 
 /**
@@ -90,6 +93,8 @@ export const KINDS_MAILED_BY_THEIR_MODULE: readonly NotificationKind[] = [
   'invoice_issued',
   'payment_activated',
   'subscription_expiring',
+  // The receipt itself goes by mail with the "receipt to check" message.
+  'receipt_uploaded',
 ];
 
 /** How long before an assessment opens its "opening soon" reminder is made. */

@@ -58,6 +58,22 @@ export const paymentRecords = pgTable(
     /** 'invoice' | 'card'. */
     method: text('method').notNull().default('invoice'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * An upgrade's credit for the unused part of the plan in force when it was requested, in minor
+     * units, taken off amount_minor before tax (0: none); the plan and days it was counted from.
+     */
+    creditMinor: bigint('credit_minor', { mode: 'number' }).notNull().default(0),
+    creditPlanName: text('credit_plan_name'),
+    creditUnusedDays: integer('credit_unused_days'),
+    creditPeriodDays: integer('credit_period_days'),
+    /**
+     * On the record in force: what the billing clock does at ends_at. 'cancel' (the subscription
+     * ends) or 'downgrade' (the smaller plan's invoice is issued); null: the period runs out.
+     */
+    scheduledChange: text('scheduled_change'),
+    scheduledPlan: text('scheduled_plan'),
+    scheduledPeriod: text('scheduled_period'),
+    scheduledCurrency: text('scheduled_currency'),
   },
   (t) => [
     index('payment_records_org_created_idx').on(t.organizationId, t.createdAt),

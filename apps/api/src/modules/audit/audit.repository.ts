@@ -36,6 +36,8 @@ export type AuditAction =
   | 'payment.deleted'
   | 'payment.reminded'
   | 'payment.lapsed'
+  | 'payment.change_scheduled'
+  | 'payment.change_undone'
   | 'certificate.given'
   | 'certificate.revoked'
   | 'certificate.reissued'

@@ -11,6 +11,7 @@ import {
   findRecipients,
   findUserName,
   organizationAdministrators,
+  superAdministrators,
   type Recipient,
 } from './notifications.repository.ts';
 
@@ -28,6 +29,8 @@ export type NotificationEvent =
   | { kind: 'marking_waiting'; attemptId: string }
   | { kind: 'certificate_given'; certificateId: string }
   | { kind: 'invoice_issued' | 'payment_activated' | 'subscription_expiring'; paymentId: string }
+  /** A school uploaded a bank transfer's receipt: the Super Administrators check it and activate. */
+  | { kind: 'receipt_uploaded'; paymentId: string }
   | { kind: 'invitation_accepted'; userId: string };
 
 /** A uuid fixed by a text (SHA-1 shaped as a version-5 uuid): the same event gives the same job id. */
@@ -146,6 +149,21 @@ export async function resolveNotice(db: DbOrTx, event: NotificationEvent): Promi
         },
         link: () =>
           event.kind === 'invoice_issued' ? '/account/payments/payment_history' : '/account/subscription',
+      };
+    }
+    case 'receipt_uploaded': {
+      const payment = await findPaymentForNotice(db, event.paymentId);
+      if (!payment) return null;
+      return {
+        kind: event.kind,
+        organizationId: payment.organizationId,
+        recipients: await superAdministrators(db),
+        params: {
+          planName: payment.planName,
+          organizationName: payment.organizationName,
+          ...(payment.invoiceNumber ? { invoiceNumber: payment.invoiceNumber } : {}),
+        },
+        link: () => '/account/payments/payment_history',
       };
     }
     case 'invitation_accepted': {

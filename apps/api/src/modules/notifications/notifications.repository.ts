@@ -45,6 +45,14 @@ export async function findRecipients(db: DbOrTx, ids: string[]): Promise<Recipie
     .where(and(inArray(users.id, ids), eq(users.status, 'active')));
 }
 
+/** The active Super Administrators (who check receipts and activate bank transfers). */
+export async function superAdministrators(db: DbOrTx): Promise<Recipient[]> {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .where(and(eq(users.role, 'Super Administrator'), eq(users.status, 'active')));
+}
+
 /** The organization's active Administrators (billing, and marking when an assessment has no owner). */
 export async function organizationAdministrators(db: DbOrTx, organizationId: string): Promise<Recipient[]> {
   return db

@@ -17,7 +17,8 @@ import { paymentProviderEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { currentPlan } from '../plans/plans.service.ts';
-import { auditOf, movableClock, recordRow } from './test-helpers.ts';
+import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
+import { auditOf, movableClock, multipartFile, PDF_BYTES, recordRow } from './test-helpers.ts';
 
 /**
  * Card payments against a local fake of Stripe's API (test-support/fake-stripe.ts) reached through
@@ -197,6 +198,63 @@ describe('the card catalog', () => {
     const listed = fake.requests.filter((r) => r.path === '/v1/products' || r.path === '/v1/prices');
     expect(listed.length).toBeGreaterThanOrEqual(2);
     expect(listed.every((r) => r.authorization === `Bearer ${SECRET_KEY}`)).toBe(true);
+  });
+});
+
+describe("a card checkout's unpaid invoice", () => {
+  it('tells the school to pay by card, never by bank transfer, and its row offers no receipt upload', async () => {
+    const admin = await school('Card Invoice School');
+    const { payment } = await startCheckout(admin);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/${payment.id}/invoice.pdf`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    savePageImage(res.rawPayload, 'en-card-checkout');
+    const text = squeeze(pdfText(res.rawPayload, 'en-card-checkout'));
+    expect(text).toContain(
+      squeeze('Pay this invoice by card, on the secure payment page vbuilder opened for it.'),
+    );
+    expect(text).toContain(squeeze('Do not pay it by bank transfer.'));
+    // Neither the bank transfer text nor the receipt upload of an invoice to pay by transfer.
+    expect(text).not.toContain(squeeze('Pay by bank transfer. For the bank details'));
+    expect(text).not.toContain(squeeze('upload the receipt'));
+
+    const upload = multipartFile('file', 'receipt.pdf', 'application/pdf', PDF_BYTES);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.id}/receipt`,
+      headers: { ...admin.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'payment_transition_not_allowed' });
+    expect((await recordRow(t.app, payment.id))!.receiptFileKey).toBeNull();
+  });
+});
+
+describe('an upgrade paid by card', () => {
+  it('is charged its price less the credit for the unused days of the plan in force', async () => {
+    clock.set('2026-07-01T08:00:00Z');
+    const admin = await school('Card Upgrade School');
+    const basic = await startCheckout(admin, 'Basic');
+    expect((await deliver(sessionEvent(basic.session))).statusCode).toBe(200);
+    // Basic (19.00) runs 1 July – 31 July: 31 days; on 16 July, day 16, 15 are left: 19.00 × 15 ÷ 31 = 9.19.
+    clock.set('2026-07-16T12:00:00Z');
+    const { payment, session } = await startCheckout(admin, 'Professional');
+    expect(payment).toMatchObject({ amountMinor: 4900, creditMinor: 919, totalMinor: 3981 });
+    expect(session.amount_total).toBe(3981);
+    expect(session.line_items).toEqual([
+      {
+        price_data: { currency: 'usd', product: 'vbuilder-professional', unit_amount: '3981' },
+        quantity: '1',
+      },
+    ]);
+    // Paid as charged: the webhook's amount check holds and Professional is in force.
+    expect((await deliver(sessionEvent(session))).statusCode).toBe(200);
+    expect((await recordRow(t.app, payment.id))!.status).toBe('active');
+    clock.set('2026-07-01T08:00:00Z');
   });
 });
 

@@ -76,6 +76,7 @@ export async function startCheckout(
     const session = await provider.createCheckout({
       price,
       taxMinor: row.taxMinor,
+      creditMinor: row.creditMinor,
       taxLabel: ctx.config.BILLING_TAX_NAME?.trim() || 'Tax',
       paymentRecordId: row.id,
       organizationId: organization.id,
@@ -166,7 +167,7 @@ export async function handleStripeWebhook(
       if (record.method !== 'card') return { kind: 'ignored', record };
       return { kind: 'closed', row: await applyClose(tx, by, record, now, { reason: event.type }) };
     }
-    const total = record.amountMinor + record.taxMinor;
+    const total = record.amountMinor - record.creditMinor + record.taxMinor;
     if (session.amount_total !== total || session.currency?.toUpperCase() !== record.currency) {
       return { kind: 'mismatch', record };
     }

@@ -5,6 +5,7 @@ import type { MailAttachment, MailMessage } from '../mail/mailer.ts';
 import { addPeriod, periodOf } from './payments.mapper.ts';
 import {
   billingSeller,
+  creditLine,
   invoiceFileName,
   planLine,
   renderInvoicePdf,
@@ -64,9 +65,21 @@ export function invoiceDocument(
       periodStart,
       periodEnd: row.endsAt ?? addPeriod(periodStart, period),
     },
-    lines: [planLine(row.amountMinor)],
+    lines: [
+      planLine(row.amountMinor),
+      ...(row.creditMinor > 0
+        ? [
+            creditLine(row.creditMinor, {
+              packageName: planNamed(row.creditPlanName)?.name ?? 'Custom',
+              unusedDays: row.creditUnusedDays ?? 0,
+              periodDays: row.creditPeriodDays ?? 0,
+            }),
+          ]
+        : []),
+    ],
     currency: row.currency,
     taxRateBasisPoints: row.taxRateBp,
+    method: row.method === 'card' ? 'card' : 'invoice',
   };
 }
 

@@ -5,6 +5,7 @@ import { formatDate, translatorFor } from '../../i18n/index.ts';
 import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
 import {
   billingSeller,
+  creditLine,
   invoiceFileName,
   invoiceTotals,
   lastDayOf,
@@ -246,4 +247,36 @@ describe('invoice (PDF) in six scripts', () => {
     expect(text).toMatch(/page 2 of [23]/);
     expect(squeeze(text)).toContain(squeeze(formatMoney({ amountMinor: 549_900, currency: 'THB' }, 'en')));
   });
+});
+
+describe("an upgrade's credit and a card checkout's invoice, in Thai and Khmer", () => {
+  it.each(['th', 'km'] as const)(
+    '%s: the credit is a negative line with its days, the tax on the net; a card invoice says pay by card',
+    async (language) => {
+      const t = translatorFor(language);
+      const invoice = invoiceFor(language, {
+        lines: [
+          planLine(149_900),
+          creditLine(48_355, { packageName: 'Basic', unusedDays: 15, periodDays: 31 }),
+        ],
+        taxRateBasisPoints: 700,
+        method: 'card',
+      });
+      // 1 499.00 − 483.55 = 1 015.45; 7 % of it = 71.08 (half up from 71.0815).
+      expect(invoiceTotals(invoice)).toMatchObject({
+        subtotalMinor: 101_545,
+        taxMinor: 7_108,
+        totalMinor: 108_653,
+      });
+      const pdf = await renderInvoicePdf(invoice, language);
+      savePageImage(pdf, `${language}-credit-card`);
+      const text = squeeze(pdfText(pdf, `${language}-credit-card`));
+      expect(text).toContain(squeeze(t('billing:invoice.creditLine', { plan: t('billing:plans.Basic') })));
+      expect(text).toContain(squeeze(formatMoney({ amountMinor: -48_355, currency: 'THB' }, language)));
+      expect(text).toContain(squeeze(formatMoney({ amountMinor: 108_653, currency: 'THB' }, language)));
+      expect(text).toContain(squeeze(t('billing:invoice.payByCard')));
+      // No bank details on an invoice paid by card.
+      expect(text).not.toContain(squeeze('Kasikornbank'));
+    },
+  );
 });

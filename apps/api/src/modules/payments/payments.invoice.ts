@@ -62,6 +62,8 @@ export interface InvoiceLine {
   quantity: number;
   /** Integer minor units of the invoice's currency (cents, satang…); negative for a discount. */
   unitAmountMinor: number;
+  /** An upgrade's credit for the unused days of the plan it replaces, described in the reader's language. */
+  credit?: { packageName: PackageName; unusedDays: number; periodDays: number };
 }
 
 export interface InvoiceDocument {
@@ -82,6 +84,11 @@ export interface InvoiceDocument {
   taxRateBasisPoints: number;
   /** IANA zone the dates are shown in; UTC when absent. */
   timeZone?: string | null;
+  /**
+   * How the invoice is paid: 'card' is a card checkout's (it tells the school to pay by card on
+   * the subscription screen, never by bank transfer); 'invoice' (the default) by bank transfer.
+   */
+  method?: 'invoice' | 'card';
 }
 
 /**
@@ -95,6 +102,14 @@ export const planLine = (unitAmountMinor: number): InvoiceLine => ({
   description: null,
   quantity: 1,
   unitAmountMinor,
+});
+
+/** The negative line of an upgrade's credit for the unused days of the plan in force. */
+export const creditLine = (creditMinor: number, credit: NonNullable<InvoiceLine['credit']>): InvoiceLine => ({
+  description: null,
+  quantity: 1,
+  unitAmountMinor: -creditMinor,
+  credit,
 });
 
 /** Bank details and the like may be given on one line of the environment with `\n` between lines. */
@@ -362,8 +377,21 @@ function lineTable(c: Context) {
   };
   drawHeader();
   invoice.lines.forEach((line, i) => {
-    const description =
-      line.description === null
+    const description = line.credit
+      ? [
+          {
+            text: t('billing:invoice.creditLine', { plan: t(`billing:plans.${line.credit.packageName}`) }),
+            color: INK,
+          },
+          {
+            text: t('billing:invoice.creditDays', {
+              unused: formatNumber(line.credit.unusedDays, c.language),
+              days: formatNumber(line.credit.periodDays, c.language),
+            }),
+            color: MUTED,
+          },
+        ]
+      : line.description === null
         ? [
             { text: productName(c), color: INK },
             { text: periodRange(c), color: MUTED },
@@ -531,15 +559,16 @@ function paymentInstructions(c: Context) {
   const { w, t, invoice } = c;
   if (invoice.status !== 'open') return;
   const { seller } = invoice;
-  const body = [
-    ...(seller.paymentInstructions.length
+  // A card checkout's invoice is paid by card only: bank details would invite a second payment.
+  const card = invoice.method === 'card';
+  const body = card
+    ? [t('billing:invoice.payByCard')]
+    : seller.paymentInstructions.length
       ? seller.paymentInstructions
-      : [t('billing:invoice.defaultInstructions', { email: seller.email })]),
-  ];
-  const notes = [
-    t('billing:invoice.reference', { number: invoice.number }),
-    t('billing:invoice.afterPaying'),
-  ];
+      : [t('billing:invoice.defaultInstructions', { email: seller.email })];
+  const notes = card
+    ? [t('billing:invoice.payByCardNote', { email: seller.email })]
+    : [t('billing:invoice.reference', { number: invoice.number }), t('billing:invoice.afterPaying')];
   const pad = 12;
   const innerWidth = w.width - 2 * pad;
   const measureLines = (texts: string[], size: number, bold = false) =>

@@ -64,8 +64,17 @@ export const toPaymentRecord = (row: PaymentRecordWithOrganization): PaymentReco
   invoiceNumber: row.invoiceNumber,
   invoiceStatus: oneOf<InvoiceStatus>(INVOICE_STATUSES, row.invoiceStatus, 'closed'),
   amountMinor: row.amountMinor,
+  creditMinor: row.creditMinor,
+  credit:
+    row.creditMinor > 0 && row.creditPlanName
+      ? {
+          planName: planNamed(row.creditPlanName)?.name ?? row.creditPlanName,
+          unusedDays: row.creditUnusedDays ?? 0,
+          periodDays: row.creditPeriodDays ?? 0,
+        }
+      : null,
   taxMinor: row.taxMinor,
-  totalMinor: row.amountMinor + row.taxMinor,
+  totalMinor: row.amountMinor - row.creditMinor + row.taxMinor,
   currency: row.currency,
   billingPeriod: periodOf(row),
   monthlyAssessments: monthlyAssessmentsOf(row),

@@ -206,6 +206,8 @@ export async function findRecordsToRemind(
     and(
       eq(paymentRecords.status, 'active'),
       isNull(paymentRecords.reminderSentAt),
+      // A school that scheduled a cancel or a downgrade is not asked to renew.
+      isNull(paymentRecords.scheduledChange),
       gt(paymentRecords.endsAt, now),
       lte(paymentRecords.endsAt, until),
     ),

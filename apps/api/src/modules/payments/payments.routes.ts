@@ -10,6 +10,7 @@ import {
   PaymentRecordResponseSchema,
   PaymentRecordsQuerySchema,
   PaymentRecordsResponseSchema,
+  ScheduleChangeBodySchema,
   SubscriptionResponseSchema,
 } from '@vbuilder/shared';
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
@@ -17,6 +18,7 @@ import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { readUploadedFile } from '../../lib/files.ts';
 import { ADMINISTRATORS, SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
 import { handleStripeWebhook, startCheckout } from './payments.card.ts';
+import { scheduleChange, undoScheduledChange } from './payments.schedule.ts';
 import {
   activatePayment,
   closePayment,
@@ -169,6 +171,36 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: administrators,
     },
     (req) => getSubscription(ctx, req.actor, req.params.orgId),
+  );
+
+  app.post(
+    '/subscriptions/organization/:orgId/scheduled-change',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Cancel, or change to a smaller plan, at the end of the paid period (undone by DELETE until then)',
+        params: OrgParamsSchema,
+        body: ScheduleChangeBodySchema,
+        response: { 200: SubscriptionResponseSchema, ...errors },
+      },
+      config: administrators,
+    },
+    async (req) => ({ data: await scheduleChange(ctx, req.actor, req.params.orgId, req.body) }),
+  );
+
+  app.delete(
+    '/subscriptions/organization/:orgId/scheduled-change',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Undo the cancel or plan change scheduled for the end of the paid period',
+        params: OrgParamsSchema,
+        response: { 200: SubscriptionResponseSchema, ...errors },
+      },
+      config: administrators,
+    },
+    async (req) => ({ data: await undoScheduledChange(ctx, req.actor, req.params.orgId) }),
   );
 
   app.get(

@@ -8,9 +8,13 @@ import {
   packageIdOf,
   PLANS,
   planNamed,
+  PRICED_PACKAGES,
   PRODUCT_LINE,
+  type PricedPackage,
+  creditTowards,
   taxOf,
   typesOfPlan,
+  type PaidPeriod,
   type CreatePaymentBody,
   type LanguageCode,
   type PaymentAction,
@@ -266,6 +270,23 @@ export interface PendingRequest {
   method: PaymentMethod;
 }
 
+/**
+ * The paid period of a record while it is in force at `now` (its price and dates), from which an
+ * upgrade's credit is counted; null for Free, an open-ended record or one no longer in force.
+ */
+export function paidPeriodOf(
+  record: Pick<PaymentRecordRow, 'amountMinor' | 'currency' | 'periodStart' | 'endsAt' | 'status'> | null,
+  now: Date,
+): PaidPeriod | null {
+  if (!record?.periodStart || !record.endsAt || !isInForce(record, now)) return null;
+  return {
+    amountMinor: record.amountMinor,
+    currency: record.currency,
+    periodStart: record.periodStart,
+    endsAt: record.endsAt,
+  };
+}
+
 /** 409 payment_request_pending: the organization's request waiting for payment, named in the details. */
 const requestPending = (pending: PaymentRecordRow) =>
   new AppError(
@@ -289,73 +310,97 @@ export async function createPendingRecord(
   organization: OrganizationRow,
   request: PendingRequest,
 ): Promise<PaymentRecordRow> {
-  const organizationId = organization.id;
-  const { plan, period, amountMinor, currency } = request;
-  const taxRateBp = ctx.config.BILLING_TAX_RATE_BP;
-  const taxMinor = taxOf({ amountMinor, currency }, taxRateBp).amountMinor;
   const now = ctx.clock.now();
-  const dueAt = new Date(now.getTime() + ctx.config.BILLING_PAYMENT_TERMS_DAYS * 86_400_000);
-
   const row = await ctx.db.transaction(async (tx) => {
     // One request at a time per organization: the lock makes two at once queue, and the second sees the first.
-    await lockOrganizationBilling(tx, organizationId);
-    const pending = await findPendingRecord(tx, organizationId, PRODUCT_LINE);
+    await lockOrganizationBilling(tx, organization.id);
+    const pending = await findPendingRecord(tx, organization.id, PRODUCT_LINE);
     if (pending) throw requestPending(pending);
-    // A renewal of the plan in force starts at its end.
-    const effective = await findNewestEffectiveRecord(tx, organizationId);
-    const renewal =
-      effective &&
-      isInForce(effective, now) &&
-      effective.endsAt &&
-      planNamed(effective.planName)?.name === plan;
-    const year = now.getUTCFullYear();
-    const sequence = await allocateInvoiceSequence(tx, year);
-    const inserted = await insertPaymentRecordRow(tx, {
-      organizationId,
-      planName: plan,
-      packageId: packageIdOf(plan),
-      productLine: PRODUCT_LINE,
-      status: 'pending',
-      invoiceNumber: formatInvoiceNumber(year, sequence),
-      invoiceStatus: 'open',
-      createdAt: now,
-      amountMinor,
-      taxRateBp,
-      taxMinor,
-      currency,
-      billingPeriod: period,
-      customMonthlyAssessments: plan === 'Custom' ? (request.monthlyAssessments ?? null) : null,
-      periodStart: renewal ? effective.endsAt : null,
-      dueAt,
-      method: request.method,
-      createdBy: actor.userId,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'payment.requested',
-        targetType: 'payment',
-        targetId: inserted.id,
-        organizationId,
-        details: {
-          plan,
-          period,
-          amountMinor,
-          taxMinor,
-          currency,
-          invoiceNumber: inserted.invoiceNumber,
-          renewal: Boolean(renewal),
-          method: request.method,
-        },
-      },
-      now,
-    );
-    if (ctx.jobs)
-      await emitNotification(ctx.jobs, { kind: 'invoice_issued', paymentId: inserted.id }, { tx });
-    return inserted;
+    return insertPendingRecord(ctx, tx, actor, organization.id, request, now);
   });
   return storeInvoice(ctx, row, organization);
+}
+
+/**
+ * Inserts a pending record in the caller's transaction, which holds the organization's billing
+ * lock and has checked that no other request waits: the year's next invoice number, the credit
+ * for the unused part of the plan in force when this plan replaces it, the tax on the net, the
+ * audit event and the invoice notice. `actor` null: the billing clock (a scheduled downgrade).
+ */
+export async function insertPendingRecord(
+  ctx: Pick<PaymentsContext, 'config' | 'jobs'>,
+  tx: DbOrTx,
+  actor: Actor | null,
+  organizationId: string,
+  request: PendingRequest,
+  now: Date,
+): Promise<PaymentRecordRow> {
+  const { plan, period, amountMinor, currency } = request;
+  const taxRateBp = ctx.config.BILLING_TAX_RATE_BP;
+  const dueAt = new Date(now.getTime() + ctx.config.BILLING_PAYMENT_TERMS_DAYS * 86_400_000);
+  // A renewal of the plan in force starts at its end.
+  const effective = await findNewestEffectiveRecord(tx, organizationId);
+  const renewal =
+    effective &&
+    isInForce(effective, now) &&
+    effective.endsAt &&
+    planNamed(effective.planName)?.name === plan;
+  // Any other plan bought while one is in force replaces it at activation: its unused days are credited.
+  const credit = renewal ? null : creditTowards(paidPeriodOf(effective, now), amountMinor, currency, now);
+  const creditMinor = credit?.amountMinor ?? 0;
+  // The tax is on the net: the price less the credit.
+  const taxMinor = taxOf({ amountMinor: amountMinor - creditMinor, currency }, taxRateBp).amountMinor;
+  const year = now.getUTCFullYear();
+  const sequence = await allocateInvoiceSequence(tx, year);
+  const inserted = await insertPaymentRecordRow(tx, {
+    organizationId,
+    planName: plan,
+    packageId: packageIdOf(plan),
+    productLine: PRODUCT_LINE,
+    status: 'pending',
+    invoiceNumber: formatInvoiceNumber(year, sequence),
+    invoiceStatus: 'open',
+    createdAt: now,
+    amountMinor,
+    creditMinor,
+    creditPlanName: credit ? effective!.planName : null,
+    creditUnusedDays: credit?.unusedDays ?? null,
+    creditPeriodDays: credit?.periodDays ?? null,
+    taxRateBp,
+    taxMinor,
+    currency,
+    billingPeriod: period,
+    customMonthlyAssessments: plan === 'Custom' ? (request.monthlyAssessments ?? null) : null,
+    periodStart: renewal ? effective.endsAt : null,
+    dueAt,
+    method: request.method,
+    createdBy: actor?.userId ?? null,
+  });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'payment.requested',
+      targetType: 'payment',
+      targetId: inserted.id,
+      organizationId,
+      details: {
+        plan,
+        period,
+        amountMinor,
+        creditMinor,
+        taxMinor,
+        currency,
+        invoiceNumber: inserted.invoiceNumber,
+        renewal: Boolean(renewal),
+        method: request.method,
+        ...(actor ? {} : { scheduled: true }),
+      },
+    },
+    now,
+  );
+  if (ctx.jobs) await emitNotification(ctx.jobs, { kind: 'invoice_issued', paymentId: inserted.id }, { tx });
+  return inserted;
 }
 
 /**
@@ -537,8 +582,39 @@ export async function subscriptionOf(db: DbOrTx, organizationId: string, now: Da
     periodStart: inForce?.periodStart?.toISOString() ?? null,
     renewalDate: inForce?.endsAt?.toISOString() ?? null,
     pendingRequest: pending ? toPaymentRecord(pending) : null,
+    paidPeriod:
+      inForce?.periodStart && inForce.endsAt
+        ? {
+            amountMinor: inForce.amountMinor,
+            currency: inForce.currency,
+            periodStart: inForce.periodStart.toISOString(),
+            endsAt: inForce.endsAt.toISOString(),
+          }
+        : null,
+    scheduledChange: scheduledChangeOf(inForce),
   };
 }
+
+/** What the billing clock does at the end of the record in force, as its organization scheduled it. */
+function scheduledChangeOf(record: PaymentRecordRow | null): Subscription['scheduledChange'] {
+  if (!record?.endsAt) return null;
+  const at = record.endsAt.toISOString();
+  if (record.scheduledChange === 'cancel')
+    return { kind: 'cancel', plan: null, period: null, currency: null, at };
+  if (record.scheduledChange === 'downgrade' && isPricedPlan(record.scheduledPlan)) {
+    return {
+      kind: 'downgrade',
+      plan: record.scheduledPlan,
+      period: periodOf({ billingPeriod: record.scheduledPeriod ?? 'month' }),
+      currency: record.scheduledCurrency,
+      at,
+    };
+  }
+  return null;
+}
+
+const isPricedPlan = (name: string | null): name is PricedPackage =>
+  (PRICED_PACKAGES as readonly string[]).includes(name ?? '');
 
 /** GET /api/subscriptions/organization/:orgId. */
 export async function getSubscription(ctx: PaymentsContext, actor: Actor, organizationId: string) {
@@ -803,6 +879,9 @@ export async function uploadReceipt(
         contentType: mime,
         size: file.bytes.length,
       });
+      // The Super Administrators' bell: a receipt waits for their check (each upload is one notice).
+      if (ctx.jobs)
+        await emitNotification(ctx.jobs, { kind: 'receipt_uploaded', paymentId: record.id }, { tx });
       return updated;
     });
   } catch (error) {
@@ -895,10 +974,7 @@ export async function receiptFile(
 /** The reminder goes out this long before a paid period ends. */
 export const REMINDER_BEFORE_MS = 7 * 86_400_000;
 
-export type BillingClockContext = Pick<
-  PaymentsContext,
-  'db' | 'mailer' | 'config' | 'baseUrl' | 'log' | 'jobs'
->;
+export type BillingClockContext = PaymentsContext;
 
 /**
  * One run of the billing clock at `now`: the renewal reminder for active records ending within 7
@@ -933,11 +1009,28 @@ export async function runBillingClock(
   for (const record of await findLapsedRecords(ctx.db, now)) {
     const done = await ctx.db.transaction(async (tx) => {
       if (!(await lapseRecord(tx, record.id))) return false;
-      await audit(tx, null, record, 'payment.lapsed', now, { endsAt: record.endsAt?.toISOString() ?? null });
-      return true;
+      await audit(tx, null, record, 'payment.lapsed', now, {
+        endsAt: record.endsAt?.toISOString() ?? null,
+        ...(record.scheduledChange ? { scheduledChange: record.scheduledChange } : {}),
+      });
+      // In the same transaction as the lapse, so a crash cannot end the plan without its successor.
+      const downgrade =
+        record.scheduledChange === 'downgrade' ? await issueScheduledDowngrade(ctx, tx, record, now) : null;
+      return { downgrade };
     });
     if (!done) continue;
     lapsed.push(record.id);
+    if (done.downgrade) {
+      const organization = await organizationOf(ctx, record.organizationId);
+      const stored = await storeInvoice(ctx, done.downgrade, organization);
+      const invoice = invoiceDocument(stored, organization, ctx.config);
+      await sendAll(ctx, 'downgrade invoice', async () =>
+        (await activeAdministrators(ctx.db, record.organizationId)).map((to) =>
+          mails.invoiceIssued(to, invoice, context),
+        ),
+      );
+      continue;
+    }
     await sendAll(ctx, 'lapse', async () =>
       (await activeAdministrators(ctx.db, record.organizationId)).map((to) =>
         mails.lapsed(to, packageEnd(record, record.organisation), context),
@@ -945,4 +1038,39 @@ export async function runBillingClock(
     );
   }
   return { reminded, lapsed };
+}
+
+/**
+ * A downgrade scheduled for the end of `record`, carried out by the billing clock in the lapse's
+ * transaction: the smaller plan's invoice at its catalog price then, to pay as any other (the plan
+ * takes effect when it is paid). Nothing when a request already waits (the school chose another
+ * plan meanwhile) or the plan has lost its price; then the organization is on Free, as after any lapse.
+ */
+async function issueScheduledDowngrade(
+  ctx: PaymentsContext,
+  tx: DbOrTx,
+  record: PaymentRecordWithOrganization,
+  now: Date,
+): Promise<PaymentRecordRow | null> {
+  const plan = planNamed(record.scheduledPlan);
+  if (!plan || !isPricedPlan(plan.name)) return null;
+  await lockOrganizationBilling(tx, record.organizationId);
+  if (await findPendingRecord(tx, record.organizationId, PRODUCT_LINE)) return null;
+  const period = periodOf({ billingPeriod: record.scheduledPeriod ?? 'month' });
+  const price = await findPlanPrice(tx, plan.name, period, record.scheduledCurrency ?? undefined);
+  if (!price) {
+    ctx.log.warn(
+      { paymentRecordId: record.id, plan: plan.name },
+      'scheduled downgrade: the plan has no price',
+    );
+    return null;
+  }
+  return insertPendingRecord(
+    ctx,
+    tx,
+    null,
+    record.organizationId,
+    { plan: plan.name, period, amountMinor: price.amountMinor, currency: price.currency, method: 'invoice' },
+    now,
+  );
 }

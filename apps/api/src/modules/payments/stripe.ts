@@ -45,6 +45,11 @@ export interface CheckoutRequest {
   price: CardPrice;
   /** The tax line of the record (0: none), charged as a second line. */
   taxMinor: number;
+  /**
+   * An upgrade's credit for the unused part of the plan in force (0: none): Checkout takes no
+   * negative line, so the plan's line is charged at its price less the credit.
+   */
+  creditMinor?: number;
   taxLabel: string;
   paymentRecordId: string;
   organizationId: string;
@@ -166,11 +171,12 @@ export function createCardProvider(config: Config): CardProvider | null {
         organizationId: request.organizationId,
         invoiceNumber: request.invoiceNumber ?? '',
       };
+      const credit = request.creditMinor ?? 0;
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = [
-        price.oneTime
+        price.oneTime && credit === 0
           ? { price: price.priceId, quantity: 1 }
           : {
-              price_data: { currency, product: price.productId, unit_amount: price.amountMinor },
+              price_data: { currency, product: price.productId, unit_amount: price.amountMinor - credit },
               quantity: 1,
             },
       ];

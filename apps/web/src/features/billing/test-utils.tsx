@@ -68,6 +68,8 @@ export function makePayment(overrides: Partial<PaymentRecord> = {}): PaymentReco
     invoiceNumber: 'VB-2026-000123',
     invoiceStatus: 'open',
     amountMinor: 4900,
+    creditMinor: 0,
+    credit: null,
     taxMinor: 0,
     totalMinor: 4900,
     currency: 'USD',
@@ -116,6 +118,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     periodStart: null,
     renewalDate: null,
     pendingRequest: null,
+    paidPeriod: null,
+    scheduledChange: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Badge, type MantineColor, type MantineSize } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { InvoiceStatus, PaymentRecordStatus, SubscriptionStatus } from '@vbuilder/shared';
 import { tintedBadgeStyle } from '../../../lib/badge-colors.ts';
 import { INVOICE_COLORS, PAYMENT_COLORS, SUBSCRIPTION_COLORS, useBillingText } from '../lib/labels.ts';
@@ -50,4 +51,13 @@ export function PaymentStatusBadge({ status }: { status: PaymentRecordStatus }) 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const text = useBillingText();
   return <TintedBadge color={INVOICE_COLORS[status]} size="sm" label={text.invoiceStatus(status)} />;
+}
+
+/**
+ * A pending record whose receipt has arrived: the Super Administrator checks the transfer and
+ * activates it; the school sees that it is being checked.
+ */
+export function ReceiptToCheckBadge() {
+  const { t } = useTranslation('billing');
+  return <TintedBadge color="grape" size="sm" label={t('payments.receiptToCheck')} />;
 }

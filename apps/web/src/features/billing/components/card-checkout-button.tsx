@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { BillingPeriod, PlanCatalogEntry } from '@vbuilder/shared';
+import type { BillingPeriod, PlanCatalogEntry, Subscription } from '@vbuilder/shared';
 import { useCardCheckout } from '../hooks/use-card-checkout.tsx';
 import { cardPriceOf } from '../lib/card-price.ts';
 import { useBillingText } from '../lib/labels.ts';
@@ -16,13 +16,22 @@ interface Props {
   /** A request is already waiting. */
   disabled: boolean;
   renewalFrom: string | null;
+  subscription?: Subscription | undefined;
 }
 
 /**
  * "Pay by card" beside the invoice request, when the card provider sells the plan for the period
  * (and currency); nothing otherwise.
  */
-export function CardCheckoutButton({ plan, choice, period, currency, disabled, renewalFrom }: Props) {
+export function CardCheckoutButton({
+  plan,
+  choice,
+  period,
+  currency,
+  disabled,
+  renewalFrom,
+  subscription,
+}: Props) {
   const { t } = useTranslation('billing');
   const text = useBillingText();
   const { open, busy } = useCardCheckout();
@@ -35,7 +44,7 @@ export function CardCheckoutButton({ plan, choice, period, currency, disabled, r
       disabled={disabled}
       loading={busy}
       aria-label={t('card.payPlan', { plan: text.planName(plan.name) })}
-      onClick={() => open({ plan, choice, price, renewalFrom })}
+      onClick={() => open({ plan, choice, price, renewalFrom, subscription })}
     >
       {t('card.pay')}
     </Button>

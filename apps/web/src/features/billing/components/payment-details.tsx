@@ -74,6 +74,19 @@ function DetailsBody({
     [t('details.status'), <PaymentStatusBadge key="s" status={record.status} />],
     [t('details.invoiceStatus'), <InvoiceStatusBadge key="i" status={record.invoiceStatus} />],
     [t('details.amount'), text.money(record.amountMinor, record.currency)],
+    // An upgrade's credit for the unused days of the plan it replaced: a negative line, as on the invoice.
+    ...(record.credit && record.creditMinor > 0
+      ? ([
+          [
+            t('request.credit', {
+              plan: text.planName(record.credit.planName),
+              unused: text.number(record.credit.unusedDays),
+              days: text.number(record.credit.periodDays),
+            }),
+            text.money(-record.creditMinor, record.currency),
+          ],
+        ] as Array<[string, ReactNode]>)
+      : []),
     ...(record.taxMinor > 0
       ? ([[t('details.tax'), text.money(record.taxMinor, record.currency)]] as Array<[string, ReactNode]>)
       : []),

@@ -57,8 +57,6 @@ const menuOf = async (number: string) => {
   return screen.getByRole('menu');
 };
 /** Answers the question a view asks first (SPEC: each action after confirmation) with its confirming button. */
-const confirmView = (title: string, button: string) =>
-  fireEvent.click(within(screen.getByRole('dialog', { name: title })).getByRole('button', { name: button }));
 const menuItems = async (number: string) => {
   const menu = await menuOf(number);
   const items = within(menu)
@@ -372,35 +370,85 @@ describe('PaymentHistoryScreen', () => {
     expect(receivedRequests('GET', `/payments/${record.id}`)).toHaveLength(1);
   });
 
+  it("shows an upgrade's credit as a negative line in the details, as on the invoice", async () => {
+    const record = makePayment({
+      amountMinor: 4900,
+      creditMinor: 950,
+      credit: { planName: 'Basic', unusedDays: 15, periodDays: 30 },
+      totalMinor: 3950,
+    });
+    serveList([record]);
+    server.use(answer('get', `/payments/${record.id}`, { data: record }));
+    await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
+    fireEvent.click(within(await row('VB-2026-000123')).getByText('Hill School'));
+    const dialog = screen.getByRole('dialog', { name: 'Payment VB-2026-000123' });
+    expect(await within(dialog).findByText('Credit for unused Basic (15 of 30 days)')).toBeInTheDocument();
+    expect(within(dialog).getByText('-$9.50')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('$39.50').length).toBeGreaterThan(0);
+  });
+
   it("says 'Failed to fetch payment details.' and keeps the listed row", async () => {
     const record = makePayment();
     serveList([record]);
     server.use(answerError('get', `/payments/${record.id}`, 500, 'internal_error'));
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View payment' }));
-    confirmView('View payment VB-2026-000123?', 'View payment');
     const dialog = await screen.findByRole('dialog', { name: 'Payment VB-2026-000123' });
     await waitFor(() => expect(toastTexts()).toContain('Failed to fetch payment details.'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to fetch payment details.');
     expect(within(dialog).getByText('Hill School')).toBeInTheDocument();
   });
 
-  it('asks before a view, and Cancel opens nothing and fetches nothing', async () => {
+  it('opens View payment and View invoice at once, without a confirmation (reading changes nothing)', async () => {
     const record = makePayment();
     serveList([record]);
-    const open = vi.spyOn(window, 'open');
+    server.use(answer('get', `/payments/${record.id}`, { data: record }));
+    const tab = { closed: false, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() });
+    server.use(
+      http.get(
+        apiUrl(`/payments/${record.id}/invoice.pdf`),
+        () => new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+      ),
+    );
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
-    const ask = screen.getByRole('dialog', { name: 'View invoice VB-2026-000123?' });
-    expect(ask).toHaveTextContent('The invoice opens as a PDF in a new tab. Nothing is changed.');
-    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    // No question first: the tab opens at the click and the PDF is fetched.
+    expect(screen.queryByRole('dialog', { name: /\?$/ })).toBeNull();
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() =>
+      expect(receivedRequests('GET', `/payments/${record.id}/invoice.pdf`)).toHaveLength(1),
+    );
+
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View payment' }));
-    const askDetails = screen.getByRole('dialog', { name: 'View payment VB-2026-000123?' });
-    fireEvent.click(within(askDetails).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(open).not.toHaveBeenCalled();
-    expect(receivedRequests('GET', `/payments/${record.id}/invoice.pdf`)).toEqual([]);
-    expect(receivedRequests('GET', `/payments/${record.id}`)).toEqual([]);
+    // The details themselves, straight away.
+    expect(await screen.findByRole('dialog', { name: 'Payment VB-2026-000123' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'View payment VB-2026-000123?' })).toBeNull();
+  });
+
+  it("offers no receipt upload on a card checkout's invoice, which is paid by card", async () => {
+    serveList([makePayment({ method: 'card' })]);
+    await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
+    expect(await menuItems('VB-2026-000123')).toEqual([
+      'View payment',
+      'View invoice',
+      'Close invoice',
+      'Delete',
+    ]);
+  });
+
+  it('marks the records whose receipt waits for a check', async () => {
+    serveList([
+      makePayment({ hasReceipt: true }),
+      makePayment({ id: '0b7c1d2e-0000-4000-8000-000000000009', invoiceNumber: 'VB-2026-000124' }),
+      activePayment(),
+    ]);
+    await renderBilling(<PaymentHistoryScreen viewer={superAdministrator()} />, ROUTE);
+    expect(within(await row('VB-2026-000123')).getByText('Receipt to check')).toBeInTheDocument();
+    expect(within(await row('VB-2026-000124')).queryByText('Receipt to check')).toBeNull();
+    // Paid and active: its receipt was checked.
+    expect(within(await row('VB-2026-000100')).queryByText('Receipt to check')).toBeNull();
   });
 
   it('opens the invoice PDF in a new tab from a blob address, fetched through the API client', async () => {
@@ -423,7 +471,6 @@ describe('PaymentHistoryScreen', () => {
     );
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
-    confirmView('View invoice VB-2026-000123?', 'View invoice');
     // The tab opens at the click (no pop-up blocker stops it), and shows the file once it arrives.
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:invoice'));
@@ -438,7 +485,6 @@ describe('PaymentHistoryScreen', () => {
     server.use(answerError('get', `/payments/${record.id}/invoice.pdf`, 404, 'not_found'));
     await renderBilling(<PaymentHistoryScreen viewer={administrator()} />, ROUTE);
     fireEvent.click(within(await menuOf('VB-2026-000123')).getByRole('menuitem', { name: 'View invoice' }));
-    confirmView('View invoice VB-2026-000123?', 'View invoice');
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(toastTexts()[0]).toMatch(/^The invoice could not be loaded\. \| /);
   });

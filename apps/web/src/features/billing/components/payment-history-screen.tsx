@@ -22,7 +22,7 @@ import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { usePayments, type PaymentListParams } from '../api/get-payments.ts';
 import { useBillingText } from '../lib/labels.ts';
 import { ORGANIZATION_PARAM, SUBSCRIPTION_PATH, subscriptionOf, type BillingViewer } from '../lib/viewer.ts';
-import { InvoiceStatusBadge, PaymentStatusBadge } from './billing-badges.tsx';
+import { InvoiceStatusBadge, PaymentStatusBadge, ReceiptToCheckBadge } from './billing-badges.tsx';
 import { OrganizationPicker } from './organization-picker.tsx';
 import { PaymentDetails } from './payment-details.tsx';
 import { PaymentRowActions } from './payment-row-actions.tsx';
@@ -115,7 +115,15 @@ export function PaymentHistoryScreen({ viewer }: { viewer: BillingViewer }) {
     {
       key: 'status',
       header: t('payments.columns.status'),
-      cell: (record) => <PaymentStatusBadge status={record.status} />,
+      cell: (record) =>
+        record.status === 'pending' && record.hasReceipt ? (
+          <Stack gap={4} align="flex-start">
+            <PaymentStatusBadge status={record.status} />
+            <ReceiptToCheckBadge />
+          </Stack>
+        ) : (
+          <PaymentStatusBadge status={record.status} />
+        ),
     },
     {
       key: 'invoiceStatus',

@@ -27,6 +27,7 @@ import {
 } from '../lib/plan-choice.ts';
 import { CardCheckoutButton } from './card-checkout-button.tsx';
 import { QuestionTypeList } from './question-type-list.tsx';
+import { useScheduledChange } from '../hooks/use-scheduled-change.tsx';
 import { useRequestPlanDialog, type RequestTarget } from './request-plan-dialog.tsx';
 
 interface Props {
@@ -50,6 +51,7 @@ export function PlanComparison({ plans, subscription, target, onEditPrices, onSe
   const [period, setPeriod] = useState<BillingPeriod>('month');
   const [pickedCurrency, setPickedCurrency] = useState<string | null>(null);
   const openRequest = useRequestPlanDialog();
+  const scheduled = useScheduledChange();
   const catalog = plans.data?.data ?? [];
   const currencies = catalogCurrencies(catalog);
   const currency =
@@ -137,7 +139,7 @@ export function PlanComparison({ plans, subscription, target, onEditPrices, onSe
                 choice={choice}
                 blocked={Boolean(waiting)}
                 cardAction={
-                  cardPayments && choice ? (
+                  cardPayments && choice && choice !== 'downgrade' ? (
                     <CardCheckoutButton
                       plan={plan}
                       choice={choice}
@@ -145,15 +147,27 @@ export function PlanComparison({ plans, subscription, target, onEditPrices, onSe
                       currency={currency}
                       disabled={Boolean(waiting)}
                       renewalFrom={subscription?.renewalDate ?? null}
+                      subscription={subscription}
                     />
                   ) : null
                 }
                 onEditPrices={onEditPrices && (() => onEditPrices(plan))}
                 onSetUpCustom={plan.name === 'Custom' && target ? onSetUpCustom : undefined}
-                onChoose={(choice, price) =>
-                  target &&
-                  openRequest({ plan, choice, price, target, renewalFrom: subscription?.renewalDate ?? null })
-                }
+                onChoose={(choice, price) => {
+                  if (!target) return;
+                  if (choice === 'downgrade') {
+                    if (subscription) scheduled.openDowngrade(plan, price, subscription);
+                    return;
+                  }
+                  openRequest({
+                    plan,
+                    choice,
+                    price,
+                    target,
+                    renewalFrom: subscription?.renewalDate ?? null,
+                    subscription,
+                  });
+                }}
               />
             );
           })}
@@ -208,6 +222,7 @@ function PlanCard({
     upgrade: { short: t('plans.upgrade'), full: t('plans.upgradeTo', { plan: name }) },
     renew: { short: t('plans.renew'), full: t('plans.renewPlan', { plan: name }) },
     request: { short: t('plans.request'), full: t('plans.requestPlan', { plan: name }) },
+    downgrade: { short: t('plans.downgrade'), full: t('plans.downgradeTo', { plan: name }) },
   };
 
   return (

@@ -1,13 +1,13 @@
 import { Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useTranslation } from 'react-i18next';
-import type { PlanCatalogEntry, PlanPrice, RequestPlanBody } from '@vbuilder/shared';
+import type { PlanCatalogEntry, PlanPrice, RequestPlanBody, Subscription } from '@vbuilder/shared';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useRequestPlan } from '../api/request-plan.ts';
 import { useFailureToast } from '../hooks/use-failure-toast.ts';
 import { useBillingText } from '../lib/labels.ts';
-import { isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
+import { creditOf, isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
 import { PlanSummary } from './plan-summary.tsx';
 
 /** Whom a plan is requested for, and where its invoice goes. */
@@ -23,6 +23,8 @@ interface Request {
   target: RequestTarget;
   /** The end of the period in force: a renewal starts there. */
   renewalFrom: string | null;
+  /** The subscription now: an upgrade's credit is counted from its paid period. */
+  subscription?: Subscription | undefined;
 }
 
 /**
@@ -35,15 +37,16 @@ export function useRequestPlanDialog() {
   const failed = useFailureToast();
   const request = useRequestPlan();
 
-  return ({ plan, choice, price, target, renewalFrom }: Request) => {
-    if (!isPricedPackage(plan.name)) return;
+  return ({ plan, choice, price, target, renewalFrom, subscription }: Request) => {
+    if (!isPricedPackage(plan.name) || choice === 'downgrade') return;
+    const credit = creditOf(subscription, choice, price);
     const name = text.planName(plan.name);
-    const titles: Record<PlanChoice, string> = {
+    const titles: Record<Exclude<PlanChoice, 'downgrade'>, string> = {
       upgrade: t('billing:request.upgradeTitle', { plan: name }),
       renew: t('billing:request.renewTitle', { plan: name }),
       request: t('billing:request.requestTitle', { plan: name }),
     };
-    const confirms: Record<PlanChoice, string> = {
+    const confirms: Record<Exclude<PlanChoice, 'downgrade'>, string> = {
       upgrade: t('billing:plans.upgrade'),
       renew: t('billing:plans.renew'),
       request: t('billing:plans.request'),
@@ -69,8 +72,18 @@ export function useRequestPlanDialog() {
       title: titles[choice],
       children: (
         <Stack gap="sm">
-          <PlanSummary plan={plan} price={price} />
+          <PlanSummary
+            plan={plan}
+            price={price}
+            credit={credit}
+            currentPlan={subscription?.packageName ?? null}
+          />
           <Text size="sm">{starts}</Text>
+          {credit && (
+            <Text size="xs" c="gray.7">
+              {t('billing:request.creditNote')}
+            </Text>
+          )}
           <Text size="sm" fw={500}>
             {invoiceTo}
           </Text>

@@ -171,14 +171,14 @@ describe('SubscriptionScreen (Administrator)', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(planCard('Basic')).getByText('Multiple Choice')).toBeInTheDocument();
 
-    // Renew the plan in force, upgrade to a larger one, request a smaller one; Free and Custom are not bought here.
+    // Renew the plan in force, upgrade to a larger one, downgrade to a smaller one at the period's end; Free and Custom are not bought here.
     expect(
       within(planCard('Professional')).getByRole('button', { name: 'Renew Professional' }),
     ).toBeEnabled();
     expect(
       within(planCard('Enterprise')).getByRole('button', { name: 'Upgrade to Enterprise' }),
     ).toBeEnabled();
-    expect(within(planCard('Basic')).getByRole('button', { name: 'Request Basic' })).toBeEnabled();
+    expect(within(planCard('Basic')).getByRole('button', { name: 'Downgrade to Basic' })).toBeEnabled();
     expect(within(planCard('Free')).queryByRole('button', { name: /Request|Upgrade|Renew/ })).toBeNull();
     expect(within(planCard('Custom')).queryByRole('button', { name: /Request|Upgrade|Renew/ })).toBeNull();
 
@@ -251,6 +251,148 @@ describe('SubscriptionScreen (Administrator)', () => {
     await waitFor(() =>
       expect(receivedRequests('GET', `/subscriptions/organization/${ORG_ID}`)).toHaveLength(2),
     );
+  });
+
+  it("shows an upgrade's credit for the unused days before payment, and what is left to pay", async () => {
+    // Basic at 19.00 for 30 days, on its 15th day: 15 days unused, 9.50 credit (the server's rule).
+    const DAY = 86_400_000;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const periodStart = new Date(today - 14 * DAY).toISOString();
+    const endsAt = new Date(today + 16 * DAY).toISOString();
+    serve(
+      makeSubscription({
+        status: 'active',
+        packageName: 'Basic',
+        periodStart,
+        renewalDate: endsAt,
+        paidPeriod: { amountMinor: 1900, currency: 'USD', periodStart, endsAt },
+      }),
+    );
+    await renderBilling(<SubscriptionScreen viewer={administrator()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Professional' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade to Professional?' });
+    expect(within(dialog).getByText('Credit for unused Basic (15 of 30 days)')).toBeInTheDocument();
+    expect(within(dialog).getByText(`-${usd(9.5)}`)).toBeInTheDocument();
+    expect(within(dialog).getByText('To pay before tax')).toBeInTheDocument();
+    expect(within(dialog).getByText(usd(39.5))).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A renewal starts at the period's end: no credit.
+    fireEvent.click(screen.getByRole('button', { name: 'Renew Basic' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Renew Basic?' })).queryByText(/Credit for unused/),
+    ).toBeNull();
+  });
+
+  it.each([
+    [
+      { kind: 'cancel' as const, plan: null, period: null, currency: null, at: '2027-01-31T00:00:00.000Z' },
+      `Your subscription ends on ${dateOf('2027-01-31T00:00:00.000Z')}.`,
+      'Undo the cancellation',
+    ],
+    [
+      {
+        kind: 'downgrade' as const,
+        plan: 'Basic' as const,
+        period: 'month' as const,
+        currency: 'USD',
+        at: '2027-01-31T00:00:00.000Z',
+      },
+      `Your package changes to Basic on ${dateOf('2027-01-31T00:00:00.000Z')}.`,
+      'Undo the change to Basic',
+    ],
+  ])(
+    'says what the scheduled change does and when, and undoes it: %#',
+    async (scheduledChange, sentence, undo) => {
+      serve(
+        makeSubscription({
+          status: 'active',
+          packageName: 'Professional',
+          renewalDate: scheduledChange.at,
+          scheduledChange,
+        }),
+      );
+      server.use(
+        answer('delete', `/subscriptions/organization/${ORG_ID}/scheduled-change`, {
+          data: makeSubscription({
+            status: 'active',
+            packageName: 'Professional',
+            renewalDate: scheduledChange.at,
+          }),
+        }),
+      );
+      await renderBilling(<SubscriptionScreen viewer={administrator()} />);
+      const card = await screen.findByRole('region', { name: 'Subscription status' });
+      expect(await within(card).findByText(sentence)).toBeInTheDocument();
+      // Nothing to cancel while a change is scheduled: only its undo.
+      expect(within(card).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+      fireEvent.click(within(card).getByRole('button', { name: undo }));
+      await waitFor(() =>
+        expect(
+          receivedRequests('DELETE', `/subscriptions/organization/${ORG_ID}/scheduled-change`),
+        ).toHaveLength(1),
+      );
+      await waitFor(() =>
+        expect(toastTexts()).toContain('Change undone | Professional continues as before.'),
+      );
+    },
+  );
+
+  it('schedules a cancel and a downgrade for the end of the paid period, each after saying when', async () => {
+    const renewalDate = '2026-12-01T00:00:00.000Z';
+    const active = makeSubscription({
+      status: 'active',
+      packageName: 'Professional',
+      renewalDate,
+      paidPeriod: {
+        amountMinor: 4900,
+        currency: 'USD',
+        periodStart: '2026-11-01T00:00:00.000Z',
+        endsAt: renewalDate,
+      },
+    });
+    serve(active);
+    server.use(answer('post', `/subscriptions/organization/${ORG_ID}/scheduled-change`, { data: active }));
+    await renderBilling(<SubscriptionScreen viewer={administrator()} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(
+      within(dialog).getByText(
+        `Professional stays in force until ${dateOf(renewalDate)}. Then the subscription ends and your organization is on the Free package. Nothing more is charged.`,
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel at period end' }));
+    await waitFor(() =>
+      expect(receivedRequests('POST', `/subscriptions/organization/${ORG_ID}/scheduled-change`)).toHaveLength(
+        1,
+      ),
+    );
+    expect(await receivedBody('POST', `/subscriptions/organization/${ORG_ID}/scheduled-change`)).toEqual({
+      kind: 'cancel',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(planCard('Basic')).getByRole('button', { name: 'Downgrade to Basic' }));
+    dialog = screen.getByRole('dialog', { name: 'Change to Basic at the end of your period?' });
+    expect(
+      within(dialog).getByText(
+        `Professional stays in force until ${dateOf(renewalDate)}. On that day the Basic invoice is issued, and Basic starts when it is paid.`,
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: `Change on ${dateOf(renewalDate)}` }));
+    await waitFor(() =>
+      expect(receivedRequests('POST', `/subscriptions/organization/${ORG_ID}/scheduled-change`)).toHaveLength(
+        2,
+      ),
+    );
+    expect(await receivedBody('POST', `/subscriptions/organization/${ORG_ID}/scheduled-change`, 1)).toEqual({
+      kind: 'downgrade',
+      plan: 'Basic',
+      period: 'month',
+      currency: 'USD',
+    });
   });
 
   it("says the server's refusal in words", async () => {

@@ -12,11 +12,19 @@ import {
   Title,
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { IconAlertTriangle, IconClockHour4, IconCreditCard, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconCalendarEvent,
+  IconClockHour4,
+  IconCreditCard,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Subscription } from '@vbuilder/shared';
 import { formatDate } from '../../../lib/format.ts';
+import { useScheduledChange } from '../hooks/use-scheduled-change.tsx';
 import { useBillingText } from '../lib/labels.ts';
 import { SubscriptionStatusBadge } from './billing-badges.tsx';
 import { QuestionTypeList } from './question-type-list.tsx';
@@ -36,6 +44,7 @@ interface Props {
 export function SubscriptionStatusCard({ subscription, paymentHistoryHref }: Props) {
   const { t } = useTranslation('billing');
   const text = useBillingText();
+  const scheduled = useScheduledChange();
   const heading = (
     <Group gap="sm">
       <ThemeIcon variant="light" radius="md" size="lg">
@@ -146,6 +155,46 @@ export function SubscriptionStatusCard({ subscription, paymentHistoryHref }: Pro
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>
+      {data.scheduledChange && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconCalendarEvent size={18} aria-hidden />}
+          title={t('scheduled.title')}
+        >
+          <Group justify="space-between" gap="sm" align="center">
+            <Text size="sm" fw={500}>
+              {data.scheduledChange.kind === 'cancel'
+                ? t('scheduled.cancel', { date: formatDate(data.scheduledChange.at, locale) })
+                : t('scheduled.downgrade', {
+                    plan: text.planName(data.scheduledChange.plan ?? ''),
+                    date: formatDate(data.scheduledChange.at, locale),
+                  })}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="white"
+              leftSection={<IconArrowBackUp size={14} aria-hidden />}
+              loading={scheduled.busy}
+              aria-label={
+                data.scheduledChange.kind === 'cancel'
+                  ? t('scheduled.undoCancel')
+                  : t('scheduled.undoDowngrade', { plan: text.planName(data.scheduledChange.plan ?? '') })
+              }
+              onClick={() => scheduled.undo(data)}
+            >
+              {t('scheduled.undo')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {data.status === 'active' && data.paidPeriod && !data.scheduledChange && !pending && (
+        <Group justify="flex-end">
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => scheduled.openCancel(data)}>
+            {t('cancelSubscription.open')}
+          </Button>
+        </Group>
+      )}
       {pending && (
         <Alert
           color="yellow"

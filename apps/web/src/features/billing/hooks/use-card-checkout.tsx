@@ -2,14 +2,14 @@ import { Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '../../../components/deferred/confirm-modal.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutBody, PlanCatalogEntry, PlanPrice } from '@vbuilder/shared';
+import type { CheckoutBody, PlanCatalogEntry, PlanPrice, Subscription } from '@vbuilder/shared';
 import { formatDate } from '../../../lib/format.ts';
 import { billingKeys } from '../../../lib/query-keys.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { useBillingText } from '../lib/labels.ts';
 import { browser } from '../lib/navigation.ts';
-import { isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
+import { creditOf, isPricedPackage, type PlanChoice } from '../lib/plan-choice.ts';
 import { useFailureToast } from './use-failure-toast.ts';
 
 export interface CardCheckout {
@@ -19,6 +19,8 @@ export interface CardCheckout {
   price: PlanPrice;
   /** The end of the period in force: a renewal starts there. */
   renewalFrom: string | null;
+  /** The subscription now: an upgrade's credit is counted from its paid period. */
+  subscription?: Subscription | undefined;
 }
 
 /**
@@ -34,8 +36,9 @@ export function useCardCheckout() {
   const queryClient = useQueryClient();
   const checkout = useStartCheckout();
 
-  const open = ({ plan, choice, price, renewalFrom }: CardCheckout) => {
-    if (!isPricedPackage(plan.name)) return;
+  const open = ({ plan, choice, price, renewalFrom, subscription }: CardCheckout) => {
+    if (!isPricedPackage(plan.name) || choice === 'downgrade') return;
+    const credit = creditOf(subscription, choice, price);
     const name = text.planName(plan.name);
     const body: CheckoutBody = { plan: plan.name, period: price.period, currency: price.currency };
     const starts =
@@ -47,11 +50,21 @@ export function useCardCheckout() {
       title: t('billing:card.title', { plan: name }),
       children: (
         <Stack gap="sm">
-          <PlanSummary plan={plan} price={price} />
+          <PlanSummary
+            plan={plan}
+            price={price}
+            credit={credit}
+            currentPlan={subscription?.packageName ?? null}
+          />
           <Text size="sm" fw={500}>
             {t('billing:card.securePage')}
           </Text>
           <Text size="sm">{starts}</Text>
+          {credit && (
+            <Text size="xs" c="gray.7">
+              {t('billing:request.creditNote')}
+            </Text>
+          )}
           <Text size="xs" c="gray.7">
             {t('billing:card.taxNote')}
           </Text>

@@ -15,13 +15,13 @@ export type PaymentView = 'details' | 'upload' | null;
 const TOAST_ID = 'billing-payment-action';
 
 /**
- * What a payment row's actions do (SPEC §2, §4, §8): every action asks first ("each after
- * confirmation"). Activate, Close invoice, Send Receipt and Delete then call the API and say
- * Activated / Closed / Receipt sent / Deleted, or 'Something went wrong' with the server's reason
- * (a 409 says the state no longer allows it); View payment then opens the details and View invoice
- * the PDF in a new tab (opened by the confirming click, so no pop-up blocker stops it). The upload
- * opens its own dialog, which asks by its Upload button. Any other action name (one this screen
- * does not know) is refused with 'Unknown action selected.'.
+ * What a payment row's actions do (SPEC §2, §4, §8). Activate, Close invoice, Send Receipt and
+ * Delete change the record: each asks first, then calls the API and says Activated / Closed /
+ * Receipt sent / Deleted, or 'Something went wrong' with the server's reason (a 409 says the state
+ * no longer allows it). The reading actions change nothing and open at once: View payment the
+ * details, View invoice the PDF in a new tab (opened by the click itself, so no pop-up blocker
+ * stops it). The upload opens its own dialog, which asks by its Upload button. Any other action
+ * name (one this screen does not know) is refused with 'Unknown action selected.'.
  */
 export function usePaymentActions(record: PaymentRecord) {
   const { t } = useTranslation(['billing', 'common']);
@@ -32,16 +32,6 @@ export function usePaymentActions(record: PaymentRecord) {
   const [view, setView] = useState<PaymentView>(null);
   const number = record.invoiceNumber ?? t('billing:payments.noNumber');
   const plan = text.planName(record.planName);
-
-  /** Asks before a view: reading changes nothing, so the dialog says what will open, in neutral colour. */
-  const askToView = (title: string, body: string, confirmLabel: string, open: () => void) =>
-    openConfirmModal({
-      title,
-      children: <Text size="sm">{body}</Text>,
-      labels: { confirm: confirmLabel, cancel: t('billing:cancel') },
-      closeButtonProps: { 'aria-label': t('common:close') },
-      onConfirm: open,
-    });
 
   const confirm = (kind: PaymentChange) => {
     const dialogs: Record<
@@ -112,20 +102,10 @@ export function usePaymentActions(record: PaymentRecord) {
         setView('upload');
         return;
       case 'view-payment':
-        askToView(
-          t('billing:actions.viewPaymentTitle', { number }),
-          t('billing:actions.viewPaymentBody', { plan, organization: record.organisation }),
-          t('billing:actions.viewPayment'),
-          () => setView('details'),
-        );
+        setView('details');
         return;
       case 'view-invoice':
-        askToView(
-          t('billing:actions.viewInvoiceTitle', { number }),
-          t('billing:actions.viewInvoiceBody'),
-          t('billing:actions.viewInvoice'),
-          () => void documents.open(record, 'invoice'),
-        );
+        void documents.open(record, 'invoice');
         return;
       default:
         showToast('failure', t('billing:toasts.unknownAction'), undefined, TOAST_ID);

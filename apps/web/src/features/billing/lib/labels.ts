@@ -98,6 +98,7 @@ export function useBillingText() {
           return `${currency} ${amountMinor}`;
         }
       },
+      number: (value: number) => value.toLocaleString(locale),
       allowance: (monthly: number | null) =>
         monthly === null
           ? t('billing:allowance.unlimited')

@@ -1,5 +1,7 @@
 import {
+  creditTowards,
   PRICED_PACKAGES,
+  type ProrationCredit,
   type BillingPeriod,
   type PlanCatalogEntry,
   type PlanPrice,
@@ -7,8 +9,11 @@ import {
   type Subscription,
 } from '@vbuilder/shared';
 
-/** What a plan's button does for the organization now. */
-export type PlanChoice = 'upgrade' | 'renew' | 'request';
+/**
+ * What a plan's button does for the organization now; a downgrade is not bought now but scheduled
+ * for the end of the paid period.
+ */
+export type PlanChoice = 'upgrade' | 'renew' | 'request' | 'downgrade';
 
 const RANK: Record<string, number> = { Free: 0, Basic: 1, Professional: 2, Enterprise: 3, Custom: 4 };
 
@@ -16,8 +21,9 @@ export const isPricedPackage = (name: string): name is PricedPackage =>
   (PRICED_PACKAGES as readonly string[]).includes(name);
 
 /**
- * Renew the plan in force, Upgrade to a larger one, otherwise Request (a first plan, after a
- * lapse, or a smaller one). Null for a plan that is not sold at a catalog price (Free, Custom).
+ * Renew the plan in force, Upgrade to a larger one, Downgrade to a smaller one (at the end of the
+ * paid period), otherwise Request (a first plan, after a lapse, or while only an open-ended plan is
+ * in force). Null for a plan that is not sold at a catalog price (Free, Custom).
  */
 export function planChoice(
   plan: PlanCatalogEntry,
@@ -26,8 +32,24 @@ export function planChoice(
   if (!isPricedPackage(plan.name)) return null;
   if (subscription?.status !== 'active') return 'request';
   if (subscription.packageName === plan.name) return 'renew';
-  return (RANK[plan.name] ?? 0) > (RANK[subscription.packageName] ?? 0) ? 'upgrade' : 'request';
+  if ((RANK[plan.name] ?? 0) > (RANK[subscription.packageName] ?? 0)) return 'upgrade';
+  return subscription.renewalDate ? 'downgrade' : 'request';
 }
+
+/**
+ * The credit a purchase at `price` would take for the unused days of the paid period in force
+ * (the server's rule, prorationCredit, at this moment); none for a renewal, which starts at the
+ * period's end, and none in another currency.
+ */
+export const creditOf = (
+  subscription: Subscription | undefined,
+  choice: PlanChoice,
+  price: Pick<PlanPrice, 'amountMinor' | 'currency'>,
+  now = new Date(),
+): ProrationCredit | null =>
+  choice === 'renew' || choice === 'downgrade'
+    ? null
+    : creditTowards(subscription?.paidPeriod ?? null, price.amountMinor, price.currency, now);
 
 /** The plan's price for a period in a currency; null when it is not sold that way. */
 export const priceOf = (
