@@ -21,7 +21,7 @@ export const fillBlanksQti: FamilyConverter<QtiItem, FillBlanksConfig> = {
     const entries = item.interactions.flatMap((i) => (i.kind === 'textEntry' ? [i] : []));
     const cases = new Set(entries.map((e) => e.caseSensitive));
     if (cases.size > 1)
-      return { skip: { code: 'doesNotFit', params: { rule: 'one case rule for all gaps' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.oneCaseRule' } } };
     return fillBlanksDraft({
       type: typeFor('fillBlanks', hint, 'fill-in-the-blanks'),
       text: item.text.text
