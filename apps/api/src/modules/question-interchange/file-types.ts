@@ -45,7 +45,8 @@ const BY_EXTENSION: Record<string, string> = {
 
 /** The first extension of each MIME type, to read a QTI type back as the extension a teacher types. */
 const BY_MIME = new Map<string, string>();
-for (const [extension, mime] of Object.entries(BY_EXTENSION)) if (!BY_MIME.has(mime)) BY_MIME.set(mime, extension);
+for (const [extension, mime] of Object.entries(BY_EXTENSION))
+  if (!BY_MIME.has(mime)) BY_MIME.set(mime, extension);
 
 /** A MIME type as QTI 3.0's MimeTypeDType takes it: type/subtype, ASCII, no separators or spaces. */
 const MIME = /^[!#$%&'*+.^_`|~\w-]+\/[!#$%&'*+.^_`|~\w-]+$/;

@@ -546,11 +546,32 @@ describe('problems, parts and rule words are translated', () => {
       const keys = Object.keys(catalog('en')[group]!);
       expect(Object.keys(catalog(lng)[group]!).sort(), `${lng} ${group}`).toEqual(keys.sort());
       for (const key of keys) {
-        const params = { value: 'v', expected: 'C', found: 'D', letter: 'E', types: '.x', field: 'f', number: 1, message: 'm' };
+        const params = {
+          value: 'v',
+          expected: 'C',
+          found: 'D',
+          letter: 'E',
+          types: '.x',
+          field: 'f',
+          number: 1,
+          message: 'm',
+        };
         const text = t(`questionInterchange:${group}.${key}`, params);
         expect(text).not.toContain('questionInterchange');
-        if (!['fields.numbered', 'fields.zone', 'fields.item', 'fields.option', 'parts.tags', 'parts.rubric', 'fields.pair'].includes(`${group}.${key}`))
-          expect(text, `${lng} ${group}.${key}`).not.toBe(english(`questionInterchange:${group}.${key}`, params));
+        if (
+          ![
+            'fields.numbered',
+            'fields.zone',
+            'fields.item',
+            'fields.option',
+            'parts.tags',
+            'parts.rubric',
+            'fields.pair',
+          ].includes(`${group}.${key}`)
+        )
+          expect(text, `${lng} ${group}.${key}`).not.toBe(
+            english(`questionInterchange:${group}.${key}`, params),
+          );
       }
     }
   });

@@ -273,20 +273,19 @@ function unitsOf(
     return { units, skipped };
   }
   if (format === 'aiken') {
-    const units = readAiken(decodeTextFile(bytes)).map(
-      (entry): AnyUnit | Broken =>
-        'problem' in entry
-          ? broken(entry)
-          : {
-              format: 'aiken',
-              item: entry.item,
-              category: [],
-              tags: [],
-              hint: null,
-              where: entry.where,
-              foreignType: 'multiple choice',
-              image: noImages,
-            },
+    const units = readAiken(decodeTextFile(bytes)).map((entry): AnyUnit | Broken =>
+      'problem' in entry
+        ? broken(entry)
+        : {
+            format: 'aiken',
+            item: entry.item,
+            category: [],
+            tags: [],
+            hint: null,
+            where: entry.where,
+            foreignType: 'multiple choice',
+            image: noImages,
+          },
     );
     return { units, skipped };
   }

@@ -27,14 +27,23 @@ const OPEN_CARRIED: Record<ExportFormat, ReadonlySet<keyof OpenConfig>> = {
   gift: new Set([]),
   aiken: new Set([]),
 };
-const OPEN_PARTS = ['rubric', 'modelAnswer', 'maxWords', 'starterCode', 'codeLanguage', 'acceptedFileTypes'] as const;
+const OPEN_PARTS = [
+  'rubric',
+  'modelAnswer',
+  'maxWords',
+  'starterCode',
+  'codeLanguage',
+  'acceptedFileTypes',
+] as const;
 
 export function lostParts(question: ExportableQuestion, format: ExportFormat): Note[] {
   const notes: Note[] = [];
   const part = (name: string) => notes.push({ code: 'partNotCarried', params: { part: name } });
   if (NO_POINTS.has(format) && question.score !== 1)
     notes.push({ code: 'scoreNotCarried', params: { score: question.score } });
-  if (question.instructions?.trim()) part('instructions');
+  // Instructions of the type's own wording come back by themselves (absent means the default).
+  const instructions = question.instructions?.trim();
+  if (instructions && instructions !== getQuestionType(question.type).instructions) part('instructions');
   if (format === 'qti3' && question.tags?.length) part('tags');
   const family = getQuestionType(question.type).family;
   if (family === 'choice') {
@@ -53,10 +62,17 @@ export function lostParts(question: ExportableQuestion, format: ExportFormat): N
       const set = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
       if (!set || (name === 'codeLanguage' && value === 'other')) continue;
       if (!OPEN_CARRIED[format].has(name)) part(PART_NAMES[name]);
-      else if (name === 'acceptedFileTypes' && format === 'qti3' && config.acceptedFileTypes!.some((t) => !mimeOf(t)))
+      else if (
+        name === 'acceptedFileTypes' &&
+        format === 'qti3' &&
+        config.acceptedFileTypes!.some((t) => !mimeOf(t))
+      )
         notes.push({
           code: 'partNotCarried',
-          params: { part: 'fileTypesSome', types: config.acceptedFileTypes!.filter((t) => !mimeOf(t)).join(', ') },
+          params: {
+            part: 'fileTypesSome',
+            types: config.acceptedFileTypes!.filter((t) => !mimeOf(t)).join(', '),
+          },
         });
     }
   }

@@ -5,7 +5,8 @@ import { INTERCHANGE_LIMITS } from './types.ts';
 /** A document type declaration with its internal subset, if any (`[...]`). */
 const DOCTYPE = /<!DOCTYPE[^>[]*(?:\[([\s\S]*?)\]\s*)?>/i;
 /** What an internal subset may declare: elements, attribute lists and notations (quoted values may hold `>`). */
-const HARMLESS_DECLARATION = /<!(?:ELEMENT|ATTLIST|NOTATION)\s(?:[^>"'%]|"[^"%]*"|'[^'%]*')*>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/gi;
+const HARMLESS_DECLARATION =
+  /<!(?:ELEMENT|ATTLIST|NOTATION)\s(?:[^>"'%]|"[^"%]*"|'[^'%]*')*>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/gi;
 
 /**
  * Why a document's DTD is refused, or null when it is harmless. Entities are what XXE and billion

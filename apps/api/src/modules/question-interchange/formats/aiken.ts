@@ -63,8 +63,7 @@ export function readAiken(text: string): (AikenReadItem | AikenUnreadable)[] {
     }
     const open = current as { line: number; item: AikenItem } | null;
     if (!open) {
-      if (OPTION.test(line) && out.length > 0)
-        return fail(index, { code: 'optionAfterAnswer' }, line);
+      if (OPTION.test(line) && out.length > 0) return fail(index, { code: 'optionAfterAnswer' }, line);
       if (ANSWER.test(line)) {
         fail(index, { code: 'answerWithoutQuestion' }, line);
         skipping = false;

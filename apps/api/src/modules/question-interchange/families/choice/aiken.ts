@@ -20,7 +20,8 @@ export const choiceAiken: FamilyConverter<AikenItem, ChoiceConfig> = {
   },
   write(question) {
     const { config } = question;
-    if (config.multiple) return { skip: { code: 'doesNotFit', params: { rule: 'interchange.aikenOneCorrect' } } };
+    if (config.multiple)
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.aikenOneCorrect' } } };
     if (config.options.some((o) => o.imageUrl)) return { skip: { code: 'imageNotCarried' } };
     if (/\n/.test(question.text) || config.options.some((o) => /\n/.test(o.text)))
       return { skip: { code: 'doesNotFit', params: { rule: 'interchange.aikenOneLine' } } };

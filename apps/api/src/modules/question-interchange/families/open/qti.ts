@@ -40,7 +40,8 @@ export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
         ['file', 'audio', 'video'].includes(kindOf(t) ?? ''),
       );
       const config: OpenConfig = { responseKind: kindOf(type)! };
-      if (interaction.types.length) config.acceptedFileTypes = [...new Set(interaction.types.map(acceptedOf))];
+      if (interaction.types.length)
+        config.acceptedFileTypes = [...new Set(interaction.types.map(acceptedOf))];
       if (item.rubric) config.rubric = item.rubric;
       return {
         type,
