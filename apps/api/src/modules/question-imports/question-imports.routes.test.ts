@@ -321,7 +321,7 @@ describe('POST /api/question-imports', () => {
     expect(preview.format).toBe('gift');
     expect(preview.questions).toHaveLength(8);
     expect(preview.skipped.map((s) => [s.item, s.location, s.reason.message])).toEqual([
-      ['Question 5 — “N1”', 'line 34', 'This question could not be read. “2~” is not a number.'],
+      ['Question 5 — “N1”', 'line 34 “N1”', 'This question could not be read. “2~” is not a number.'],
     ]);
     const res = await send(teacher.headers, { mode: 'save' }, file);
     expect(res.statusCode, res.body).toBe(200);

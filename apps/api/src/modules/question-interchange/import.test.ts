@@ -446,7 +446,7 @@ describe('a file is read question by question: what can be read comes in', () =>
     expect(result.skipped).toEqual([
       {
         item: 'Question 5 — “N1”',
-        location: 'line 34',
+        location: 'line 34 “N1”',
         reason: {
           code: 'unreadable',
           params: { problem: 'notANumber', value: '2~' },
@@ -519,7 +519,7 @@ describe('a file is read question by question: what can be read comes in', () =>
     for (const message of Object.values(messages))
       expect(message).not.toMatch(/config\.|questions\.errors|itemEmpty|\.\d+[.:]/);
     expect(messages.en).toBe(
-      "The question does not fit vbuilder's rules for its type (Item 2: Please fill in all items.).",
+      "The question does not fit vbuilder's rules for its type. Item 2: Please fill in all items.",
     );
     expect(messages.vi).toContain('Mục 2: ');
     expect(messages.zh).toContain('条目2：');

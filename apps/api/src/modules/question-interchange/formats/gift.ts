@@ -213,9 +213,14 @@ export function readGift(text: string): (GiftReadItem | GiftUnreadable)[] {
       readQuestion(source, current);
     } catch (error) {
       if (!(error instanceof InterchangeFileError) || !error.problem) throw error;
-      const title = /^::(.*?)::/s.exec(source)?.[1]?.trim();
+      const title = unescape(/^::(.*?)::/s.exec(source)?.[1] ?? '').trim();
       const words = title || source.slice(0, Math.max(0, findUnescaped(source, '{'))) || source;
-      out.push({ problem: error.problem, where, line: current.line, words: unescape(words).trim() });
+      out.push({
+        problem: error.problem,
+        where: title ? `${where} “${title}”` : where,
+        line: current.line,
+        words: unescape(words).trim(),
+      });
     }
   };
   const readQuestion = (source: string, current: { line: number; tags: string[] }) => {
