@@ -13,9 +13,10 @@ import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 /**
  * Issue 17 points 3 and 2 (into an assessment): a Teacher exports an assessment as Moodle XML and
  * as a QTI 3.0 package, sees before each download the questions the format cannot carry with their
- * reasons, imports the downloaded Moodle file into the bank; then imports a GIFT file into a draft
- * from its editor, sees the item left out named as a teacher finds it, and saves the assessment
- * with what was typed before the import and what the import added.
+ * reasons, and as GIFT the parts each written question loses; imports the downloaded Moodle file
+ * into the bank; then imports a GIFT file with a broken question into a draft from its editor,
+ * sees the items left out named as a teacher finds them (the broken one with its line), and saves
+ * the assessment with what was typed before the import and what the import added.
  */
 
 const TYPES: QuestionTypeId[] = [
@@ -31,6 +32,9 @@ const GIFT = [
   '::Capital:: What is the capital of Kenya? {=Nairobi ~Mombasa ~Kisumu}',
   '',
   '::Range:: Give a number between 1 and 5. {#1..5}',
+  '',
+  // Broken (its answers never closed): skipped with its line and why; the others still come in.
+  '::Rain:: What falls from clouds? {=rain ~sand',
   '',
 ].join('\n');
 
@@ -92,6 +96,31 @@ test('a teacher exports an assessment as Moodle XML and QTI, sees what is left o
   const qti = await download(page, dialog.getByRole('button', { name: 'Download 4 questions' }));
   expect(qti.name).toBe(`${title}.qti3.zip`);
   expect(qti.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // GIFT writes the essay but has no points and no rubric: each question says what it loses.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await chooseFormat(dialog, /GIFT/);
+  await expect(dialog.getByText('3 of 5 questions will be in the file.')).toBeVisible();
+  await expect(dialog.getByText('In the file without some parts (3)')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Its score (25 points) is not in the file: this format has no points, so the question comes back worth 1 point.',
+    ),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText('Not in the file: the rubric. This format has no place for it.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  // The list of parts is below the fold of the dialog: shown scrolled to it.
+  const lastPart = dialog.getByText('Not in the file: the model answer. This format has no place for it.');
+  await lastPart.scrollIntoViewIfNeeded();
+  await shoot(dialog, 'question-export-partial-desktop');
+  await page.setViewportSize(PHONE);
+  await lastPart.scrollIntoViewIfNeeded();
+  await shoot(dialog, 'question-export-partial-mobile');
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // The Moodle file goes into the bank: its three questions, under a category named after the assessment.
   await page.goto('/account/question-bank');
@@ -158,10 +187,15 @@ test('a teacher imports a file into a draft from its editor, and a save keeps wh
   });
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    'GIFT: 2 questions will be imported. 1 item will not be imported.',
+    'GIFT: 2 questions will be imported. 2 items will not be imported.',
   );
   await expect(dialog.getByText('Question 3 — “Range”')).toBeVisible();
   await expect(dialog.getByText('In the file: line 5 “Range”')).toBeVisible();
+  await expect(dialog.getByText('Question 4 — “Rain”')).toBeVisible();
+  await expect(
+    dialog.getByText('This question could not be read. The answers are not closed with }.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('In the file: line 7 “Rain”')).toBeVisible();
   await expectAccessible(page);
   await shoot(dialog, 'question-import-skipped-desktop', { viewport: DESKTOP });
   await shoot(dialog, 'question-import-skipped-mobile', { viewport: PHONE });

@@ -53,6 +53,19 @@ export const NotExportableQuestionSchema = z.object({
 });
 export type NotExportableQuestion = z.infer<typeof NotExportableQuestionSchema>;
 
+/**
+ * A question the file holds without some of its parts (a rubric GIFT has no place for, points in
+ * Aiken...): which one, and each part left out, in the reader's language.
+ */
+export const PartlyExportedQuestionSchema = z.object({
+  questionId: z.string(),
+  number: z.number().int(),
+  label: z.string(),
+  type: QuestionTypeIdSchema,
+  lost: z.array(ImportReasonSchema),
+});
+export type PartlyExportedQuestion = z.infer<typeof PartlyExportedQuestionSchema>;
+
 export const QuestionExportCheckSchema = z.object({
   format: z.enum(EXPORT_FORMATS),
   /** The file name the download will carry. */
@@ -61,6 +74,8 @@ export const QuestionExportCheckSchema = z.object({
   total: z.number().int(),
   exported: z.number().int(),
   notExportable: z.array(NotExportableQuestionSchema),
+  /** Questions in the file that lose a part the format has no place for. */
+  partial: z.array(PartlyExportedQuestionSchema),
   /** An assessment's random draws: never in the file (their questions are in the bank, drawn per student). */
   draws: z.number().int(),
 });

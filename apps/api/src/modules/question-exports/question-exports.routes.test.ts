@@ -189,6 +189,121 @@ describe('GET /api/question-exports', () => {
     expect(gift.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
+  it('lists what each written question loses: QTI 3.0 carries the essay rubric and the file types; GIFT and Aiken say “points not carried” per question and write the essay without its rubric', async () => {
+    const essay: Question = {
+      ...questionOf('essay', 'q-essay'),
+      instructions: undefined,
+      text: 'Why do leaves change colour?',
+      score: 5,
+      config: {
+        responseKind: 'richText',
+        rubric: 'Names chlorophyll.',
+        modelAnswer: 'Less light.',
+        maxWords: 300,
+      },
+    };
+    const upload: Question = {
+      ...questionOf('project-based', 'q-file'),
+      instructions: undefined,
+      text: 'Hand in your poster.',
+      score: 1,
+      config: {
+        responseKind: 'file',
+        rubric: 'Clear layout.',
+        acceptedFileTypes: ['.pdf', 'image/*', '.weird'],
+      },
+    };
+    // Single-answer, one-line multiple choice: every format holds it.
+    const { category: _c, tags: _t, ...single } = sampleFor('multiple-choice', 'aiken')!;
+    const choice: Question = {
+      ...single,
+      id: 'q-choice',
+      score: 2,
+      instructions: 'Pick the best answer.',
+    };
+    const one = { ...single, id: 'q-one', score: 1, instructions: 'Choose the one correct answer.' };
+    const lossy = await createAssessmentAs(app, teacher.headers, {
+      title: 'Leaves',
+      questions: [essay, upload, choice, one],
+    });
+    const lost = (c: { partial: { questionId: string; lost: { code: string; params: object }[] }[] }) =>
+      c.partial.map((p) => [p.questionId, p.lost.map((l) => [l.code, l.params])]);
+
+    const qti = await check(`format=qti3&assessmentId=${lossy.id}`);
+    expect(qti).toMatchObject({ total: 4, exported: 4, notExportable: [] });
+    expect(lost(qti)).toEqual([
+      ['q-essay', [['partNotCarried', { part: 'wordLimit' }]]],
+      ['q-file', [['partNotCarried', { part: 'fileTypesSome', types: '.weird' }]]],
+      ['q-choice', [['partNotCarried', { part: 'instructions' }]]],
+    ]);
+    expect(qti.partial[1]!.lost[0]!.message).toBe(
+      'Not in the file: the accepted file types without a known MIME type (.weird). This format has no place for it.',
+    );
+    const zip = readZip(
+      new Uint8Array(
+        (await get(`/api/question-exports/file?format=qti3&assessmentId=${lossy.id}`)).rawPayload,
+      ),
+    );
+    const items = [...zip.entries()]
+      .filter(([name]) => name.startsWith('items/'))
+      .map(([, bytes]) => new TextDecoder().decode(bytes));
+    expect(items[0]).toContain(
+      '<qti-rubric-block use="scoring" view="scorer"><qti-content-body><p>Names chlorophyll.</p></qti-content-body></qti-rubric-block>',
+    );
+    expect(items[1]).toContain(
+      '<qti-upload-interaction response-identifier="RESPONSE" type="application/pdf image/*"/>',
+    );
+    expect(items[1]).toContain('<p>Clear layout.</p>');
+
+    const gift = await check(`format=gift&assessmentId=${lossy.id}`);
+    // The essay is written (GIFT's {}), not refused with a rule it does not break.
+    expect(gift.notExportable.map((n) => n.questionId)).toEqual(['q-file']);
+    expect(gift.notExportable[0]!.reason.code).toBe('typeNotCarried');
+    expect(lost(gift)).toEqual([
+      [
+        'q-essay',
+        [
+          ['scoreNotCarried', { score: 5 }],
+          ['partNotCarried', { part: 'rubric' }],
+          ['partNotCarried', { part: 'modelAnswer' }],
+          ['partNotCarried', { part: 'wordLimit' }],
+        ],
+      ],
+      [
+        'q-choice',
+        [
+          ['scoreNotCarried', { score: 2 }],
+          ['partNotCarried', { part: 'instructions' }],
+          ['partNotCarried', { part: 'fixedOrder' }],
+        ],
+      ],
+      // A score of 1 and the type's own instructions come back as they are: only the order is lost.
+      ['q-one', [['partNotCarried', { part: 'fixedOrder' }]]],
+    ]);
+    expect(gift.partial[0]!.lost.map((l) => l.message)).toEqual([
+      'Its score (5 points) is not in the file: this format has no points, so the question comes back worth 1 point.',
+      'Not in the file: the rubric. This format has no place for it.',
+      'Not in the file: the model answer. This format has no place for it.',
+      'Not in the file: the maximum number of words. This format has no place for it.',
+    ]);
+    const giftFile = await get(`/api/question-exports/file?format=gift&assessmentId=${lossy.id}`);
+    expect(giftFile.body).toContain('[html]<p>Why do leaves change colour?</p> {}');
+
+    const aiken = await check(`format=aiken&assessmentId=${lossy.id}`);
+    expect(aiken.exported).toBe(2);
+    expect(lost(aiken)).toEqual([
+      [
+        'q-choice',
+        [
+          ['scoreNotCarried', { score: 2 }],
+          ['partNotCarried', { part: 'instructions' }],
+        ],
+      ],
+    ]);
+    const sw = await check(`format=aiken&assessmentId=${lossy.id}`, swTeacher.headers);
+    expect(sw.partial[0]!.lost[0]!.message).toContain('(alama 2)');
+  });
+
   it('round trip through the routes: Moodle XML into the bank, QTI into a draft, the same questions back', async () => {
     const moodle = await get(`/api/question-exports/file?format=moodle&assessmentId=${assessment.id}`);
     const saved = await importFile(

@@ -23,7 +23,8 @@ import {
 /**
  * GET /api/question-exports/check and /file (issue 17 point 3): an assessment's questions or a
  * selection of the organization's bank, written by the question interchange. Both routes run the
- * same steps, so the check's list of questions left out is exactly what the file leaves out.
+ * same steps, so the check's lists (questions left out, parts a written question loses) are
+ * exactly what the file leaves out.
  */
 
 export interface QuestionExport {
@@ -128,6 +129,16 @@ export async function exportForActor(
       reason: n.reason,
     };
   });
+  const partial = file.partial.map((p) => {
+    const question = byId.get(p.questionId)!;
+    return {
+      questionId: p.questionId,
+      number: position.get(p.questionId)!,
+      label: firstWords(question.text),
+      type: question.type,
+      lost: p.reasons,
+    };
+  });
   return {
     check: {
       format: source.format,
@@ -135,6 +146,7 @@ export async function exportForActor(
       total: questions.length,
       exported: questions.length - notExportable.length,
       notExportable,
+      partial,
       draws,
     },
     file,

@@ -312,6 +312,35 @@ describe('POST /api/question-imports', () => {
     }
   });
 
+  it('saves the readable questions of a GIFT file with one broken question, and lists the broken one with its line and a translated reason', async () => {
+    const before = await unchanged();
+    const file = fixture('gift/one-broken.gift.txt');
+    const preview = QuestionImportResultSchema.parse(
+      (await send(teacher.headers, { mode: 'preview' }, file)).json(),
+    );
+    expect(preview.format).toBe('gift');
+    expect(preview.questions).toHaveLength(8);
+    expect(preview.skipped.map((s) => [s.item, s.location, s.reason.message])).toEqual([
+      ['Question 5 — “N1”', 'line 34 “N1”', 'This question could not be read. “2~” is not a number.'],
+    ]);
+    const res = await send(teacher.headers, { mode: 'save' }, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(QuestionImportResultSchema.parse(res.json()).saved?.count).toBe(8);
+    expect((await bank()).total).toBe(before.questions + 8);
+  });
+
+  it('refuses a GIFT file with nothing readable (400, the first line at fault) and changes nothing', async () => {
+    const before = await unchanged();
+    const broken: File = {
+      name: 'broken.gift.txt',
+      bytes: new TextEncoder().encode('Open? {=yes ~no\n\n::Title never closed Question {T}\n'),
+    };
+    const res = await send(teacher.headers, { mode: 'save', format: 'gift' }, broken);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ details: { at: string } }>().details.at).toBe('line 1');
+    expect(await unchanged()).toEqual(before);
+  });
+
   it('answers 400 with the line at fault for a malformed file, translated, and changes nothing', async () => {
     const before = await unchanged();
     const res = await send(teacher.headers, { mode: 'save' }, fixture('malformed.moodle.xml', OWN_FIXTURES));

@@ -54,6 +54,17 @@ describe('hostile XML is refused before anything is read', () => {
     expect(external.kind).toBe('malformed');
     expect(external.at).toBe('line 2');
   });
+
+  it('an internal subset with an entity next to element declarations, or a parameter entity reference', () => {
+    const withEntity = `<!DOCTYPE quiz [\n<!ELEMENT quiz ANY>\n<!ENTITY x SYSTEM "file:///etc/passwd">\n]>\n<quiz>&x;</quiz>`;
+    expect(refuse(text('e.xml', withEntity), 'moodle').kind).toBe('hostile');
+    expect(refuse(text('e.xml', withEntity)).kind).toBe('hostile');
+    const parameter = `<!DOCTYPE quiz [\n<!ELEMENT quiz ANY>\n%remote;\n]>\n<quiz/>`;
+    expect(refuse(text('e.xml', parameter), 'moodle').kind).toBe('hostile');
+    expect(refuse(text('e.xml', parameter)).kind).toBe('hostile');
+    const inAttlist = `<!DOCTYPE quiz [\n<!ATTLIST quiz a CDATA "%x;">\n]>\n<quiz/>`;
+    expect(refuse(text('e.xml', inAttlist), 'moodle').kind).toBe('hostile');
+  });
 });
 
 describe('hostile packages are refused', () => {
@@ -128,8 +139,8 @@ describe('malformed files name the line or element at fault', () => {
     );
   });
 
-  it('GIFT: an answer block left open, a numeric answer that is not a number, a title left open', () => {
-    expect(refuse(text('a.gift', 'First? {T}\n\n// comment\nSecond? {=yes ~no\n')).at).toBe('line 4');
+  it('GIFT with nothing readable: an answer block left open, a numeric answer that is not a number, a title left open', () => {
+    expect(refuse(text('a.gift', '// comment\nFirst? {=yes ~no\n\nSecond? {=yes ~no\n')).at).toBe('line 2');
     expect(refuse(text('a.gift', 'How many? {#many}'), 'gift')).toMatchObject({
       kind: 'malformed',
       at: 'line 1',
@@ -138,7 +149,7 @@ describe('malformed files name the line or element at fault', () => {
     expect(refuse(text('a.gift', 'Two blocks {T} and {F}'), 'gift').at).toBe('line 1');
   });
 
-  it('Aiken: no answer line, an answer that is not an option, options out of order', () => {
+  it('Aiken with nothing readable: no answer line, an answer that is not an option, options out of order', () => {
     expect(refuse(text('a.txt', 'Q?\nA. x\nB. y\n'), 'aiken')).toMatchObject({
       kind: 'malformed',
       at: 'line 1',

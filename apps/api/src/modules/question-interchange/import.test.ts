@@ -51,7 +51,7 @@ describe('Moodle XML', () => {
         ['interactive-games', 'Biology / Plants and/or trees'],
       ],
       skipped: [
-        ['quiz/question[8] “Pi”', 'doesNotFit', { rule: 'numeric tolerance' }],
+        ['quiz/question[8] “Pi”', 'doesNotFit', { rule: 'interchange.numericTolerance' }],
         ['quiz/question[12] “Cloze with a menu”', 'clozeGapKind', { kind: 'MULTICHOICE' }],
         ['quiz/question[13] “Intro”', 'unsupportedType', { type: 'description' }],
         ['quiz/question[14] “Drag words”', 'unsupportedType', { type: 'ddwtos' }],
@@ -168,8 +168,8 @@ describe('GIFT', () => {
         ['multiple-choice', 'Maths'],
       ],
       skipped: [
-        ['line 27', 'doesNotFit', { rule: 'numeric range' }],
-        ['line 29', 'doesNotFit', { rule: 'numeric range' }],
+        ['line 27', 'doesNotFit', { rule: 'interchange.numericRange' }],
+        ['line 29', 'doesNotFit', { rule: 'interchange.numericRange' }],
         ['line 37', 'unsupportedType', { type: 'description' }],
       ],
     });
@@ -427,5 +427,152 @@ describe('reasons are translated', () => {
     ).toBe('Photosynthesis turns light, water and…');
     const zh = importQuestions(file('aiken/questions.aiken.txt'), { locale: 'zh' });
     expect(zh.questions[0]!.label).toBe('第1题：“What is the largest planet?”');
+  });
+});
+
+describe('a file is read question by question: what can be read comes in', () => {
+  it('GIFT in the shape of Moodle’s own test file (nine questions, one broken): eight come in, the broken one is skipped with its line and a translated reason', () => {
+    const result = importQuestions(file('gift/one-broken.gift.txt'), { locale: 'en' });
+    expect(result.questions.map((q) => q.label)).toEqual([
+      'Question 1 — “E1”',
+      'Question 2 — “Planets”',
+      'Question 3 — “C1”',
+      'Question 4 — “C2”',
+      'Question 6 — “S1”',
+      'Question 7 — “T1”',
+      'Question 8 — “T2”',
+      'Question 9 — “T3”',
+    ]);
+    expect(result.skipped).toEqual([
+      {
+        item: 'Question 5 — “N1”',
+        location: 'line 34 “N1”',
+        reason: {
+          code: 'unreadable',
+          params: { problem: 'notANumber', value: '2~' },
+          message: 'This question could not be read. “2~” is not a number.',
+        },
+      },
+    ]);
+    const th = importQuestions(file('gift/one-broken.gift.txt'), { locale: 'th' });
+    expect(th.questions).toHaveLength(8);
+    expect(th.skipped[0]!.reason.message).toBe('ไม่สามารถอ่านคำถามนี้ได้ “2~” ไม่ใช่ตัวเลข');
+  });
+
+  it('Aiken with nine questions, one broken: eight come in, the broken one is skipped with its line and a translated reason', () => {
+    const result = importQuestions(file('aiken/one-broken.aiken.txt'), { locale: 'en' });
+    expect(result.format).toBe('aiken');
+    expect(result.questions).toHaveLength(8);
+    expect(result.questions[2]!.label).toBe('Question 4 — “Which gas do plants take in?”');
+    expect(result.skipped).toEqual([
+      {
+        item: 'Question 3 — “Which planet is the largest?”',
+        location: 'line 14',
+        reason: {
+          code: 'unreadable',
+          params: { problem: 'optionOrder', expected: 'C', found: 'D' },
+          message: 'This question could not be read. Option C was expected here, not D.',
+        },
+      },
+    ]);
+    const id = importQuestions(file('aiken/one-broken.aiken.txt'), { locale: 'id' });
+    expect(id.skipped[0]!.reason.message).toBe(
+      'Soal ini tidak dapat dibaca. Di sini seharusnya pilihan C, bukan D.',
+    );
+  });
+
+  it('Aiken: a question without its answer line, or naming no option, is skipped and the next one read', () => {
+    const text = 'Q1?\nA. x\nB. y\nANSWER: D\n\nQ2?\nA. x\nB. y\nANSWER: B\n\nQ3?\nA. x\nB. y\n';
+    const result = importQuestions(
+      { name: 'a.txt', bytes: new TextEncoder().encode(text) },
+      { locale: 'en', format: 'aiken' },
+    );
+    expect(result.questions.map((q) => q.question.text)).toEqual(['Q2?']);
+    expect(result.skipped.map((s) => [s.item, s.location, s.reason.params.problem])).toEqual([
+      ['Question 1 — “Q1?”', 'line 4', 'answerNotOption'],
+      ['Question 3 — “Q3?”', 'line 11', 'noAnswerLine'],
+    ]);
+  });
+
+  it('a question breaking a vbuilder rule says which part and why in words, never a schema path or key', () => {
+    // An ordering item whose second step is empty: `config.items.1.text: questions.errors.itemEmpty` in the schema.
+    const item = `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="o" title="Steps">
+  <qti-response-declaration identifier="RESPONSE" cardinality="ordered" base-type="identifier">
+    <qti-correct-response><qti-value>A</qti-value><qti-value>B</qti-value><qti-value>C</qti-value></qti-correct-response>
+  </qti-response-declaration>
+  <qti-item-body>
+    <p>Put the steps in order.</p>
+    <qti-order-interaction response-identifier="RESPONSE"><qti-simple-choice identifier="A">Wash</qti-simple-choice><qti-simple-choice identifier="B"> </qti-simple-choice><qti-simple-choice identifier="C">Dry</qti-simple-choice></qti-order-interaction>
+  </qti-item-body>
+</qti-assessment-item>`;
+    const messages = Object.fromEntries(
+      (['en', 'vi', 'zh'] as const).map((locale) => {
+        const result = importQuestions(
+          { name: 'o.xml', bytes: new TextEncoder().encode(item) },
+          { locale, format: 'qti3' },
+        );
+        expect(result.questions).toHaveLength(0);
+        return [locale, result.skipped[0]!.reason.message];
+      }),
+    );
+    for (const message of Object.values(messages))
+      expect(message).not.toMatch(/config\.|questions\.errors|itemEmpty|\.\d+[.:]/);
+    expect(messages.en).toBe(
+      "The question does not fit vbuilder's rules for its type. Item 2: Please fill in all items.",
+    );
+    expect(messages.vi).toContain('Mục 2: ');
+    expect(messages.zh).toContain('条目2：');
+  });
+
+  it('QTI 1.2 whose DTD internal subset declares elements only (as IMS’s examples do) imports', () => {
+    const result = importQuestions(file('qti12/dtd-subset-elements.xml'), { locale: 'en' });
+    expect(result.format).toBe('qti12');
+    expect(result.questions.map((q) => [q.question.type, q.question.text])).toEqual([
+      ['multiple-choice', 'What is the capital of France?'],
+    ]);
+  });
+});
+
+describe('problems, parts and rule words are translated', () => {
+  const english = translatorFor('en');
+  const catalog = (lng: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../../locales/${lng}/questionInterchange.json`, import.meta.url), 'utf8'),
+    ) as Record<string, Record<string, string>>;
+  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s', (lng) => {
+    const t = translatorFor(lng);
+    for (const group of ['problems', 'parts', 'fields', 'rules'] as const) {
+      const keys = Object.keys(catalog('en')[group]!);
+      expect(Object.keys(catalog(lng)[group]!).sort(), `${lng} ${group}`).toEqual(keys.sort());
+      for (const key of keys) {
+        const params = {
+          value: 'v',
+          expected: 'C',
+          found: 'D',
+          letter: 'E',
+          types: '.x',
+          field: 'f',
+          number: 1,
+          message: 'm',
+        };
+        const text = t(`questionInterchange:${group}.${key}`, params);
+        expect(text).not.toContain('questionInterchange');
+        if (
+          ![
+            'fields.numbered',
+            'fields.zone',
+            'fields.item',
+            'fields.option',
+            'parts.tags',
+            'parts.rubric',
+            'fields.pair',
+          ].includes(`${group}.${key}`)
+        )
+          expect(text, `${lng} ${group}.${key}`).not.toBe(
+            english(`questionInterchange:${group}.${key}`, params),
+          );
+      }
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   type Note,
   fitScore,
 } from './convert.ts';
-import { InterchangeFileError, malformed, tooLarge } from './errors.ts';
+import { InterchangeFileError, malformed, tooLarge, type Problem } from './errors.ts';
 import { CONVERTERS, type ConverterFormat, type FormatItems } from './families/registry.ts';
 import { looksLikeAiken, readAiken, writeAiken } from './formats/aiken.ts';
 import { readGift, writeGift } from './formats/gift.ts';
@@ -32,8 +32,12 @@ import {
   type InterchangeFile,
   type InterchangeReason,
   type NotExportable,
+  type PartlyExported,
   type SkippedItem,
 } from './types.ts';
+import { lostParts } from './losses.ts';
+import { ruleKey, ruleWords } from './rules.ts';
+import { hostileDoctype } from './xml.ts';
 import { isZip } from './zip.ts';
 
 export * from './types.ts';
@@ -45,7 +49,8 @@ export { InterchangeFileError } from './errors.ts';
  * which family each format carries.
  */
 
-const ROOT = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
+const ROOT =
+  /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\]\s*)?>)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
 
 function xmlRootFormat(text: string): Format | null {
   const root = ROOT.exec(text.replace(/^\uFEFF/, '').slice(0, 65536))?.[2];
@@ -87,12 +92,9 @@ function detectOrRefuse(file: InterchangeFile): Format {
   if (isZip(file.bytes)) {
     const format = detectPackage(file.bytes);
     if (format) return format;
-  } else if (/<!ENTITY|<!DOCTYPE[^>[]*\[/i.test(decodeTextFile(file.bytes.subarray(0, 65536)))) {
-    throw new InterchangeFileError(
-      'hostile',
-      'DOCTYPE',
-      'DTD internal subsets and entity declarations are refused',
-    );
+  } else {
+    const refused = hostileDoctype(decodeTextFile(file.bytes.subarray(0, 65536)));
+    if (refused) throw new InterchangeFileError('hostile', 'DOCTYPE', refused);
   }
   const format = detectFormat(file);
   if (!format) throw new InterchangeFileError('unknownFormat', '', 'format not recognised');
@@ -131,8 +133,18 @@ function reasonOf(note: Note, t: ReturnType<typeof translatorFor>): InterchangeR
   const params = Object.fromEntries(
     Object.entries(note.params ?? {}).filter(([, v]) => v !== undefined),
   ) as Record<string, string | number>;
-  return { code: note.code, params, message: t(`questionInterchange:reasons.${note.code}`, params) };
+  // A part's name, a reading problem: sentences of their own, given to the reason in the reader's language.
+  const words = { ...params };
+  if (note.code === 'unreadable') words.problem = t(`questionInterchange:problems.${params.problem}`, params);
+  if (typeof params.rule === 'string') words.rule = ruleWords(params.rule, t);
+  if (note.code === 'partNotCarried') words.part = t(`questionInterchange:parts.${params.part}`, params);
+  return { code: note.code, params, message: t(`questionInterchange:reasons.${note.code}`, words) };
 }
+
+const unreadableNote = (problem: Problem): Note => ({
+  code: 'unreadable',
+  params: { problem: problem.code, ...problem.params },
+});
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -186,10 +198,7 @@ function toImported(
     return {
       item: unit.where,
       location: unit.where,
-      reason: reasonOf(
-        { code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } },
-        t,
-      ),
+      reason: reasonOf({ code: 'doesNotFit', params: { rule: ruleKey(issue) } }, t),
     };
   }
   const { id: _id, ...valid } = parsed.data;
@@ -214,11 +223,25 @@ function noImages(): null {
   return null;
 }
 
+/** A question of a text file that could not be read, in its place among the file's questions. */
+interface Broken {
+  broken: true;
+  where: string;
+  words: string;
+  note: Note;
+}
+
 function unitsOf(
   format: Format,
   bytes: Uint8Array,
-): { units: AnyUnit[]; skipped: { item: string; note: Note }[] } {
+): { units: (AnyUnit | Broken)[]; skipped: { item: string; note: Note }[] } {
   const skipped: { item: string; note: Note }[] = [];
+  const broken = (entry: { where: string; words: string; problem: Problem }): Broken => ({
+    broken: true,
+    where: entry.where,
+    words: entry.words,
+    note: unreadableNote(entry.problem),
+  });
   if (format === 'moodle') {
     const text = decodeTextFile(bytes);
     const units: AnyUnit[] = readMoodle(text).map(({ item, category, files, where }) => {
@@ -241,23 +264,29 @@ function unitsOf(
     return { units, skipped };
   }
   if (format === 'gift') {
-    const units: AnyUnit[] = readGift(decodeTextFile(bytes)).map(({ item, category, where }) => {
+    const units = readGift(decodeTextFile(bytes)).map((entry): AnyUnit | Broken => {
+      if ('problem' in entry) return broken(entry);
+      const { item, category, where } = entry;
       const { hint, tags } = typeHintFromTags(item.tags);
       return { format: 'gift', item, category, tags, hint, where, foreignType: item.kind, image: noImages };
     });
     return { units, skipped };
   }
   if (format === 'aiken') {
-    const units: AnyUnit[] = readAiken(decodeTextFile(bytes)).map(({ item, where }) => ({
-      format: 'aiken',
-      item,
-      category: [],
-      tags: [],
-      hint: null,
-      where,
-      foreignType: 'multiple choice',
-      image: noImages,
-    }));
+    const units = readAiken(decodeTextFile(bytes)).map((entry): AnyUnit | Broken =>
+      'problem' in entry
+        ? broken(entry)
+        : {
+            format: 'aiken',
+            item: entry.item,
+            category: [],
+            tags: [],
+            hint: null,
+            where: entry.where,
+            foreignType: 'multiple choice',
+            image: noImages,
+          },
+    );
     return { units, skipped };
   }
   const read = readQtiDocuments(bytes, format);
@@ -285,6 +314,10 @@ export function importQuestions(file: InterchangeFile, options: ImportOptions): 
   const format = options.format ?? detectOrRefuse(file);
   const t = translatorFor(options.locale);
   const { units, skipped: early } = unitsOf(format, file.bytes);
+  // One unreadable question does not refuse the others; a file with nothing readable is refused.
+  const firstBroken = units.find((u): u is Broken => 'broken' in u);
+  if (firstBroken && units.every((u) => 'broken' in u))
+    throw malformed(firstBroken.where, 'no question of the file could be read');
   const questions: ImportedQuestion[] = [];
   // Package parts that never became a question (a missing or unreadable file) are named by their file.
   const skipped: SkippedItem[] = early.map((s) => ({
@@ -293,6 +326,17 @@ export function importQuestions(file: InterchangeFile, options: ImportOptions): 
     reason: reasonOf(s.note, t),
   }));
   for (const [index, unit] of units.entries()) {
+    if ('broken' in unit) {
+      const words = firstWords(unit.words);
+      skipped.push({
+        item: words
+          ? t('questionInterchange:labels.question', { number: index + 1, words })
+          : t('questionInterchange:labels.questionNoText', { number: index + 1 }),
+        location: unit.where,
+        reason: reasonOf(unit.note, t),
+      });
+      continue;
+    }
     const label = unitLabel(unit, index + 1, t);
     const outcome = dispatch(unit as Unit<ConverterFormat>);
     if (isSkip(outcome)) {
@@ -365,7 +409,8 @@ const safeFileName = (title: string | undefined) =>
 /**
  * Writes questions in a format. Types the format cannot carry, and questions it cannot hold as
  * they are (an Aiken question with two right answers, an image GIFT cannot embed…), are listed
- * in notExportable with a reason and left out; the rest are written.
+ * in notExportable with a reason and left out; the rest are written, and those written without
+ * a part the format has no place for (a rubric in GIFT, points in Aiken) are listed in partial.
  */
 export async function exportQuestions(
   questions: readonly ExportableQuestion[],
@@ -374,6 +419,7 @@ export async function exportQuestions(
 ): Promise<ExportResult> {
   const t = translatorFor(options.locale);
   const notExportable: NotExportable[] = [];
+  const partial: PartlyExported[] = [];
   const fmt = FORMAT_CONVERTER[format];
   const written: { question: ExportableQuestion; item: unknown; images: Map<string, LoadedImage> }[] = [];
   let imageIndex = 0;
@@ -397,12 +443,13 @@ export async function exportQuestions(
     const valid = QuestionSchema.safeParse(question);
     if (!valid.success) {
       const issue = valid.error.issues[0]!;
-      refuse({ code: 'doesNotFit', params: { rule: `${issue.path.join('.')}: ${issue.message}` } });
+      refuse({ code: 'doesNotFit', params: { rule: ruleKey(issue) } });
       continue;
     }
     const item = converter.write(question as never);
     if (isSkip(item)) {
-      refuse(item.skip);
+      // The question keeps vbuilder's rules: what it breaks is a limit of the format.
+      refuse(item.skip.code === 'doesNotFit' ? { ...item.skip, code: 'notInFormat' } : item.skip);
       continue;
     }
     // Images: the question's own and any option's (choice), loaded so the format can embed them.
@@ -430,6 +477,8 @@ export async function exportQuestions(
       continue;
     }
     written.push({ question, item, images });
+    const lost = lostParts(question, format);
+    if (lost.length) partial.push({ questionId: question.id, reasons: lost.map((n) => reasonOf(n, t)) });
   }
   const base = safeFileName(options.title);
   const encoder = new TextEncoder();
@@ -440,6 +489,7 @@ export async function exportQuestions(
       contentType: 'text/plain; charset=utf-8',
       fileName: `${base}.aiken.txt`,
       notExportable,
+      partial,
     };
   }
   if (fmt === 'gift') {
@@ -456,6 +506,7 @@ export async function exportQuestions(
       contentType: 'text/plain; charset=utf-8',
       fileName: `${base}.gift.txt`,
       notExportable,
+      partial,
     };
   }
   if (fmt === 'moodle') {
@@ -484,6 +535,7 @@ export async function exportQuestions(
       contentType: 'application/xml',
       fileName: `${base}.moodle.xml`,
       notExportable,
+      partial,
     };
   }
   const bytes = writeQtiPackage(
@@ -497,7 +549,7 @@ export async function exportQuestions(
     options.locale ?? 'en',
     base,
   );
-  return { bytes, contentType: 'application/zip', fileName: `${base}.qti3.zip`, notExportable };
+  return { bytes, contentType: 'application/zip', fileName: `${base}.qti3.zip`, notExportable, partial };
 }
 
 function uniqueName(name: string, taken: Map<string, LoadedImage>, index: number): string {

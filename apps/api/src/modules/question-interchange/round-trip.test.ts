@@ -89,7 +89,7 @@ describe('export lists what a format cannot hold', () => {
     const withImage = { ...sampleFor('multiple-choice', 'aiken')!, id: 'i', imageUrl: PNG_DATA_URL };
     const aiken = await exportQuestions([multiple, withImage], 'aiken', { locale: 'en' });
     expect(aiken.notExportable.map((n) => [n.questionId, n.reason.code])).toEqual([
-      ['m', 'doesNotFit'],
+      ['m', 'notInFormat'],
       ['i', 'imageNotCarried'],
     ]);
     const gift = await exportQuestions([{ ...multiple, imageUrl: '/api/question-images/x.png' }], 'gift', {

@@ -126,7 +126,8 @@ export function sampleFor(type: QuestionTypeId, format: ExportFormat): Exportabl
       }
       if (format === 'qti3') {
         if (kind === 'richText' || kind === 'code') config.modelAnswer = 'A model answer.';
-        if (kind === 'file') config.acceptedFileTypes = ['application/pdf'];
+        if (kind === 'richText' || kind === 'file') config.rubric = 'Uses evidence.\nCites two sources.';
+        if (kind === 'file') config.acceptedFileTypes = ['.pdf', '.docx', 'image/*'];
       }
       return q(config);
     }

@@ -113,11 +113,19 @@ export interface NotExportable {
   reason: InterchangeReason;
 }
 
+/** A question written without some of its parts: each part the format has no place for. */
+export interface PartlyExported {
+  questionId: string;
+  reasons: InterchangeReason[];
+}
+
 export interface ExportResult {
   bytes: Uint8Array;
   contentType: string;
   fileName: string;
   notExportable: NotExportable[];
+  /** Questions in the file that lost a part on the way (listed before the download). */
+  partial: PartlyExported[];
 }
 
 /** Why an item was skipped, a question not exported, or a part of it not kept. */
@@ -154,6 +162,14 @@ export const REASON_CODES = [
   'imageUnavailable',
   /** A score outside vbuilder's range or steps was rounded. params: { from, to } */
   'scoreRounded',
+  /** A question of a text file that cannot be read (skipped; the others are read). params: { problem, ...its values } */
+  'unreadable',
+  /** Export: a part of the question the format has no place for (the rest is written). params: { part } */
+  'partNotCarried',
+  /** Export: the format has no points; the question comes back worth 1. params: { score } */
+  'scoreNotCarried',
+  /** Export: a valid question the format cannot hold as it is (GIFT: one blank...). params: { rule } */
+  'notInFormat',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

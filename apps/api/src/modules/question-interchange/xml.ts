@@ -2,18 +2,36 @@ import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 import { hostile, malformed, tooLarge } from './errors.ts';
 import { INTERCHANGE_LIMITS } from './types.ts';
 
+/** A document type declaration with its internal subset, if any (`[...]`). */
+const DOCTYPE = /<!DOCTYPE[^>[]*(?:\[([\s\S]*?)\]\s*)?>/i;
+/** What an internal subset may declare: elements, attribute lists and notations (quoted values may hold `>`). */
+const HARMLESS_DECLARATION =
+  /<!(?:ELEMENT|ATTLIST|NOTATION)\s(?:[^>"'%]|"[^"%]*"|'[^'%]*')*>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/gi;
+
 /**
- * Safe XML for the interchange formats. A document type declaration is refused when it has an
- * internal subset or any entity declaration (XXE, billion laughs); a bare `<!DOCTYPE x SYSTEM
- * "y.dtd">` (old QTI 1.2 exports) is allowed because xmldom never fetches or reads a DTD. Only
- * the five predefined entities and character references are expanded.
+ * Why a document's DTD is refused, or null when it is harmless. Entities are what XXE and billion
+ * laughs need: any `<!ENTITY` (or a parameter entity reference `%x;`) is refused. An internal
+ * subset that declares elements and attributes only (IMS's own QTI 1.2 examples extend the DTD so)
+ * defines nothing a parser expands, and a bare `<!DOCTYPE x SYSTEM "y.dtd">` is never fetched.
+ */
+export function hostileDoctype(text: string): string | null {
+  if (/<!ENTITY/i.test(text)) return 'entity declarations are refused';
+  const subset = DOCTYPE.exec(text)?.[1];
+  if (subset !== undefined && subset.replace(HARMLESS_DECLARATION, '').trim() !== '')
+    return 'a DTD internal subset may declare elements and attributes only';
+  return null;
+}
+
+/**
+ * Safe XML for the interchange formats (see hostileDoctype for the document type declarations
+ * it refuses). Only the five predefined entities and character references are expanded; xmldom
+ * never fetches or reads a DTD.
  */
 export function parseXml(text: string, where = ''): Element {
   if (text.length > INTERCHANGE_LIMITS.xmlChars) throw tooLarge(where, 'XML document too large');
   const head = text.replace(/^\uFEFF/, '');
-  const doctype = /<!DOCTYPE[^>[]*(\[|>)/i.exec(head);
-  if (doctype && doctype[1] === '[') throw hostile(where || 'DOCTYPE', 'DTD internal subsets are refused');
-  if (/<!ENTITY/i.test(head)) throw hostile(where || 'DOCTYPE', 'entity declarations are refused');
+  const refused = hostileDoctype(head);
+  if (refused) throw hostile(where || 'DOCTYPE', refused);
   let document;
   try {
     document = new DOMParser({

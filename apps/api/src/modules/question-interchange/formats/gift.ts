@@ -1,4 +1,4 @@
-import { malformed, tooLarge } from '../errors.ts';
+import { InterchangeFileError, tooLarge, unreadable, type Problem } from '../errors.ts';
 import { escapeHtml, htmlToText, plain, textToHtml, type RichText } from '../rich-text.ts';
 import { INTERCHANGE_LIMITS } from '../types.ts';
 import type { GiftAnswer, GiftItem } from './models.ts';
@@ -16,6 +16,15 @@ export interface GiftReadItem {
   category: string[];
   where: string;
   line: number;
+}
+
+/** A question the reader could not read: skipped with its line and what is wrong; the others are read. */
+export interface GiftUnreadable {
+  problem: Problem;
+  where: string;
+  line: number;
+  /** Its title, or its text up to the answers, so a teacher finds it. */
+  words: string;
 }
 
 type TextFormat = 'moodle' | 'html' | 'plain' | 'markdown';
@@ -84,7 +93,11 @@ function parseFeedback(raw: string, format: TextFormat): { text: string; feedbac
 
 function parseNumber(value: string, where: string): number {
   const n = Number(value.trim());
-  if (value.trim() === '' || !Number.isFinite(n)) throw malformed(where, `“${value.trim()}” is not a number`);
+  if (value.trim() === '' || !Number.isFinite(n))
+    throw unreadable(where, `“${value.trim()}” is not a number`, {
+      code: 'notANumber',
+      params: { value: value.trim().slice(0, 40) },
+    });
   return n;
 }
 
@@ -137,7 +150,8 @@ function parseBlock(
     return { kind: 'numeric', numeric, generalFeedback, hasFeedback: feedback || generalFeedback !== '' };
   }
   const parts = splitUnescaped(trimmed, /[=~]/);
-  if (parts.some((p) => p.sep === '')) throw malformed(where, 'an answer must start with = or ~');
+  if (parts.some((p) => p.sep === ''))
+    throw unreadable(where, 'an answer must start with = or ~', { code: 'answerPrefix' });
   const isMatching = parts.length > 0 && parts.every((p) => p.sep === '=' && /\s*->\s*/.test(p.text));
   if (isMatching) {
     let feedback = false;
@@ -169,9 +183,14 @@ function parseBlock(
   return { kind: short ? 'short' : 'choice', answers, generalFeedback, hasFeedback };
 }
 
-export function readGift(text: string): GiftReadItem[] {
+/**
+ * Every question of a GIFT file, in order. A question that cannot be read (an unclosed brace, a
+ * number that is not one) is returned as GiftUnreadable and the reader goes on with the next, as
+ * Moodle does; the caller refuses the file only when nothing in it could be read.
+ */
+export function readGift(text: string): (GiftReadItem | GiftUnreadable)[] {
   const lines = linesOf(text.replace(/^\uFEFF/, ''));
-  const out: GiftReadItem[] = [];
+  const out: (GiftReadItem | GiftUnreadable)[] = [];
   let category: string[] = [];
   let chunk: { line: number; text: string[]; tags: string[] } | null = null;
   const flush = () => {
@@ -190,11 +209,27 @@ export function readGift(text: string): GiftReadItem[] {
       return;
     }
     if (out.length >= INTERCHANGE_LIMITS.items) throw tooLarge('', 'too many questions');
+    try {
+      readQuestion(source, current);
+    } catch (error) {
+      if (!(error instanceof InterchangeFileError) || !error.problem) throw error;
+      const title = unescape(/^::(.*?)::/s.exec(source)?.[1] ?? '').trim();
+      const words = title || source.slice(0, Math.max(0, findUnescaped(source, '{'))) || source;
+      out.push({
+        problem: error.problem,
+        where: title ? `${where} “${title}”` : where,
+        line: current.line,
+        words: unescape(words).trim(),
+      });
+    }
+  };
+  const readQuestion = (source: string, current: { line: number; tags: string[] }) => {
+    const where = `line ${current.line}`;
     let rest = source;
     let title = '';
     if (rest.startsWith('::')) {
       const end = rest.indexOf('::', 2);
-      if (end < 0) throw malformed(where, 'the title is not closed with ::');
+      if (end < 0) throw unreadable(where, 'the title is not closed with ::', { code: 'titleNotClosed' });
       title = unescape(rest.slice(2, end)).trim();
       rest = rest.slice(end + 2).trimStart();
     }
@@ -215,9 +250,9 @@ export function readGift(text: string): GiftReadItem[] {
       return;
     }
     const close = findUnescaped(rest, '}', open + 1);
-    if (close < 0) throw malformed(where, 'the answers are not closed with }');
+    if (close < 0) throw unreadable(where, 'the answers are not closed with }', { code: 'answersNotClosed' });
     if (findUnescaped(rest, '{', close + 1) >= 0)
-      throw malformed(where, 'a question can have one answer block only');
+      throw unreadable(where, 'a question can have one answer block only', { code: 'oneAnswerBlock' });
     const block = parseBlock(rest.slice(open + 1, close), format, where);
     const item = base(title, toText(rest.slice(0, open), format), block.kind, current.tags);
     Object.assign(item, block);

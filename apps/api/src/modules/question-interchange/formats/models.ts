@@ -124,4 +124,6 @@ export interface QtiItem {
   hasFeedback: boolean;
   /** vbuilder type a vbuilder export names in the item (class 'vbuilder-type-<id>'). */
   typeHint: string | null;
+  /** What the markers read: the item's rubric blocks for scorers (QTI 3 `view="scorer"`), as text. */
+  rubric?: string;
 }

@@ -1,5 +1,6 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { malformed } from '../errors.ts';
+import { mimeOf } from '../file-types.ts';
 import { htmlToText, plain, textToHtml, escapeHtml, type RichText } from '../rich-text.ts';
 import { attr, childElements, elementPath, escapeXml, isElement, localName, textOf } from '../xml.ts';
 import type { QtiInteraction, QtiItem } from './models.ts';
@@ -286,7 +287,19 @@ export function readQtiItem(root: Element): QtiItem {
     text = { ...text, images: [...text.images, ...rich.images], flattened: text.flattened || rich.flattened };
   }
   const classHint = /vbuilder-type-([a-z-]+)/.exec(attr(body, 'class') ?? '')?.[1] ?? null;
+  // Rubric blocks for scorers (or tutors) hold the marking guide; those for candidates are instructions.
+  const rubric = allDescendants(body, 'rubricBlock')
+    .filter((block) => /\b(scorer|tutor)\b/.test(qa(block, 'view') ?? ''))
+    .map((block) => {
+      const content = firstChild(block, 'contentBody') ?? block;
+      let html = '';
+      for (let c = content.firstChild; c; c = c.nextSibling) html += bodyHtml(c, () => null);
+      return htmlToText(html).text;
+    })
+    .filter(Boolean)
+    .join('\n\n');
   return {
+    ...(rubric ? { rubric } : {}),
     identifier: qa(root, 'identifier') ?? '',
     title: qa(root, 'title') ?? '',
     text,
@@ -444,16 +457,24 @@ export function writeQtiItem(item: QtiItem, resolve: (src: string) => string, la
         );
         body.push(`<qti-extended-text-interaction response-identifier="RESPONSE" format="${one.format}"/>`);
         break;
-      case 'upload':
+      case 'upload': {
         decls.push(responseDeclaration('RESPONSE', 'single', 'file', []));
+        // QTI takes MIME types only: extensions become theirs; one without a known type is left out.
+        const types = [...new Set(one.types.map(mimeOf).filter((t): t is string => t !== null))];
         body.push(
-          `<qti-upload-interaction response-identifier="RESPONSE"${one.types.length === 1 && one.types[0]!.includes('/') ? ` type="${escapeXml(one.types[0]!)}"` : ''}/>`,
+          `<qti-upload-interaction response-identifier="RESPONSE"${types.length ? ` type="${escapeXml(types.join(' '))}"` : ''}/>`,
         );
         break;
+      }
       default:
         break;
     }
   }
+  // The marking guide, for scorers only (a candidate's player does not show it).
+  if (item.rubric)
+    body.push(
+      `<qti-rubric-block use="scoring" view="scorer"><qti-content-body>${textToHtml(item.rubric)}</qti-content-body></qti-rubric-block>`,
+    );
   const score = item.score ?? 1;
   const hint = item.typeHint ? ` class="vbuilder-type-${item.typeHint}"` : '';
   return [

@@ -9,13 +9,51 @@ import { ExportQuestionsDialog } from './export-questions-dialog.tsx';
 
 const reason = (message: string) => ({ code: 'typeNotCarried', params: {}, message });
 const CHECKS: Record<string, QuestionExportCheck> = {
-  qti3: { format: 'qti3', fileName: 'Cells.qti3.zip', total: 3, exported: 3, notExportable: [], draws: 1 },
+  qti3: {
+    format: 'qti3',
+    fileName: 'Cells.qti3.zip',
+    total: 3,
+    exported: 3,
+    notExportable: [],
+    partial: [],
+    draws: 1,
+  },
+  gift: {
+    format: 'gift',
+    fileName: 'Cells.gift.txt',
+    total: 3,
+    exported: 3,
+    notExportable: [],
+    draws: 0,
+    partial: [
+      {
+        questionId: 'q1',
+        number: 1,
+        label: 'Why do leaves change colour?',
+        type: 'essay',
+        lost: [
+          {
+            code: 'scoreNotCarried',
+            params: { score: 5 },
+            message:
+              'Its score (5 points) is not in the file: this format has no points, so the question comes back worth 1 point.',
+          },
+          {
+            code: 'partNotCarried',
+            params: { part: 'rubric' },
+            message: 'Not in the file: the rubric. This format has no place for it.',
+          },
+        ],
+      },
+    ],
+  },
   moodle: {
     format: 'moodle',
     fileName: 'Cells.moodle.xml',
     total: 3,
     exported: 1,
     draws: 1,
+    partial: [],
     notExportable: [
       {
         questionId: 'q2',
@@ -93,6 +131,35 @@ describe('export questions dialog', { timeout: 30_000 }, () => {
     expect(click).toHaveBeenCalled();
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Cells.moodle.xml');
     click.mockRestore();
+  });
+
+  it('lists, before the download, the parts each written question loses (GIFT: points, rubric)', async () => {
+    server.use(
+      http.get(apiUrl('/question-exports/check'), ({ request }) =>
+        HttpResponse.json(CHECKS[new URL(request.url).searchParams.get('format')!]),
+      ),
+    );
+    await renderWithProviders(
+      <ExportQuestionsDialog
+        opened
+        onClose={() => {}}
+        source={{ kind: 'assessment', assessmentId: 'a-1' }}
+        description="All 3 saved questions of “Cells”."
+      />,
+    );
+    expect(await screen.findByText('3 of 3 questions will be in the file.')).toBeInTheDocument();
+    expect(screen.queryByText(/without some parts/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /GIFT/ }));
+    expect(await screen.findByText('In the file without some parts (1)')).toBeInTheDocument();
+    expect(screen.getByText('3 of 3 questions will be in the file.')).toBeInTheDocument();
+    expect(screen.getByText('Question 1 — “Why do leaves change colour?”')).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toContain(
+      'Its score (5 points) is not in the file: this format has no points, so the question comes back worth 1 point.',
+    );
+    expect(items).toContain('Not in the file: the rubric. This format has no place for it.');
+    // Nothing is left out, so the download is the plain one.
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('names a bank selection by ids, or the list by its filters without paging', () => {

@@ -22,9 +22,10 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useDownloadExport, useExportCheck, type ExportSource } from '../api/question-exports.ts';
 
 /**
- * "Export questions" (issue 17): choose a format, see at once which questions it cannot carry and
- * why (the server's check, in the reader's language), then download. Nothing is left out silently:
- * the list is on screen before the download button is pressed.
+ * "Export questions": choose a format, see at once which questions it cannot carry and why, and
+ * which parts of the others it has no place for (the server's check, in the reader's language),
+ * then download. Nothing is left out silently: both lists are on screen before the download
+ * button is pressed.
  */
 export function ExportQuestionsDialog({
   opened,
@@ -148,6 +149,37 @@ export function ExportQuestionsDialog({
                           {t(getQuestionType(n.type).labelKey)}
                         </Badge>
                         <Text size="sm">{n.reason.message}</Text>
+                      </li>
+                    ))}
+                  </Stack>
+                </Alert>
+              ) : null}
+              {result.partial.length ? (
+                <Alert
+                  color="blue"
+                  variant="light"
+                  icon={<IconInfoCircle size={20} aria-hidden />}
+                  title={t('questionImport:export.partialTitle', { count: result.partial.length })}
+                >
+                  <Text size="sm" mb="xs">
+                    {t('questionImport:export.partialHint')}
+                  </Text>
+                  <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {result.partial.map((p) => (
+                      <li key={p.questionId}>
+                        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {t('questionImport:export.question', { number: p.number, label: p.label })}
+                        </Text>
+                        <Badge variant="light" color="gray" tt="none" size="sm" my={2}>
+                          {t(getQuestionType(p.type).labelKey)}
+                        </Badge>
+                        <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: '1.1rem' }}>
+                          {p.lost.map((reason, i) => (
+                            <Text key={i} size="sm" component="li">
+                              {reason.message}
+                            </Text>
+                          ))}
+                        </Stack>
                       </li>
                     ))}
                   </Stack>

@@ -20,10 +20,11 @@ export const choiceAiken: FamilyConverter<AikenItem, ChoiceConfig> = {
   },
   write(question) {
     const { config } = question;
-    if (config.multiple) return { skip: { code: 'doesNotFit', params: { rule: 'one correct answer' } } };
+    if (config.multiple)
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.aikenOneCorrect' } } };
     if (config.options.some((o) => o.imageUrl)) return { skip: { code: 'imageNotCarried' } };
     if (/\n/.test(question.text) || config.options.some((o) => /\n/.test(o.text)))
-      return { skip: { code: 'doesNotFit', params: { rule: 'one line per question and option' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.aikenOneLine' } } };
     const letters = config.options.map((_, i) => String.fromCharCode(65 + i));
     return {
       text: question.text,

@@ -16,7 +16,12 @@ export function choiceDraft(input: {
 }): ReadOutcome {
   if (input.correct.length === 0) return { skip: { code: 'noCorrectAnswer' } };
   if (input.options.length < 2 || input.options.length > 10)
-    return { skip: { code: 'doesNotFit', params: { rule: `2-10 options (${input.options.length})` } } };
+    return {
+      skip: {
+        code: 'doesNotFit',
+        params: { rule: `questions.errors.${input.options.length < 2 ? 'optionsTooFew' : 'optionsTooMany'}` },
+      },
+    };
   const notes: Note[] = [];
   if (input.unequalWeights) notes.push({ code: 'weightsNotKept', params: { weights: 'partial credit' } });
   if (input.feedback) notes.push({ code: 'feedbackDropped' });

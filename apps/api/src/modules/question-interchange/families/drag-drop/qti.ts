@@ -14,7 +14,7 @@ export const dragDropQti: FamilyConverter<QtiItem, DragDropConfig> = {
     if (item.interactions.length !== 1 || interaction?.kind !== 'match') return null;
     const sources = interaction.correct.map(([s]) => s);
     if (new Set(sources).size !== sources.length)
-      return { skip: { code: 'doesNotFit', params: { rule: 'an item in one zone' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.dragOneZone' } } };
     if (interaction.correct.length === 0) return { skip: { code: 'noCorrectAnswer' } };
     const zones = interaction.targets.map((t, i) => ({
       id: `z${i + 1}`,
@@ -22,7 +22,12 @@ export const dragDropQti: FamilyConverter<QtiItem, DragDropConfig> = {
       source: t.id,
     }));
     if (zones.length > 20 || interaction.sources.length > 50)
-      return { skip: { code: 'doesNotFit', params: { rule: 'at most 20 zones and 50 items' } } };
+      return {
+        skip: {
+          code: 'doesNotFit',
+          params: { rule: `questions.errors.${zones.length > 20 ? 'zonesTooMany' : 'itemsTooMany'}` },
+        },
+      };
     const zoneOf = new Map(
       interaction.correct.map(([s, t]) => [s, zones.find((z) => z.source === t)?.id ?? null]),
     );

@@ -13,7 +13,8 @@ export function fillBlanksDraft(input: {
   notes?: Note[];
 }): ReadOutcome {
   if (input.gaps.length === 0) return { skip: { code: 'noCorrectAnswer' } };
-  if (input.gaps.length > 100) return { skip: { code: 'doesNotFit', params: { rule: 'at most 100 gaps' } } };
+  if (input.gaps.length > 100)
+    return { skip: { code: 'doesNotFit', params: { rule: 'questions.errors.gapsTooMany' } } };
   const gaps = input.gaps.map((accepted, i) => ({
     id: String(i + 1),
     accepted: [...new Set(accepted.map((a) => a.trim()).filter(Boolean))],

@@ -38,11 +38,11 @@ export const fillBlanksGift: FamilyConverter<GiftItem, FillBlanksConfig> = {
     const { config } = question;
     const parts = config.passage.split(/\[\[[1-9][0-9]{0,2}\]\]/);
     if (config.gaps.length !== 1 || parts.length !== 2)
-      return { skip: { code: 'doesNotFit', params: { rule: 'one blank per GIFT question' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.giftOneBlank' } } };
     if (config.caseSensitive)
-      return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.caseSensitiveGift' } } };
     if (question.text.includes('\n'))
-      return { skip: { code: 'doesNotFit', params: { rule: 'one-line title' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.giftOneLine' } } };
     return {
       title: question.text,
       text: plain(parts[0]!.trim()),

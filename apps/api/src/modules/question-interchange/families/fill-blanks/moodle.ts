@@ -28,7 +28,7 @@ export const fillBlanksMoodle: FamilyConverter<MoodleItem, FillBlanksConfig> = {
     const textGaps = item.gaps.filter((g) => g.kind !== 'NUMERICAL');
     const caseSensitive = textGaps.some((g) => g.kind === 'SHORTANSWER_C');
     if (caseSensitive && textGaps.some((g) => g.kind === 'SHORTANSWER'))
-      return { skip: { code: 'doesNotFit', params: { rule: 'one case rule for all gaps' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.oneCaseRule' } } };
     const { lead, passage } = splitLead(item.text.text);
     const notes: Note[] = [];
     if (item.gaps.some((g) => g.answers.some((a) => a.fraction > 0 && a.fraction < 99.9)))

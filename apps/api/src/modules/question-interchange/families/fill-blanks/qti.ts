@@ -20,8 +20,7 @@ export const fillBlanksQti: FamilyConverter<QtiItem, FillBlanksConfig> = {
       return null;
     const entries = item.interactions.flatMap((i) => (i.kind === 'textEntry' ? [i] : []));
     const cases = new Set(entries.map((e) => e.caseSensitive));
-    if (cases.size > 1)
-      return { skip: { code: 'doesNotFit', params: { rule: 'one case rule for all gaps' } } };
+    if (cases.size > 1) return { skip: { code: 'doesNotFit', params: { rule: 'interchange.oneCaseRule' } } };
     return fillBlanksDraft({
       type: typeFor('fillBlanks', hint, 'fill-in-the-blanks'),
       text: item.text.text

@@ -4,9 +4,10 @@ import type { GiftItem } from '../../formats/models.ts';
 import { plain } from '../../rich-text.ts';
 
 /**
- * GIFT essay {} ↔ open response with rich text and nothing else: GIFT carries no rubric, model
- * answer, word limit or upload, so questions that have them, and other response kinds, do not
- * export. A vbuilder export's type tag brings back which rich-text type it was.
+ * GIFT essay {} ↔ open response with rich text: other response kinds do not export. GIFT has no
+ * place for a rubric, model answer or word limit: the essay is written without them and the export
+ * lists them as not carried (losses.ts). A vbuilder export's type tag brings back which rich-text
+ * type it was.
  */
 export const openGift: FamilyConverter<GiftItem, OpenConfig> = {
   read(item, hint) {
@@ -24,8 +25,6 @@ export const openGift: FamilyConverter<GiftItem, OpenConfig> = {
     const { config } = question;
     if (config.responseKind !== 'richText')
       return { skip: { code: 'typeNotCarried', params: { type: question.type } } };
-    if (config.rubric || config.modelAnswer || config.maxWords)
-      return { skip: { code: 'doesNotFit', params: { rule: 'rubric, model answer or word limit' } } };
     return {
       title: '',
       text: plain(question.text),

@@ -1,15 +1,16 @@
 import { getQuestionType, type OpenConfig, type QuestionTypeId } from '@vbuilder/shared';
 import { toScore, typeFor, type FamilyConverter } from '../../convert.ts';
 import type { QtiItem } from '../../formats/models.ts';
+import { acceptedOf } from '../../file-types.ts';
 import { plain } from '../../rich-text.ts';
 
 const kindOf = (type: QuestionTypeId) => getQuestionType(type).responseKind;
 
 /**
  * QTI extendedTextInteraction ↔ open rich text ('preformatted' format: code); uploadInteraction
- * ↔ file upload (its type attribute: accepted MIME types; audio/video uploads come back as their
- * types through the vbuilder type class). The model answer is the correct response. Links and
- * surveys do not export.
+ * ↔ file upload (its type attribute: accepted MIME types, read back as the usual extension;
+ * audio/video uploads come back as their types through the vbuilder type class). The model answer
+ * is the correct response, the rubric a rubric block for scorers. Links and surveys do not export.
  */
 export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
   read(item, hint) {
@@ -25,6 +26,7 @@ export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
       );
       const config: OpenConfig = { responseKind: kindOf(type)! };
       if (interaction.modelAnswer) config.modelAnswer = interaction.modelAnswer;
+      if (item.rubric) config.rubric = item.rubric;
       return {
         type,
         text: item.text,
@@ -38,7 +40,9 @@ export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
         ['file', 'audio', 'video'].includes(kindOf(t) ?? ''),
       );
       const config: OpenConfig = { responseKind: kindOf(type)! };
-      if (interaction.types.length) config.acceptedFileTypes = interaction.types;
+      if (interaction.types.length)
+        config.acceptedFileTypes = [...new Set(interaction.types.map(acceptedOf))];
+      if (item.rubric) config.rubric = item.rubric;
       return {
         type,
         text: item.text,
@@ -72,6 +76,7 @@ export const openQti: FamilyConverter<QtiItem, OpenConfig> = {
       score: question.score,
       hasFeedback: false,
       typeHint: question.type,
+      ...(config.rubric ? { rubric: config.rubric } : {}),
     };
   },
 };

@@ -11,8 +11,17 @@ export function orderingDraft(input: {
   feedback?: boolean;
 }): ReadOutcome {
   const items = input.items.map((t) => t.trim());
-  if (items.length < 2 || items.length > 30 || items.some((t) => !t))
-    return { skip: { code: 'doesNotFit', params: { rule: `2-30 items (${items.length})` } } };
+  // The rule as the schema names it (index.ts words it for the reader: "Item 2: Please fill in all items.").
+  const empty = items.findIndex((t) => !t);
+  const broken =
+    items.length < 2
+      ? 'questions.errors.itemsTooFew'
+      : items.length > 30
+        ? 'questions.errors.itemsTooMany'
+        : empty >= 0
+          ? `config.items.${empty}.text: questions.errors.itemEmpty`
+          : null;
+  if (broken) return { skip: { code: 'doesNotFit', params: { rule: broken } } };
   return {
     type: input.type,
     text: input.text,

@@ -22,7 +22,7 @@ export function shortAnswerDraft(input: {
   ];
   if (accepted.length === 0) return { skip: { code: 'noCorrectAnswer' } };
   if (accepted.length > 50)
-    return { skip: { code: 'doesNotFit', params: { rule: 'at most 50 accepted answers' } } };
+    return { skip: { code: 'doesNotFit', params: { rule: 'questions.errors.answersTooMany' } } };
   const notes: Note[] = [];
   const partial = input.answers.filter((a) => a.fraction > 0 && a.fraction < 99.9);
   if (partial.length)

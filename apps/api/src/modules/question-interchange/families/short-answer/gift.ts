@@ -15,7 +15,7 @@ export const shortAnswerGift: FamilyConverter<GiftItem, ShortAnswerConfig> = {
     const type = typeFor('shortAnswer', hint, 'short-answers');
     if (item.kind === 'numeric') {
       if (item.numeric.some((n) => n.weight >= 99.9 && n.min !== n.max))
-        return { skip: { code: 'doesNotFit', params: { rule: 'numeric range' } } };
+        return { skip: { code: 'doesNotFit', params: { rule: 'interchange.numericRange' } } };
       return shortAnswerDraft({
         type,
         text: item.text,
@@ -37,7 +37,7 @@ export const shortAnswerGift: FamilyConverter<GiftItem, ShortAnswerConfig> = {
   },
   write(question) {
     if (question.config.caseSensitive)
-      return { skip: { code: 'doesNotFit', params: { rule: 'case-sensitive answers' } } };
+      return { skip: { code: 'doesNotFit', params: { rule: 'interchange.caseSensitiveGift' } } };
     return {
       title: '',
       text: plain(question.text),

@@ -13,7 +13,7 @@ export const shortAnswerMoodle: FamilyConverter<MoodleItem, ShortAnswerConfig> =
   read(item, hint) {
     if (item.type === 'numerical') {
       if (item.answers.some((a) => a.fraction >= 99.9 && (a.tolerance ?? 0) !== 0))
-        return { skip: { code: 'doesNotFit', params: { rule: 'numeric tolerance' } } };
+        return { skip: { code: 'doesNotFit', params: { rule: 'interchange.numericTolerance' } } };
     } else if (item.type !== 'shortanswer') return null;
     return shortAnswerDraft({
       type: typeFor('shortAnswer', hint, 'short-answers'),
