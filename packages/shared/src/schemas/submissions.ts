@@ -20,7 +20,11 @@ import { SUBMISSION_STATUSES } from './submission-statuses.ts';
  */
 
 /** A student's status for one assessment (SPEC §4): 'Pending' = has not submitted yet. */
-export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'Pending'] as const;
+/**
+ * A student on the Student Status tab: sitting the assessment now ('InProgress', whatever came
+ * before), else 'Submitted' once an attempt is handed in, else 'Pending'.
+ */
+export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'InProgress', 'Pending'] as const;
 export type StudentSubmissionStatus = (typeof STUDENT_SUBMISSION_STATUSES)[number];
 
 /** How the attempt was handed in: by the student, or closed by the server at its deadline. */
@@ -98,8 +102,19 @@ export type SubmissionList = z.infer<typeof SubmissionListSchema>;
 /** One assigned student on the Student Status tab. */
 export const StudentStatusSchema = z.object({
   student: SubmissionStudentSchema,
-  /** 'Submitted' once the student has submitted an attempt; 'Pending' before. */
+  /** 'InProgress' while an attempt is open; else 'Submitted' once one is handed in; 'Pending' before. */
   status: z.enum(STUDENT_SUBMISSION_STATUSES),
+  /** The attempt the student is sitting now, with the time left by the server's clock; null when none. */
+  inProgress: z
+    .object({
+      attemptNumber: z.number().int(),
+      startedAt: z.string(),
+      /** The attempt's own deadline (extra time and own windows included); null without one. */
+      deadlineAt: z.string().nullable(),
+      /** Seconds left when the server answered (0 once the deadline has passed); null without a deadline. */
+      secondsLeft: z.number().int().nullable(),
+    })
+    .nullable(),
   /** Submitted attempts. */
   attempts: z.number().int(),
   bestPercentage: z.number().nullable(),

@@ -208,6 +208,31 @@ export async function attemptFiguresByStudent(
   return new Map(rows.map((r) => [r.studentId, r]));
 }
 
+export interface OpenAttempt {
+  studentId: string;
+  number: number;
+  startedAt: Date;
+  deadlineAt: Date | null;
+}
+
+/** Per student: the attempt in progress (the latest, should there be several). */
+export async function openAttemptsByStudent(
+  db: DbOrTx,
+  assessmentId: string,
+): Promise<Map<string, OpenAttempt>> {
+  const rows = await db
+    .select({
+      studentId: attempts.studentId,
+      number: attempts.number,
+      startedAt: attempts.startedAt,
+      deadlineAt: attempts.deadlineAt,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.status, 'in_progress')))
+    .orderBy(asc(attempts.number));
+  return new Map(rows.map((r) => [r.studentId, r]));
+}
+
 /** How many students the assessment is assigned to (as listAssignedStudents, counted by the database). */
 export async function countAssignedStudents(db: DbOrTx, assessment: AssessmentRow): Promise<number> {
   const ofOrganization = and(eq(users.organizationId, assessment.organizationId), eq(users.role, 'Student'));
