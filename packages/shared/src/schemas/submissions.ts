@@ -21,8 +21,9 @@ import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
 /** A student's status for one assessment (SPEC §4): 'Pending' = has not submitted yet. */
 /**
- * A student on the Student Status tab: sitting the assessment now ('InProgress', whatever came
- * before), else 'Submitted' once an attempt is handed in, else 'Pending'.
+ * A student on the Student Status tab: 'Submitted' once an attempt is handed in (a retake being
+ * sat does not undo that: certificates and results go by it), else 'InProgress' while sitting the
+ * first attempt, else 'Pending'. The attempt being sat, first or retake, is in `inProgress`.
  */
 export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'InProgress', 'Pending'] as const;
 export type StudentSubmissionStatus = (typeof STUDENT_SUBMISSION_STATUSES)[number];
@@ -102,7 +103,7 @@ export type SubmissionList = z.infer<typeof SubmissionListSchema>;
 /** One assigned student on the Student Status tab. */
 export const StudentStatusSchema = z.object({
   student: SubmissionStudentSchema,
-  /** 'InProgress' while an attempt is open; else 'Submitted' once one is handed in; 'Pending' before. */
+  /** 'Submitted' once an attempt is handed in; else 'InProgress' while sitting one; else 'Pending'. */
   status: z.enum(STUDENT_SUBMISSION_STATUSES),
   /** The attempt the student is sitting now, with the time left by the server's clock; null when none. */
   inProgress: z

@@ -145,7 +145,7 @@ export async function getStudentStatuses(
     const sitting = open.get(student.id);
     return {
       student,
-      status: sitting ? 'InProgress' : mine ? 'Submitted' : 'Pending',
+      status: mine ? 'Submitted' : sitting ? 'InProgress' : 'Pending',
       inProgress: sitting
         ? {
             attemptNumber: sitting.number,

@@ -42,6 +42,7 @@ async function start(assessmentId: string, who: Person) {
     headers: who.headers,
   });
   expect([200, 201], res.body).toContain(res.statusCode);
+  return res.json<{ id: string }>().id;
 }
 
 async function statuses(assessmentId: string): Promise<Map<string, StudentStatusEntry>> {
@@ -126,5 +127,27 @@ describe('GET /api/assessments/:id/students on exam day', () => {
       inProgress: { deadlineAt: null, secondsLeft: null },
     });
     expect(rows.get(ada.user.id)).toMatchObject({ status: 'Pending', inProgress: null });
+  });
+
+  it('a retake being sat keeps Submitted (certificates go by it) and shows the open attempt', async () => {
+    const retake = await insertAssessment(app.db, {
+      organizationId: orgId,
+      allowRetake: true,
+      durationMinutes: 20,
+    });
+    const first = await start(retake.id, ada);
+    const submit = await app.inject({
+      method: 'POST',
+      url: `/api/attempts/${first}/submit`,
+      headers: ada.headers,
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    await start(retake.id, ada);
+    const rows = await statuses(retake.id);
+    expect(rows.get(ada.user.id)).toMatchObject({
+      status: 'Submitted',
+      attempts: 1,
+      inProgress: { attemptNumber: 2, secondsLeft: 20 * 60 },
+    });
   });
 });
