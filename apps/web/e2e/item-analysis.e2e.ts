@@ -168,6 +168,9 @@ test('a Teacher reads the item analysis on the Submissions screen, on a desktop 
   await expect(page.getByTestId('reliability-note')).toHaveText(
     'Not computed: it needs at least 2 fully marked students.',
   );
+  await shoot(page, 'item-analysis-not-computed-desktop', { viewport: DESKTOP, fullPage: false });
+  await shoot(page, 'item-analysis-not-computed-mobile', { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
   const options = page.getByRole('table', { name: 'Q1. Which gas do plants take in for photosynthesis?' });
   await expect(options.getByRole('row').filter({ hasText: 'Carbon dioxide (correct answer)' })).toContainText(
     '1',
