@@ -66,7 +66,7 @@ function InProgressCell({ attempt, receivedAt }: { attempt: InProgress; received
 }
 
 /**
- * The Student Status tab (SPEC §4): every assigned student, Submitted or Pending, or In progress
+ * The Student Status tab: every assigned student, Submitted or Pending, or In progress
  * with the time left while sitting it, with Mark where answers wait.
  */
 export function StudentStatusTab({
