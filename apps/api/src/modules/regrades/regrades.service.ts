@@ -28,8 +28,7 @@ import {
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { resultNoticeAt } from '../release/release.service.ts';
 import { writeTotals } from '../attempts/attempts.repository.ts';
-import { assessmentForStaff } from '../submissions/submissions.service.ts';
-import { resultColumns } from '../submissions/submissions.results.ts';
+import { assessmentForStaff, resultColumns } from '../submissions/submissions.service.ts';
 import { snapshotQuestions, type SnapshotQuestion } from '../submissions/submissions.scoring.ts';
 import { planRegrade, type RegradePlan } from './regrades.plan.ts';
 import {

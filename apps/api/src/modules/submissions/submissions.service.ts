@@ -73,6 +73,9 @@ export async function assessmentForStaff(db: Db, actor: Actor, assessmentId: str
   return assessment;
 }
 
+/** The one numbering of an assessment's questions in results (the regrade screen numbers by it too). */
+export { resultColumns } from './submissions.results.ts';
+
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 function toSummary(attempt: SubmittedAttemptRow | AttemptRow, student: AssignedStudent): SubmissionSummary {
