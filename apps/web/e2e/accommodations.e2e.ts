@@ -121,9 +121,12 @@ test('a student with +15 minutes keeps answering after the others are closed; re
     adaPage.getByText('Your teacher gave you more time. The timer shows your new time.'),
   ).toBeVisible();
 
-  // The teacher's row says so (looked at while the deadline comes).
+  // The teacher's row says so (looked at while the deadline comes): Ada is sitting it, with her
+  // own time left, not "Pending, 0 attempts".
   const adaRow = page.getByRole('row').filter({ hasText: ada.name });
   await expect(adaRow.getByText('+15 min')).toBeVisible();
+  await expect(adaRow.getByText('In progress')).toBeVisible();
+  await expect(adaRow.getByTestId('time-left')).toHaveText(/^1[45] min left$/);
   await shoot(page, 'accommodation-badge-desktop', { fullPage: false });
   await shoot(page, 'accommodation-badge-mobile', { viewport: PHONE });
   await page.setViewportSize(DESKTOP);

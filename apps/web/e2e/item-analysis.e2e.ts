@@ -82,7 +82,15 @@ function classOf32(): unknown {
     earlierAttemptsLeftOut: 5,
     groupSize: 9,
     summary: { mean: 64.84, median: 66.67, standardDeviation: 17.32, lowest: 16.67, highest: 100 },
-    reliability: { method: 'alpha', value: 0.74, responses: 32, items: 4 },
+    // Question 4 was drawn at random from the bank: not every student had it.
+    reliability: {
+      method: 'alpha',
+      value: 0.74,
+      reason: null,
+      responses: 32,
+      questions: [1, 2, 3],
+      scoredQuestions: 4,
+    },
     questions: [
       question(
         1,
@@ -155,6 +163,14 @@ test('a Teacher reads the item analysis on the Submissions screen, on a desktop 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('tab', { name: 'Item analysis' }).click();
   await expect(page.getByText('Fewer than 5 attempts: the figures say little yet')).toBeVisible();
+  // One student: no reliability, and the screen says why.
+  await expect(page.getByTestId('item-summary-reliability')).toContainText('Not computed');
+  await expect(page.getByTestId('reliability-note')).toHaveText(
+    'Not computed: it needs at least 2 fully marked students.',
+  );
+  await shoot(page, 'item-analysis-not-computed-desktop', { viewport: DESKTOP, fullPage: false });
+  await shoot(page, 'item-analysis-not-computed-mobile', { viewport: PHONE });
+  await page.setViewportSize(DESKTOP);
   const options = page.getByRole('table', { name: 'Q1. Which gas do plants take in for photosynthesis?' });
   await expect(options.getByRole('row').filter({ hasText: 'Carbon dioxide (correct answer)' })).toContainText(
     '1',
@@ -172,6 +188,9 @@ test('a Teacher reads the item analysis on the Submissions screen, on a desktop 
   const row = page.getByTestId('item-row-2');
   await expect(row).toContainText('Weaker students did better than stronger ones on this question');
   await expect(page.getByTestId('item-summary-reliability')).toContainText("Cronbach's α 0.74");
+  await expect(page.getByTestId('reliability-note')).toContainText(
+    'Computed over the 3 questions every student got (1–3)',
+  );
   await expectAccessible(page);
   await shoot(page, 'item-analysis-desktop', { viewport: DESKTOP });
 

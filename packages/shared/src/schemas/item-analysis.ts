@@ -48,6 +48,38 @@ export const ItemQuestionStatisticsSchema = z.object({
 });
 export type ItemQuestionStatistics = z.infer<typeof ItemQuestionStatisticsSchema>;
 
+/** Why an assessment has no reliability figure (the screen and the report say it in words). */
+export const RELIABILITY_REASONS = [
+  /** Fewer than 2 fully marked students. */
+  'tooFewResponses',
+  /** The assessment has fewer than 2 scored questions. */
+  'tooFewQuestions',
+  /** Fewer than 2 scored questions were given to every student (random draws from the bank). */
+  'tooFewCommonQuestions',
+  /** Every student has the same total over those questions. */
+  'noSpread',
+] as const;
+export type ReliabilityReason = (typeof RELIABILITY_REASONS)[number];
+
+/**
+ * KR-20 (every mark right or wrong) or Cronbach's α, over the scored questions every analysed
+ * student was given: all of them, or with random draws those common to all students.
+ */
+export const ReliabilitySchema = z.object({
+  /** Null when nothing could be computed (see reason). */
+  method: z.enum(['kr20', 'alpha']).nullable(),
+  value: nullableNumber,
+  /** Set when value is null. */
+  reason: z.enum(RELIABILITY_REASONS).nullable(),
+  /** Students (attempts) it is computed over. */
+  responses: z.number().int(),
+  /** Numbers of the questions it is computed over: those every student was given. */
+  questions: z.array(z.number().int()),
+  /** Scored questions in all; more than questions.length when some were drawn at random. */
+  scoredQuestions: z.number().int(),
+});
+export type ReliabilityResult = z.infer<typeof ReliabilitySchema>;
+
 export const ItemAnalysisSchema = z.object({
   /** Attempts analysed: each student's latest fully marked submitted attempt. */
   responses: z.number().int(),
@@ -64,14 +96,55 @@ export const ItemAnalysisSchema = z.object({
     lowest: nullableNumber,
     highest: nullableNumber,
   }),
-  reliability: z
-    .object({
-      method: z.enum(['kr20', 'alpha']),
-      value: nullableNumber,
-      responses: z.number().int(),
-      items: z.number().int(),
-    })
-    .nullable(),
+  reliability: ReliabilitySchema,
   questions: z.array(ItemQuestionStatisticsSchema),
 });
 export type ItemAnalysisResult = z.infer<typeof ItemAnalysisSchema>;
+
+/**
+ * Question numbers as runs for a sentence: [1, 2, 3, 7, 9, 10] → [[1, 3], [7, 7], [9, 10]] (the
+ * caller writes "1–3, 7, 9–10" in the reader's digits).
+ */
+export function numberRuns(numbers: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else if (!last || n !== last[1]) runs.push([n, n]);
+  }
+  return runs;
+}
+
+/** The sentence under the reliability figure: what it was computed over, or why it was not. */
+export type ReliabilityNoteKey =
+  | 'all'
+  | 'common'
+  | 'tooFewResponses'
+  | 'tooFewQuestions'
+  | 'noCommonQuestions'
+  | 'oneCommonQuestion'
+  | 'noSpread';
+
+/**
+ * Which sentence explains `reliability` (the key under `itemAnalysis.reliabilityInfo` in the web
+ * and report words), with the count and the question numbers it names.
+ */
+export function reliabilityNote(reliability: ReliabilityResult): {
+  key: ReliabilityNoteKey;
+  n: number;
+  runs: [number, number][];
+} {
+  const n = reliability.questions.length;
+  const runs = numberRuns(reliability.questions);
+  const key: ReliabilityNoteKey =
+    reliability.reason === null
+      ? n < reliability.scoredQuestions
+        ? 'common'
+        : 'all'
+      : reliability.reason === 'tooFewCommonQuestions'
+        ? n === 1
+          ? 'oneCommonQuestion'
+          : 'noCommonQuestions'
+        : reliability.reason;
+  return { key, n, runs };
+}

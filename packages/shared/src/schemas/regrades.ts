@@ -98,7 +98,10 @@ export type RegradePreview = z.infer<typeof RegradePreviewSchema>;
 /** A question students answered, as the regrade screen offers it. */
 export const RegradeQuestionSchema = z.object({
   id: z.string(),
-  /** 1-based position in the assessment (or in the attempts, for a question drawn from the bank). */
+  /**
+   * The question's number, as the item analysis and the results files number it: the assessment's
+   * own questions in order, then those drawn from the bank (or since removed) as they first appeared.
+   */
   position: z.number().int(),
   text: z.string(),
   type: QuestionTypeIdSchema,

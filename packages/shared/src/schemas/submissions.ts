@@ -20,7 +20,12 @@ import { SUBMISSION_STATUSES } from './submission-statuses.ts';
  */
 
 /** A student's status for one assessment (SPEC §4): 'Pending' = has not submitted yet. */
-export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'Pending'] as const;
+/**
+ * A student on the Student Status tab: 'Submitted' once an attempt is handed in (a retake being
+ * sat does not undo that: certificates and results go by it), else 'InProgress' while sitting the
+ * first attempt, else 'Pending'. The attempt being sat, first or retake, is in `inProgress`.
+ */
+export const STUDENT_SUBMISSION_STATUSES = ['Submitted', 'InProgress', 'Pending'] as const;
 export type StudentSubmissionStatus = (typeof STUDENT_SUBMISSION_STATUSES)[number];
 
 /** How the attempt was handed in: by the student, or closed by the server at its deadline. */
@@ -98,8 +103,19 @@ export type SubmissionList = z.infer<typeof SubmissionListSchema>;
 /** One assigned student on the Student Status tab. */
 export const StudentStatusSchema = z.object({
   student: SubmissionStudentSchema,
-  /** 'Submitted' once the student has submitted an attempt; 'Pending' before. */
+  /** 'Submitted' once an attempt is handed in; else 'InProgress' while sitting one; else 'Pending'. */
   status: z.enum(STUDENT_SUBMISSION_STATUSES),
+  /** The attempt the student is sitting now, with the time left by the server's clock; null when none. */
+  inProgress: z
+    .object({
+      attemptNumber: z.number().int(),
+      startedAt: z.string(),
+      /** The attempt's own deadline (extra time and own windows included); null without one. */
+      deadlineAt: z.string().nullable(),
+      /** Seconds left when the server answered (0 once the deadline has passed); null without a deadline. */
+      secondsLeft: z.number().int().nullable(),
+    })
+    .nullable(),
   /** Submitted attempts. */
   attempts: z.number().int(),
   bestPercentage: z.number().nullable(),

@@ -28,7 +28,7 @@ import {
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { resultNoticeAt } from '../release/release.service.ts';
 import { writeTotals } from '../attempts/attempts.repository.ts';
-import { assessmentForStaff } from '../submissions/submissions.service.ts';
+import { assessmentForStaff, resultColumns } from '../submissions/submissions.service.ts';
 import { snapshotQuestions, type SnapshotQuestion } from '../submissions/submissions.scoring.ts';
 import { planRegrade, type RegradePlan } from './regrades.plan.ts';
 import {
@@ -300,35 +300,39 @@ export async function regradeOverview(
   assessmentId: string,
 ): Promise<RegradeOverview> {
   const assessment = await assessmentForStaff(ctx.db, actor, assessmentId);
-  const [submitted, history] = await Promise.all([
+  const [submitted, history, columns] = await Promise.all([
     listSubmittedForRegrade(ctx.db, assessment.id),
     listRegrades(ctx.db, assessment.id),
+    // The results' numbering (own questions, then drawn or removed ones as they first appeared),
+    // so a question drawn at random has the same number here, in the item analysis and the files.
+    resultColumns(ctx.db, assessment),
   ]);
   const own = Array.isArray(assessment.questions) ? (assessment.questions as Question[]) : [];
-  const ownPosition = new Map(own.map((q, i) => [q.id, i]));
-  const found = new Map<
-    string,
-    { question: SnapshotQuestion; at: number; attempts: number; order: number }
-  >();
+  const numberOf = new Map(columns.map((c) => [c.id, c.number]));
+  const found = new Map<string, { question: SnapshotQuestion; at: number; attempts: number }>();
   for (const { attempt } of submitted) {
     const at = (attempt.submittedAt ?? attempt.updatedAt).getTime();
-    snapshotQuestions(attempt.questions).forEach((q, i) => {
+    for (const q of snapshotQuestions(attempt.questions)) {
       const seen = found.get(q.id);
-      if (!seen) found.set(q.id, { question: q, at, attempts: 1, order: ownPosition.get(q.id) ?? 1000 + i });
+      if (!seen) found.set(q.id, { question: q, at, attempts: 1 });
       else {
         seen.attempts += 1;
         if (at >= seen.at) Object.assign(seen, { question: q, at });
       }
-    });
+    }
   }
+  // Every question of a submitted attempt has a stored mark, so each has a column; one without
+  // (a snapshot the results cannot read) goes after them all rather than taking another's number.
+  const after = columns.length + 1;
   const questions: RegradeQuestion[] = [...found.values()]
-    .sort((a, b) => a.order - b.order)
-    .map((f, i) => {
+    .map((f) => ({ ...f, number: numberOf.get(f.question.id) ?? after }))
+    .sort((a, b) => a.number - b.number)
+    .map((f) => {
       const current = own.find((q) => q.id === f.question.id && q.type === f.question.type);
       const differs = current && JSON.stringify(strip(current)) !== JSON.stringify(strip(f.question));
       return {
         id: f.question.id,
-        position: i + 1,
+        position: f.number,
         text: f.question.text,
         type: f.question.type as RegradeQuestion['type'],
         attempts: f.attempts,

@@ -49,8 +49,10 @@ describe('item analysis: Wuensch KR-20 worked example', () => {
     expect(analysis.reliability).toEqual({
       method: 'kr20',
       value: expect.closeTo((10 / 9) * (1 - 2.18 / 5.84), 10) as number,
+      reason: null,
       responses: 10,
-      items: 10,
+      itemIds: items10.map((i) => i.id),
+      scoredItems: 10,
     });
     expect(analysis.reliability!.value).toBeCloseTo(0.69635, 5);
   });
@@ -124,11 +126,99 @@ describe("item analysis: Cronbach's α for partial-credit questions", () => {
       items,
       rows.map((scores) => ({ scores })),
     );
-    expect(analysis.reliability).toMatchObject({ method: 'alpha', responses: 4, items: 3 });
+    expect(analysis.reliability).toMatchObject({ method: 'alpha', responses: 4, scoredItems: 3 });
     expect(analysis.reliability!.value).toBeCloseTo(21 / 26, 10);
     expect(coefficientAlpha(rows)).toBeCloseTo(21 / 26, 10);
     // Facility of c: (4 + 3 + 2 + 5) / 4 / 5 = 0.7.
     expect(analysis.items[2]!.facility).toBeCloseTo(0.7, 10);
+  });
+});
+
+describe('item analysis: reliability with questions drawn at random', () => {
+  // Hand-computed: 4 students; a (2 pts) and b (3 pts) every student had; d1, d2 and d3 drawn at
+  // random, each student having one or two of them (null: not given).
+  // Over a and b only: a 2,1,0,1 → var 0.5; b 3,2,0,2 → mean 1.75, var (1.5625 + 0.0625 + 3.0625
+  // + 0.0625) / 4 = 1.1875; totals 5,3,0,3 → mean 2.75, var (5.0625 + 0.0625 + 7.5625 + 0.0625)
+  // / 4 = 3.1875; α = 2/1 × (1 − 1.6875 / 3.1875) = 2 × 1.5 / 3.1875 = 16/17 = 0.941176.
+  const items: ItemDefinition[] = [
+    { id: 'a', max: 2 },
+    { id: 'd1', max: 1 },
+    { id: 'b', max: 3 },
+    { id: 'd2', max: 1 },
+    { id: 'd3', max: 1 },
+  ];
+  const rows = [
+    [2, 1, 3, null, 0],
+    [1, null, 2, 1, null],
+    [0, 0, 0, null, 1],
+    [1, null, 2, 0, 1],
+  ];
+  const responses = rows.map((scores) => ({ scores }));
+
+  it('computes α over the questions every student had (16/17 by hand), ignoring the drawn ones', () => {
+    const analysis = analyseItems(items, responses);
+    expect(analysis.reliability).toMatchObject({
+      method: 'alpha',
+      reason: null,
+      responses: 4,
+      itemIds: ['a', 'b'],
+      scoredItems: 5,
+    });
+    expect(analysis.reliability.value).toBeCloseTo(16 / 17, 12);
+  });
+
+  it('uses KR-20 when the common questions are all right or wrong, whatever the drawn ones are', () => {
+    // a and b scored 0 or full: 1 1, 1 0, 0 0, 1 1 (as shares); p = 3/4, 2/4; Σpq = 7/16;
+    // totals 2, 1, 0, 2 → mean 1.25, var (0.5625 + 0.0625 + 1.5625 + 0.5625) / 4 = 0.6875;
+    // KR-20 = 2 × (1 − 0.4375 / 0.6875) = 8/11.
+    const binary = [
+      [2, 0.5, 3, null, 0],
+      [2, null, 0, 0.5, null],
+      [0, 0, 0, null, 1],
+      [2, null, 3, 0, 1],
+    ];
+    const analysis = analyseItems(
+      items,
+      binary.map((scores) => ({ scores })),
+    );
+    expect(analysis.reliability).toMatchObject({ method: 'kr20', itemIds: ['a', 'b'] });
+    expect(analysis.reliability.value).toBeCloseTo(8 / 11, 12);
+  });
+
+  it('says why when fewer than 2 questions are common to every student', () => {
+    const oneCommon = analyseItems(
+      items,
+      rows.map((scores) => ({ scores: scores.map((x, i) => (i === 2 ? null : x)) })),
+    );
+    expect(oneCommon.reliability).toEqual({
+      method: null,
+      value: null,
+      reason: 'tooFewCommonQuestions',
+      responses: 4,
+      itemIds: ['a'],
+      scoredItems: 5,
+    });
+    const noneCommon = analyseItems(items, [
+      { scores: [2, 1, null, null, null] },
+      { scores: [null, null, 3, 1, null] },
+    ]);
+    expect(noneCommon.reliability).toMatchObject({ reason: 'tooFewCommonQuestions', itemIds: [] });
+  });
+
+  it('says why when there are fewer than 2 scored questions, or fewer than 2 students', () => {
+    const single = analyseItems(
+      [
+        { id: 'a', max: 2 },
+        { id: 'survey', max: 0 },
+      ],
+      [{ scores: [1, 0] }, { scores: [2, 0] }],
+    );
+    expect(single.reliability).toMatchObject({ value: null, reason: 'tooFewQuestions', scoredItems: 1 });
+    expect(analyseItems(items, responses.slice(0, 1)).reliability).toMatchObject({
+      value: null,
+      reason: 'tooFewResponses',
+      responses: 1,
+    });
   });
 });
 
@@ -196,7 +286,7 @@ describe('item analysis: edge cases', () => {
       lowest: null,
       highest: null,
     });
-    expect(analysis.reliability).toBeNull();
+    expect(analysis.reliability).toMatchObject({ value: null, reason: 'tooFewResponses', responses: 0 });
     expect(analysis.items.every((i) => i.facility === null && i.flags.length === 0)).toBe(true);
   });
 
@@ -207,7 +297,7 @@ describe('item analysis: edge cases', () => {
     expect(analysis.items[0]!.upperLower).toBeNull();
     expect(analysis.summary.mean).toBe(80);
     expect(analysis.summary.standardDeviation).toBeNull();
-    expect(analysis.reliability).toBeNull();
+    expect(analysis.reliability).toMatchObject({ value: null, reason: 'tooFewResponses', responses: 1 });
   });
 
   it('zero variance: everyone alike gives no correlation and no reliability, and flags the easy item', () => {
@@ -222,7 +312,12 @@ describe('item analysis: edge cases', () => {
     expect(analysis.items[0]!.discrimination).toBeNull();
     expect(analysis.items[0]!.upperLower).toBe(0);
     expect(analysis.items[0]!.flags).toEqual(['veryEasy']);
-    expect(analysis.reliability).toMatchObject({ method: 'kr20', value: null, responses: 6 });
+    expect(analysis.reliability).toMatchObject({
+      method: 'kr20',
+      value: null,
+      reason: 'noSpread',
+      responses: 6,
+    });
     expect(analysis.summary.standardDeviation).toBe(0);
   });
 
@@ -241,11 +336,19 @@ describe('item analysis: edge cases', () => {
     expect(analysis.summary.mean).toBeCloseTo(66, 10);
   });
 
-  it('a question an attempt did not have (random draws) counts only where it was asked; reliability uses complete attempts', () => {
+  it('a question an attempt did not have (random draws) counts only where it was asked; reliability uses the questions every attempt had', () => {
     const partial = WUENSCH.map((scores, j) => ({ scores: j < 2 ? [...scores.slice(0, 9), null] : scores }));
     const analysis = analyseItems(items10, partial);
     expect(analysis.items[9]!.responses).toBe(8);
-    expect(analysis.reliability!.responses).toBe(8);
+    // All 10 attempts, over items 1–9: the same as KR-20 of the table without its last column.
+    expect(analysis.reliability).toMatchObject({
+      method: 'kr20',
+      reason: null,
+      responses: 10,
+      itemIds: items10.slice(0, 9).map((i) => i.id),
+      scoredItems: 10,
+    });
+    expect(analysis.reliability.value).toBeCloseTo(coefficientAlpha(WUENSCH.map((r) => r.slice(0, 9)))!, 12);
   });
 
   it('no flags from fewer than 5 attempts', () => {

@@ -28,8 +28,9 @@
  * - Option frequencies (choice questions): for each option, how many attempts in the upper group,
  *   the lower group and in all chose it (several per attempt for a multiple-answer question),
  *   and how many gave no answer.
- * - Reliability over the attempts that had every analysed question (complete cases), k ≥ 2:
- *   KR-20 = k/(k−1) · (1 − Σ p_i q_i / σ²_X) when every question was scored right-or-wrong
+ * - Reliability over the questions every analysed attempt had (with random draws each student
+ *   gets different questions, so only those common to all can be compared), k ≥ 2 of them and
+ *   n ≥ 2 attempts: KR-20 = k/(k−1) · (1 − Σ p_i q_i / σ²_X) when every question was scored right-or-wrong
  *   (each mark 0 or full), on 0/1 scores (q_i = 1 − p_i, X the number right);
  *   otherwise Cronbach's α = k/(k−1) · (1 − Σ σ²_i / σ²_X) on the points. Variances here are
  *   population variances (divide by n) on both sides, as Kuder & Richardson (1937) wrote them;
@@ -103,13 +104,31 @@ export interface ItemStatistics {
   flags: ItemFlag[];
 }
 
+/** Why there is no reliability figure. */
+export type ReliabilityReason =
+  /** Fewer than MIN_RELIABILITY_RESPONSES analysed attempts. */
+  | 'tooFewResponses'
+  /** The assessment has fewer than 2 scored questions. */
+  | 'tooFewQuestions'
+  /** Fewer than 2 scored questions were given to every analysed attempt (random draws). */
+  | 'tooFewCommonQuestions'
+  /** Every attempt has the same total over those questions: nothing to measure consistency by. */
+  | 'noSpread';
+
+export const MIN_RELIABILITY_RESPONSES = 2;
+
 export interface ReliabilityFigure {
-  method: 'kr20' | 'alpha';
-  /** Can be negative (items that work against each other); null when the totals have no spread. */
+  /** Null when nothing was computed (reason tooFewResponses, tooFewQuestions, tooFewCommonQuestions). */
+  method: 'kr20' | 'alpha' | null;
+  /** Can be negative (items that work against each other); null with a reason. */
   value: number | null;
-  /** Complete cases used. */
+  reason: ReliabilityReason | null;
+  /** Attempts used (every analysed attempt). */
   responses: number;
-  items: number;
+  /** The scored questions every analysed attempt had, in the items' order: what it is computed over. */
+  itemIds: string[];
+  /** Scored questions in all (more than itemIds.length when some were drawn at random). */
+  scoredItems: number;
 }
 
 export interface ItemAnalysis {
@@ -123,7 +142,7 @@ export interface ItemAnalysis {
     lowest: number | null;
     highest: number | null;
   };
-  reliability: ReliabilityFigure | null;
+  reliability: ReliabilityFigure;
   items: ItemStatistics[];
 }
 
@@ -329,26 +348,41 @@ function flagsOf(s: ItemStatistics): ItemFlag[] {
   return flags;
 }
 
-/** KR-20 or α over the attempts that had every scored question (see the formulas above). */
+/**
+ * KR-20 or α over the scored questions every attempt had (see the formulas above), or the reason
+ * it cannot be computed.
+ */
 function reliabilityOf(
   items: readonly ItemDefinition[],
   responses: readonly ItemResponse[],
   scored: readonly boolean[],
-): ReliabilityFigure | null {
-  const columns = items.flatMap((item, i) => (scored[i] ? [i] : []));
-  if (columns.length < 2) return null;
-  const complete = responses.filter((r) =>
-    columns.every((i) => r.scores[i] !== null && r.scores[i] !== undefined),
+): ReliabilityFigure {
+  const scoredColumns = items.flatMap((item, i) => (scored[i] ? [i] : []));
+  const has = (r: ItemResponse, i: number) => r.scores[i] !== null && r.scores[i] !== undefined;
+  const columns =
+    responses.length === 0 ? [] : scoredColumns.filter((i) => responses.every((r) => has(r, i)));
+  const figure = (
+    reason: ReliabilityReason | null,
+    method: ReliabilityFigure['method'] = null,
+    value: number | null = null,
+  ): ReliabilityFigure => ({
+    method,
+    value,
+    reason,
+    responses: responses.length,
+    itemIds: columns.map((i) => items[i]!.id),
+    scoredItems: scoredColumns.length,
+  });
+  if (scoredColumns.length < 2) return figure('tooFewQuestions');
+  if (responses.length < MIN_RELIABILITY_RESPONSES) return figure('tooFewResponses');
+  if (columns.length < 2) return figure('tooFewCommonQuestions');
+  const dichotomous = responses.every((r) =>
+    columns.every((i) => isDichotomous(r.scores[i]!, items[i]!.max)),
   );
-  if (complete.length < 2) return null;
-  const dichotomous = complete.every((r) => columns.every((i) => isDichotomous(r.scores[i]!, items[i]!.max)));
-  const rows = complete.map((r) =>
+  const rows = responses.map((r) =>
     columns.map((i) => (dichotomous ? r.scores[i]! / items[i]!.max : r.scores[i]!)),
   );
-  return {
-    method: dichotomous ? 'kr20' : 'alpha',
-    value: coefficientAlpha(rows),
-    responses: complete.length,
-    items: columns.length,
-  };
+  const value = coefficientAlpha(rows);
+  const method = dichotomous ? 'kr20' : 'alpha';
+  return value === null ? figure('noSpread', method) : figure(null, method, value);
 }

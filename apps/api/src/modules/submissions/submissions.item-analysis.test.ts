@@ -69,7 +69,13 @@ describe('GET /api/assessments/:id/item-analysis', () => {
     expect(body.summary.lowest).toBe(0);
     expect(body.summary.highest).toBeCloseTo(37.5, 10);
     // Every mark is 0 or full: KR-20 over the 3 questions.
-    expect(body.reliability).toMatchObject({ method: 'kr20', responses: 5, items: 3 });
+    expect(body.reliability).toMatchObject({
+      method: 'kr20',
+      reason: null,
+      responses: 5,
+      questions: [1, 2, 3],
+      scoredQuestions: 3,
+    });
   });
 
   it('gives each question its facility, discrimination and, for choice questions, the options chosen', async () => {
@@ -95,7 +101,8 @@ describe('GET /api/assessments/:id/item-analysis', () => {
   it('answers an assessment without submissions with empty figures', async () => {
     const empty = await makeAssessment(t.app, assessment.organizationId);
     const body = (await get(teacher, empty.id)).json<ItemAnalysisResult>();
-    expect(body).toMatchObject({ responses: 0, groupSize: 0, reliability: null });
+    expect(body).toMatchObject({ responses: 0, groupSize: 0 });
+    expect(body.reliability).toMatchObject({ value: null, reason: 'tooFewResponses', responses: 0 });
     expect(body.questions).toHaveLength(QUESTIONS.length);
     expect(body.questions.every((q) => q.facility === null)).toBe(true);
   });

@@ -121,7 +121,14 @@ export async function itemAnalysisOf(
     earlierAttemptsLeftOut: attempts.length - seen.size,
     groupSize: analysis.groupSize,
     summary: analysis.summary,
-    reliability: analysis.reliability,
+    reliability: {
+      method: analysis.reliability.method,
+      value: analysis.reliability.value,
+      reason: analysis.reliability.reason,
+      responses: analysis.reliability.responses,
+      questions: analysis.reliability.itemIds.map((id) => questions[column.get(id)!]!.number),
+      scoredQuestions: analysis.reliability.scoredItems,
+    },
     questions: questions.map((q, i) => {
       const s = analysis.items[i]!;
       const texts = new Map(options.get(q.id)?.map((o) => [o.id, o.text]));

@@ -149,7 +149,14 @@ function resultsOf(sample: {
       earlierAttemptsLeftOut: 2,
       groupSize: 3,
       summary: { mean: 61.25, median: 60, standardDeviation: 18.4, lowest: 20, highest: 100 },
-      reliability: { method: 'kr20', value: 0.6963, responses: 12, items: questions.length },
+      reliability: {
+        method: 'kr20',
+        value: 0.6963,
+        reason: null,
+        responses: 12,
+        questions: questions.map((q) => q.number),
+        scoredQuestions: questions.length,
+      },
       questions: questions.map((q, i) => ({
         ...q,
         responses: 12,

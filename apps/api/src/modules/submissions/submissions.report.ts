@@ -1,5 +1,5 @@
 import { rgb } from 'pdf-lib';
-import { isQuestionTypeId, ITEM_FLAGS, type LanguageCode } from '@vbuilder/shared';
+import { isQuestionTypeId, ITEM_FLAGS, reliabilityNote, type LanguageCode } from '@vbuilder/shared';
 import { A4, DocumentWriter, MUTED } from '../../documents/index.ts';
 import { formatDateTime, formatNumber, translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { AssessmentResults } from './submissions.results.ts';
@@ -263,6 +263,12 @@ const index = (c: Context, value: number | null) =>
         signDisplay: 'exceptZero',
       });
 
+/** Question numbers as runs, "1–3, 7", in the reader's digits. */
+const runsText = (c: Context, runs: readonly [number, number][]) =>
+  new Intl.ListFormat(c.reader.language, { type: 'unit', style: 'short' }).format(
+    runs.map(([from, to]) => (from === to ? number(c, from) : `${number(c, from)}–${number(c, to)}`)),
+  );
+
 /**
  * The item analysis (issue 18), on its own page: who was counted, the assessment's mean, median,
  * standard deviation and reliability, a table per question (facility, discrimination, what to
@@ -294,10 +300,11 @@ function itemAnalysisSection(c: Context) {
   w.y -= 8;
 
   // The summary: four label / value pairs in a row.
+  const r = a.reliability;
   const reliability =
-    a.reliability?.value === null || a.reliability === null
-      ? '–'
-      : k(`summary.${a.reliability.method}`, { value: index(c, a.reliability.value).replace(/^\+/, '') });
+    r.value === null || r.method === null
+      ? k('reliabilityInfo.notComputed')
+      : k(`summary.${r.method}`, { value: index(c, r.value).replace(/^\+/, '') });
   const items: [string, string][] = [
     [k('summary.responses'), number(c, a.responses)],
     [k('summary.mean'), percent(c, a.summary.mean)],
@@ -322,6 +329,12 @@ function itemAnalysisSection(c: Context) {
     w.cell(value, x, top - labelHeight - valueHeight * 0.72, columnWidth - 8, { size: 12, bold: true });
   });
   w.y = top - labelHeight - valueHeight - 6;
+  const note = reliabilityNote(r);
+  w.text(k(`reliabilityInfo.${note.key}`, { n: number(c, note.n), numbers: runsText(c, note.runs) }), {
+    size: 8,
+    color: MUTED,
+    gap: 2,
+  });
   w.text(k('reliabilityHelp'), { size: 8, color: MUTED, gap: 10 });
 
   // Per question.

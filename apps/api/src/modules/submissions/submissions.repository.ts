@@ -208,6 +208,31 @@ export async function attemptFiguresByStudent(
   return new Map(rows.map((r) => [r.studentId, r]));
 }
 
+export interface OpenAttempt {
+  studentId: string;
+  number: number;
+  startedAt: Date;
+  deadlineAt: Date | null;
+}
+
+/** Per student: the attempt in progress (the latest, should there be several). */
+export async function openAttemptsByStudent(
+  db: DbOrTx,
+  assessmentId: string,
+): Promise<Map<string, OpenAttempt>> {
+  const rows = await db
+    .select({
+      studentId: attempts.studentId,
+      number: attempts.number,
+      startedAt: attempts.startedAt,
+      deadlineAt: attempts.deadlineAt,
+    })
+    .from(attempts)
+    .where(and(eq(attempts.assessmentId, assessmentId), eq(attempts.status, 'in_progress')))
+    .orderBy(asc(attempts.number));
+  return new Map(rows.map((r) => [r.studentId, r]));
+}
+
 /** How many students the assessment is assigned to (as listAssignedStudents, counted by the database). */
 export async function countAssignedStudents(db: DbOrTx, assessment: AssessmentRow): Promise<number> {
   const ofOrganization = and(eq(users.organizationId, assessment.organizationId), eq(users.role, 'Student'));
@@ -265,8 +290,11 @@ export interface SnapshotColumn {
 }
 
 /**
- * Text, type and points of questions only older attempts had, as the newest submitted attempt
- * holding each one saw it, in order of first appearance (newest attempt first, then its order).
+ * Text, type and points of questions not among the assessment's own (drawn from the bank for some
+ * students, or since removed), as the newest submitted attempt holding each one saw it, in the
+ * order they first appeared: the earliest submitted attempt first, then its own order. Oldest
+ * first so that a question keeps its number when later students submit (a new question only
+ * joins at the end); every screen and file numbers them from this order (resultColumns).
  * Taken out of the snapshots by the database, of those attempts only: no snapshot leaves it.
  */
 export async function snapshotColumns(
@@ -278,29 +306,36 @@ export async function snapshotColumns(
   const q = sql.raw('e.q');
   // Only the attempts that had one of them (their marks say so), found through the answers' key.
   const holds = sql`exists (select 1 from ${attemptAnswers} where ${attemptAnswers.attemptId} = ${attempts.id} and ${inArray(attemptAnswers.questionId, [...ids])})`;
+  // seq: each (attempt, question) in the order of first appearance; first_seq: a question's first.
   const { rows } = (await db.execute(sql`
     select id, text, type, max from (
-      select distinct on (${q}->>'id')
-        ${q}->>'id' as id, coalesce(${q}->>'text', '') as text, ${q}->>'type' as type,
-        (${q}->>'score')::float8 as max,
-        ${attempts.submittedAt} as submitted_at, ${attempts.number} as number, ${attempts.id} as attempt_id,
-        e.ord
-      from ${attempts}
-      cross join lateral jsonb_array_elements(
-        case when jsonb_typeof(${attempts.questions}) = 'array' then ${attempts.questions} else '[]'::jsonb end
-      ) with ordinality as e(q, ord)
-      where ${submitted(assessmentId)}
-        and ${holds}
-        and jsonb_typeof(${q}->'id') = 'string'
-        and jsonb_typeof(${q}->'score') = 'number'
-        and ${inArray(sql`${q}->>'id'`, [...ids])}
-        and ${inArray(
-          sql`${q}->>'type'`,
-          QUESTION_TYPE_REGISTRY.map((t) => t.id),
-        )}
-      order by ${q}->>'id', submitted_at desc nulls first, number desc, attempt_id, e.ord
-    ) first_seen
-    order by submitted_at desc nulls first, number desc, attempt_id, ord
+      select distinct on (id) id, text, type, max, min(seq) over (partition by id) as first_seq
+      from (
+        select
+          ${q}->>'id' as id, coalesce(${q}->>'text', '') as text, ${q}->>'type' as type,
+          (${q}->>'score')::float8 as max,
+          ${attempts.submittedAt} as submitted_at, ${attempts.number} as number, ${attempts.id} as attempt_id,
+          e.ord,
+          row_number() over (
+            order by ${attempts.submittedAt} asc nulls last, ${attempts.number}, ${attempts.id}, e.ord
+          ) as seq
+        from ${attempts}
+        cross join lateral jsonb_array_elements(
+          case when jsonb_typeof(${attempts.questions}) = 'array' then ${attempts.questions} else '[]'::jsonb end
+        ) with ordinality as e(q, ord)
+        where ${submitted(assessmentId)}
+          and ${holds}
+          and jsonb_typeof(${q}->'id') = 'string'
+          and jsonb_typeof(${q}->'score') = 'number'
+          and ${inArray(sql`${q}->>'id'`, [...ids])}
+          and ${inArray(
+            sql`${q}->>'type'`,
+            QUESTION_TYPE_REGISTRY.map((t) => t.id),
+          )}
+      ) appearances
+      order by id, submitted_at desc nulls first, number desc, attempt_id, ord
+    ) newest
+    order by first_seq
   `)) as unknown as { rows: { id: string; text: string; type: string; max: number | string }[] };
   return rows.map((r) => ({ id: r.id, text: r.text, type: r.type, max: Number(r.max) }));
 }

@@ -84,7 +84,12 @@ export interface AssessmentResults extends ResultsSummary {
   itemAnalysis: ItemAnalysisResult;
 }
 
-/** The columns: current questions in their order, then those only older attempts had. */
+/**
+ * The columns, and the one numbering of questions that the item analysis, the results files and
+ * the regrade screen share: the assessment's current questions in their order, then the others
+ * attempts had (drawn from the bank for some students, or since removed) in the order they first
+ * appeared.
+ */
 export async function resultColumns(db: Db, assessment: AssessmentRow): Promise<ResultQuestion[]> {
   const current = snapshotQuestions(assessment.questions).map((q) => ({
     id: q.id,

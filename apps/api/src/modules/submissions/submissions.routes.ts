@@ -102,13 +102,14 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Students assigned to an assessment, each Submitted or Pending',
+        summary:
+          'Students assigned to an assessment, each Submitted, Pending or In progress (with the time left by the server clock)',
         params: IdParamsSchema,
         response: { 200: StudentStatusListSchema, ...errors },
       },
       config: readers,
     },
-    (req) => getStudentStatuses(app.db, req.actor, req.params.id),
+    (req) => getStudentStatuses(app.db, req.actor, req.params.id, app.clock.now()),
   );
 
   app.get(

@@ -35,6 +35,7 @@ import { resultNoticeAt } from '../release/release.service.ts';
 import {
   aggregateSubmissions,
   attemptFiguresByStudent,
+  openAttemptsByStudent,
   countAssignedStudents,
   findAttempt,
   findUser,
@@ -71,6 +72,9 @@ export async function assessmentForStaff(db: Db, actor: Actor, assessmentId: str
   if (!assessment) throw notFound('assessment');
   return assessment;
 }
+
+/** The one numbering of an assessment's questions in results (the regrade screen numbers by it too). */
+export { resultColumns } from './submissions.results.ts';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -121,22 +125,40 @@ export async function getSubmissionList(
   };
 }
 
-/** GET /assessments/:id/students: every assigned student, Submitted or Pending (SPEC §4). */
+/**
+ * GET /assessments/:id/students: every assigned student, Submitted or Pending, or In progress with
+ * the time left while sitting it. The time left is the attempt's own deadline (fixed at the start
+ * with the student's extra time and window, moved when a teacher changes them) less the server's
+ * time now, so the screen does not depend on the teacher's device clock.
+ */
 export async function getStudentStatuses(
   db: Db,
   actor: Actor,
   assessmentId: string,
+  now: Date,
 ): Promise<StudentStatusList> {
   const assessment = await assessmentForStaff(db, actor, assessmentId);
-  const [students, figures] = await Promise.all([
+  const [students, figures, open] = await Promise.all([
     listAssignedStudents(db, assessment),
     attemptFiguresByStudent(db, assessment.id),
+    openAttemptsByStudent(db, assessment.id),
   ]);
   return students.map((student) => {
     const mine = figures.get(student.id);
+    const sitting = open.get(student.id);
     return {
       student,
-      status: mine ? 'Submitted' : 'Pending',
+      status: mine ? 'Submitted' : sitting ? 'InProgress' : 'Pending',
+      inProgress: sitting
+        ? {
+            attemptNumber: sitting.number,
+            startedAt: sitting.startedAt.toISOString(),
+            deadlineAt: iso(sitting.deadlineAt),
+            secondsLeft: sitting.deadlineAt
+              ? Math.max(0, Math.ceil((sitting.deadlineAt.getTime() - now.getTime()) / 1000))
+              : null,
+          }
+        : null,
       attempts: mine?.attempts ?? 0,
       bestPercentage: mine?.bestPercentage ?? null,
       lastSubmittedAt: iso(mine?.lastSubmittedAt ?? null),

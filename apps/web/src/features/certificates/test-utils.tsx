@@ -108,6 +108,7 @@ export function studentStatus(
     bestPercentage,
     lastSubmittedAt: bestPercentage === null ? null : '2026-11-19T09:00:00.000Z',
     pendingMarking: false,
+    inProgress: null,
   };
 }
 

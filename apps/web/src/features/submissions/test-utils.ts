@@ -55,6 +55,7 @@ export function makeStudentStatus(overrides: Partial<StudentStatusEntry> = {}): 
     bestPercentage: 28.57,
     lastSubmittedAt: '2025-03-04T09:30:00.000Z',
     pendingMarking: true,
+    inProgress: null,
     ...overrides,
   };
 }

@@ -34,7 +34,11 @@ export function useSetAccommodation(assessmentId: string) {
       const path = `/assessments/${id(assessmentId)}/accommodations/${id(studentId)}`;
       return body ? api.put(path, body, AccommodationSchema) : api.delete(path);
     },
-    meta: { silent: true, invalidates: [submissionKeys.accommodations(assessmentId)] },
+    // The student list too: extra time given during an attempt moves its time left.
+    meta: {
+      silent: true,
+      invalidates: [submissionKeys.accommodations(assessmentId), submissionKeys.students(assessmentId)],
+    },
   });
 }
 

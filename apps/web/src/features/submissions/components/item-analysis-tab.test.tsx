@@ -13,7 +13,14 @@ const ANALYSIS: ItemAnalysisResult = {
   earlierAttemptsLeftOut: 4,
   groupSize: 8,
   summary: { mean: 62.5, median: 60, standardDeviation: 14.25, lowest: 20, highest: 100 },
-  reliability: { method: 'kr20', value: 0.7125, responses: 30, items: 3 },
+  reliability: {
+    method: 'kr20',
+    value: 0.7125,
+    reason: null,
+    responses: 30,
+    questions: [1, 2],
+    scoredQuestions: 2,
+  },
   questions: [
     {
       id: 'q1',
@@ -106,6 +113,68 @@ describe('ItemAnalysisTab', () => {
     expect(screen.queryByTestId('item-options-3')).not.toBeInTheDocument();
   });
 
+  it('says which questions the reliability was computed over: all of them', async () => {
+    server.use(answer('get', PATH, ANALYSIS));
+    renderWithProviders(<ItemAnalysisTab assessmentId="assessment-1" />);
+    expect(await screen.findByTestId('reliability-note')).toHaveTextContent(
+      'Computed over all 2 scored questions.',
+    );
+  });
+
+  it('with questions drawn at random, names the questions every student got', async () => {
+    server.use(
+      answer('get', PATH, {
+        ...ANALYSIS,
+        reliability: {
+          ...ANALYSIS.reliability,
+          value: 0.64,
+          questions: [1, 2, 3, 7, 9, 10],
+          scoredQuestions: 14,
+        },
+      }),
+    );
+    renderWithProviders(<ItemAnalysisTab assessmentId="assessment-1" />);
+    expect(await screen.findByTestId('item-summary-reliability')).toHaveTextContent('KR-20 0.64');
+    expect(screen.getByTestId('reliability-note')).toHaveTextContent(
+      'Computed over the 6 questions every student got (1–3, 7, 9–10); questions only some students got, drawn at random, are left out.',
+    );
+  });
+
+  it.each([
+    [
+      'no question in common',
+      { reason: 'tooFewCommonQuestions', questions: [] },
+      'Not computed: no question was given to every student (questions drawn at random, or changed after some students had sat it). It needs at least 2 questions every student got.',
+    ],
+    [
+      'one question in common',
+      { reason: 'tooFewCommonQuestions', questions: [4] },
+      'Not computed: only question 4 was given to every student',
+    ],
+    [
+      'one student',
+      { reason: 'tooFewResponses' },
+      'Not computed: it needs at least 2 fully marked students.',
+    ],
+    [
+      'one scored question',
+      { reason: 'tooFewQuestions' },
+      'Not computed: it needs at least 2 scored questions.',
+    ],
+    ['no spread', { reason: 'noSpread', method: 'kr20' }, 'Not computed: every student has the same total'],
+  ] as const)('says in words why there is no reliability: %s', async (_, change, words) => {
+    server.use(
+      answer('get', PATH, {
+        ...ANALYSIS,
+        reliability: { ...ANALYSIS.reliability, method: null, value: null, ...change },
+      }),
+    );
+    renderWithProviders(<ItemAnalysisTab assessmentId="assessment-1" />);
+    expect(await screen.findByTestId('item-summary-reliability')).toHaveTextContent('Not computed');
+    expect(screen.getByTestId('item-summary-reliability')).not.toHaveTextContent('–');
+    expect(screen.getByTestId('reliability-note')).toHaveTextContent(words);
+  });
+
   it('shows one card a question on a phone', async () => {
     window.matchMedia = vi.fn().mockImplementation((query: string) => ({
       matches: query.includes('max-width'),
@@ -132,7 +201,13 @@ describe('ItemAnalysisTab', () => {
         ...ANALYSIS,
         responses: 0,
         groupSize: 0,
-        reliability: null,
+        reliability: {
+          ...ANALYSIS.reliability,
+          method: null,
+          value: null,
+          reason: 'tooFewResponses',
+          responses: 0,
+        },
         questions: ANALYSIS.questions.map((q) => ({ ...q, facility: null, flags: [] })),
       }),
     );

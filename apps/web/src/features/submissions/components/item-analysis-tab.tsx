@@ -3,7 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ItemAnalysisResult, ItemFlagId, ItemQuestionStatistics } from '@vbuilder/shared';
+import { reliabilityNote } from '@vbuilder/shared';
+import type {
+  ItemAnalysisResult,
+  ItemFlagId,
+  ItemQuestionStatistics,
+  ReliabilityNoteKey,
+} from '@vbuilder/shared';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { useItemAnalysis } from '../api/get-item-analysis.ts';
 import { formatPercent } from '../lib/numbers.ts';
@@ -50,6 +56,8 @@ interface Formats {
   percent: (value: number | null) => string;
   index: (value: number | null) => string;
   number: (value: number) => string;
+  /** Question numbers as runs: "1–3, 7". */
+  runs: (runs: readonly [number, number][]) => string;
 }
 
 function formatsFor(language: string): Formats {
@@ -64,6 +72,12 @@ function formatsFor(language: string): Formats {
     percent: (value) => (value === null ? '–' : formatPercent(value, language)),
     index: (value) => (value === null ? '–' : index.format(value)),
     number: (value) => number.format(value),
+    runs: (runs) =>
+      new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(
+        runs.map(([from, to]) =>
+          from === to ? number.format(from) : `${number.format(from)}–${number.format(to)}`,
+        ),
+      ),
   };
 }
 
@@ -156,12 +170,14 @@ export function ItemAnalysisTab({ assessmentId }: { assessmentId: string }) {
 }
 
 function Summary({ analysis: a, t, f }: { analysis: ItemAnalysisResult; t: Translate; f: Formats }) {
+  const r = a.reliability;
   const reliability =
-    a.reliability === null || a.reliability.value === null
-      ? '–'
-      : a.reliability.method === 'kr20'
-        ? t('itemAnalysis.summary.kr20', { value: f.index(a.reliability.value).replace(/^\+/, '') })
-        : t('itemAnalysis.summary.alpha', { value: f.index(a.reliability.value).replace(/^\+/, '') });
+    r.value === null || r.method === null
+      ? t('itemAnalysis.reliabilityInfo.notComputed')
+      : r.method === 'kr20'
+        ? t('itemAnalysis.summary.kr20', { value: f.index(r.value).replace(/^\+/, '') })
+        : t('itemAnalysis.summary.alpha', { value: f.index(r.value).replace(/^\+/, '') });
+  const note = reliabilityNote(r);
   const items: [string, string, string][] = [
     ['responses', t('itemAnalysis.summary.responses'), f.number(a.responses)],
     ['mean', t('itemAnalysis.summary.mean'), f.percent(a.summary.mean)],
@@ -183,11 +199,34 @@ function Summary({ analysis: a, t, f }: { analysis: ItemAnalysisResult; t: Trans
           </Paper>
         ))}
       </SimpleGrid>
+      <Text size="sm" c={r.value === null ? 'gray.8' : 'gray.7'} data-testid="reliability-note">
+        {reliabilityWords(t, note.key, { n: f.number(note.n), numbers: f.runs(note.runs) })}
+      </Text>
       <Text size="sm" c="gray.7">
         {t('itemAnalysis.reliabilityHelp')}
       </Text>
     </Stack>
   );
+}
+
+/** The sentence under the reliability: what it was computed over, or why it was not. */
+function reliabilityWords(t: Translate, key: ReliabilityNoteKey, values: { n: string; numbers: string }) {
+  switch (key) {
+    case 'all':
+      return t('itemAnalysis.reliabilityInfo.all', values);
+    case 'common':
+      return t('itemAnalysis.reliabilityInfo.common', values);
+    case 'tooFewResponses':
+      return t('itemAnalysis.reliabilityInfo.tooFewResponses');
+    case 'tooFewQuestions':
+      return t('itemAnalysis.reliabilityInfo.tooFewQuestions');
+    case 'noCommonQuestions':
+      return t('itemAnalysis.reliabilityInfo.noCommonQuestions');
+    case 'oneCommonQuestion':
+      return t('itemAnalysis.reliabilityInfo.oneCommonQuestion', values);
+    case 'noSpread':
+      return t('itemAnalysis.reliabilityInfo.noSpread');
+  }
 }
 
 /** What to check about a question: each flag in plain words, else OK (or not scored). */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import type { Accommodation } from '@vbuilder/shared';
+import { describe, expect, it, vi } from 'vitest';
+import type { Accommodation, StudentStatusEntry } from '@vbuilder/shared';
 import { answer, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { makeStudentStatus } from '../test-utils.ts';
@@ -96,5 +96,111 @@ describe('StudentStatusTab: accommodations and release', { timeout: 20_000 }, ()
       startsAt: null,
       endsAt: null,
     });
+  });
+});
+
+describe('StudentStatusTab on exam day', { timeout: 20_000 }, () => {
+  const sitting = (secondsLeft: number | null) =>
+    makeStudentStatus({
+      student: { id: 'student-3', name: 'Chen Wei', email: 'chen@school.test' },
+      status: 'InProgress',
+      attempts: 0,
+      bestPercentage: null,
+      lastSubmittedAt: null,
+      pendingMarking: false,
+      inProgress: {
+        attemptNumber: 1,
+        startedAt: '2026-12-07T09:00:00.000Z',
+        deadlineAt: secondsLeft === null ? null : '2026-12-07T09:30:00.000Z',
+        secondsLeft,
+      },
+    });
+  const rowOf = (table: HTMLElement, name: string) =>
+    within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText(name))!;
+
+  function serveStudents(...lists: StudentStatusEntry[][]) {
+    server.use(
+      ...lists.map((list, i) => answer('get', `${BASE}/students`, list, { once: i < lists.length - 1 })),
+      answer('get', `${BASE}/accommodations`, { data: [] }),
+      answer('get', `${BASE}/release`, {
+        releasePolicy: 'afterSubmission',
+        releasesAt: null,
+        unreleased: [],
+      }),
+    );
+  }
+
+  it('shows a student sitting it as In progress with the time left, counting down', async () => {
+    serveStudents([makeStudentStatus({ pendingMarking: false }), sitting(75)]);
+    const table = await renderTab();
+    const chen = rowOf(table, 'Chen Wei');
+    expect(within(chen).getByText('In progress')).toBeInTheDocument();
+    expect(within(chen).queryByText('Pending')).not.toBeInTheDocument();
+    expect(within(chen).getByTestId('time-left')).toHaveTextContent(/^1 min 1[45] sec left$/);
+    // A second later, by this device's clock.
+    await waitFor(
+      () => expect(within(chen).getByTestId('time-left')).toHaveTextContent(/^1 min 1[34] sec left$/),
+      {
+        timeout: 3000,
+      },
+    );
+    // The other student has submitted: no time shown.
+    expect(within(rowOf(table, 'Amina Njeri')).getByText('Submitted')).toBeInTheDocument();
+  });
+
+  it('shows longer times in minutes and hours, no limit, and time up', async () => {
+    serveStudents([
+      sitting(12 * 60),
+      makeStudentStatus({
+        ...sitting(null),
+        student: { id: 's-4', name: 'Dara Sok', email: 'dara@school.test' },
+      }),
+      makeStudentStatus({
+        ...sitting(65 * 60),
+        student: { id: 's-5', name: 'Eka Putri', email: 'eka@school.test' },
+      }),
+      makeStudentStatus({
+        ...sitting(0),
+        student: { id: 's-6', name: 'Femi Ade', email: 'femi@school.test' },
+      }),
+    ]);
+    const table = await renderTab();
+    expect(within(rowOf(table, 'Chen Wei')).getByTestId('time-left')).toHaveTextContent(/^1[12] min left$/);
+    expect(within(rowOf(table, 'Dara Sok')).getByTestId('time-left')).toHaveTextContent('No time limit');
+    expect(within(rowOf(table, 'Eka Putri')).getByTestId('time-left')).toHaveTextContent(
+      /^1 hr [45] min left$/,
+    );
+    expect(within(rowOf(table, 'Femi Ade')).getByTestId('time-left')).toHaveTextContent(
+      'Time is up: being handed in',
+    );
+  });
+
+  it('reads the list again every 30 seconds: a student who hands in shows as Submitted', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serveStudents(
+        [makeStudentStatus({ pendingMarking: false }), sitting(10 * 60)],
+        [
+          makeStudentStatus({ pendingMarking: false }),
+          makeStudentStatus({
+            student: { id: 'student-3', name: 'Chen Wei', email: 'chen@school.test' },
+            pendingMarking: false,
+          }),
+        ],
+      );
+      const table = await renderTab();
+      expect(within(rowOf(table, 'Chen Wei')).getByText('In progress')).toBeInTheDocument();
+      expect(receivedRequests('GET', /\/students$/)).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(31_000);
+      await waitFor(() => expect(receivedRequests('GET', /\/students$/)).toHaveLength(2));
+      await waitFor(() =>
+        expect(within(rowOf(table, 'Chen Wei')).getByText('Submitted')).toBeInTheDocument(),
+      );
+      expect(within(rowOf(table, 'Chen Wei')).queryByTestId('time-left')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,13 @@
-import { useState } from 'react';
-import { Badge, Button, Group, Stack } from '@mantine/core';
-import { IconCheck, IconClock, IconClockPlus, IconLockOpen, IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import {
+  IconCheck,
+  IconClock,
+  IconClockPlus,
+  IconHourglassHigh,
+  IconLockOpen,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StudentStatusEntry } from '@vbuilder/shared';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -14,6 +21,7 @@ import { useAccommodations, useReleaseResults, useReleaseStatus } from '../api/a
 import { AccommodationBadge } from './accommodations/accommodation-badge.tsx';
 import { AccommodationDialog } from './accommodations/accommodation-dialog.tsx';
 import { ReleaseBar } from './accommodations/release-bar.tsx';
+import { formatTimeLeft, remainingAt } from '../lib/time-left.ts';
 
 interface Props {
   assessmentId: string;
@@ -24,7 +32,43 @@ interface Props {
   canManage?: boolean;
 }
 
-/** The Student Status tab (SPEC §4): every assigned student, Submitted or Pending, with Mark where answers wait. */
+type InProgress = NonNullable<StudentStatusEntry['inProgress']>;
+
+/**
+ * "In progress" and the time left, counting down each second from what the server counted when
+ * it answered (the list is read again every 30 seconds, which brings a moved deadline).
+ */
+function InProgressCell({ attempt, receivedAt }: { attempt: InProgress; receivedAt: number }) {
+  const { t, i18n } = useTranslation('submissions');
+  const { secondsLeft } = attempt;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (secondsLeft === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [secondsLeft, receivedAt]);
+  const left = secondsLeft === null ? null : remainingAt(secondsLeft, receivedAt, now);
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color="blue" variant="light" leftSection={<IconHourglassHigh size={12} aria-hidden />}>
+        {t('students.status.InProgress')}
+      </Badge>
+      <Text size="xs" c={left === 0 ? 'red.8' : 'gray.7'} data-testid="time-left">
+        {left === null
+          ? t('students.noTimeLimit')
+          : left === 0
+            ? t('students.timeUp')
+            : t('students.timeLeft', { time: formatTimeLeft(left, i18n.language) })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The Student Status tab: every assigned student, Submitted or Pending, or In progress
+ * with the time left while sitting it, with Mark where answers wait.
+ */
 export function StudentStatusTab({
   assessmentId,
   markingPath,
@@ -94,7 +138,9 @@ export function StudentStatusTab({
       key: 'status',
       header: t('columns.status'),
       cell: (row) =>
-        row.status === 'Submitted' ? (
+        row.inProgress ? (
+          <InProgressCell attempt={row.inProgress} receivedAt={students.dataUpdatedAt} />
+        ) : row.status === 'Submitted' ? (
           <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
             {t('students.status.Submitted')}
           </Badge>

@@ -181,7 +181,14 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
         earlierAttemptsLeftOut: 0,
         groupSize: 0,
         summary: { mean: null, median: null, standardDeviation: null, lowest: null, highest: null },
-        reliability: null,
+        reliability: {
+          method: null,
+          value: null,
+          reason: 'tooFewResponses',
+          responses: 0,
+          questions: [],
+          scoredQuestions: 0,
+        },
         questions: [],
       },
     });
