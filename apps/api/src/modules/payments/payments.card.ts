@@ -16,7 +16,7 @@ import {
   requestedOrganization,
   type PaymentsContext,
 } from './payments.service.ts';
-import { cardProviderFailed, cardProviderFor, STRIPE_PROVIDER, type CardProvider } from './stripe.ts';
+import { cardProviderFailed, cardProviderFor, STRIPE_PROVIDER, type CardProvider } from '../../lib/stripe.ts';
 
 /**
  * Card payments (issue 12 §3): POST /api/payments/checkout makes the pending record on the same

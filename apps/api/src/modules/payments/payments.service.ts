@@ -74,28 +74,10 @@ import {
   updatePaymentRecord,
   type PaymentRecordWithOrganization,
 } from './payments.repository.ts';
-import { cardProviderFailed, cardProviderFor, checkoutSessionOf, type CardPrice } from './stripe.ts';
+import { cardProviderFailed, cardProviderFor, checkoutSessionOf } from '../../lib/stripe.ts';
 
 type RecordsQuery = z.output<typeof PaymentRecordsQuerySchema>;
-export type { CardPrice, PaymentRecordsQuery };
-
-/**
- * Whether card payment is offered (a card provider key is set, issue 12 §3) and the packages'
- * card prices from the provider's products. A failed product load leaves them empty (SPEC §4).
- */
-export async function cardCatalogOf(
-  config: Config,
-  log: FastifyBaseLogger,
-): Promise<{ cardPayments: boolean; cardPrices: CardPrice[] }> {
-  const provider = cardProviderFor(config);
-  if (!provider) return { cardPayments: false, cardPrices: [] };
-  try {
-    return { cardPayments: true, cardPrices: await provider.prices() };
-  } catch (err) {
-    log.error({ err }, 'could not list the card payment products');
-    return { cardPayments: true, cardPrices: [] };
-  }
-}
+export type { PaymentRecordsQuery };
 
 /** What the payment rules need from the app. */
 export interface PaymentsContext {

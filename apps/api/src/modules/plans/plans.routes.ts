@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlanNameParamsSchema, PlansResponseSchema, UpdatePlanPricesBodySchema } from '@vbuilder/shared';
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
-import { cardCatalogOf } from '../payments/payments.service.ts';
-import { planCatalog, updatePlanPrices } from './plans.service.ts';
+import { cardCatalogOf, planCatalog, updatePlanPrices } from './plans.service.ts';
 
 const tags = ['plans'];
 

@@ -10,11 +10,13 @@ import {
   type PricedPackage,
   type UpdatePlanPricesBody,
 } from '@vbuilder/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PaymentRecordRow } from '../../db/schema/index.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { CardPrice } from '../payments/payments.service.ts';
+import { cardProviderFor, type CardPrice } from '../../lib/stripe.ts';
 import {
   findNewestEffectiveRecord,
   insertPaymentRecord,
@@ -144,4 +146,22 @@ export async function updatePlanPrices(
     );
   });
   return planCatalog(db, cardPayments, cardPrices);
+}
+
+/**
+ * Whether card payment is offered (a card provider key is set) and the packages'
+ * card prices from the provider's products. A failed product load leaves them empty.
+ */
+export async function cardCatalogOf(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ cardPayments: boolean; cardPrices: CardPrice[] }> {
+  const provider = cardProviderFor(config);
+  if (!provider) return { cardPayments: false, cardPrices: [] };
+  try {
+    return { cardPayments: true, cardPrices: await provider.prices() };
+  } catch (err) {
+    log.error({ err }, 'could not list the card payment products');
+    return { cardPayments: true, cardPrices: [] };
+  }
 }

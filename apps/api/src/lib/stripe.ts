@@ -7,8 +7,8 @@ import {
   type LanguageCode,
   type PricedPackage,
 } from '@vbuilder/shared';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Card payments through Stripe (issue 12 §3), offered only when STRIPE_SECRET_KEY is set; the key
