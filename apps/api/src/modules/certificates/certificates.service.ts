@@ -67,7 +67,8 @@ import {
  * several, or everyone who passed), revoke and reissue them; an assessment's rule gives them
  * automatically at marking; the holder and the organization's Administrators download the PDF and
  * the Open Badges 3.0 credential; anyone holding the code checks it. Every give, revoke and
- * reissue is audited; the student is mailed, in their language, when one is given.
+ * reissue is audited; the student is mailed, in their language, when one is given, and told
+ * (bell and mail, with the reason) when an Administrator revokes one.
  */
 
 export { BADGE_MEDIA_TYPE };
@@ -377,6 +378,14 @@ export async function revokeCertificate(
     if (!row || !canManageCertificate(actor, row)) throw certificateNotFound();
     if (row.revokedAt) throw conflict('certificate_revoked', 'This certificate is already revoked');
     await updateCertificate(tx, id, { revokedAt: now, revokeReason: reason, revokedBy: actor.userId });
+    // The holder is told (bell and mail, with the reason) exactly when the revoke commits.
+    if (ctx.notifier.jobs) {
+      await emitNotification(
+        ctx.notifier.jobs,
+        { kind: 'certificate_revoked', certificateId: id },
+        { tx, key: id },
+      );
+    }
     await recordAudit(
       tx,
       actor,
