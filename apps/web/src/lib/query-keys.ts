@@ -120,6 +120,8 @@ export const aiAssistantKeys = {
   all: ['aiAssistant'] as const,
   list: () => ['aiAssistant', 'list'] as const,
   detail: (id: string) => ['aiAssistant', 'detail', id] as const,
+  /** Whether the server has a language model configured (from GET /api/auth/config). */
+  configured: () => ['aiAssistant', 'configured'] as const,
 };
 
 /** Notifications (issue 14): the caller's list (with its unread count) and their preferences. */
