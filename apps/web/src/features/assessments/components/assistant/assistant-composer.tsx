@@ -268,8 +268,7 @@ export function AssistantComposer({
               {canUseAsked ? (
                 <Button
                   size="compact-sm"
-                  variant="light"
-                  color="yellow.9"
+                  variant="default"
                   onClick={() => setTypes([{ ...types[0]!, count: asked }])}
                   disabled={streaming}
                 >
