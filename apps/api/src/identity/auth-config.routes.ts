@@ -13,6 +13,11 @@ export const AuthConfigSchema = z.object({
   supportUrl: z.string(),
   /** Where schools write about invoices and slow activations (issue 12): Payment History's mail button. */
   billingSupportEmail: z.string(),
+  /**
+   * Whether a language model is configured (OPENAI_API_KEY): the AI screens say it is missing
+   * before anyone types a request, instead of after Send. Never the key itself.
+   */
+  aiConfigured: z.boolean(),
 });
 
 /**
@@ -28,6 +33,7 @@ const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     learningPlatformUrl: config.LEARNING_PLATFORM_URL,
     supportUrl: config.SUPPORT_URL,
     billingSupportEmail: config.BILLING_SUPPORT_EMAIL,
+    aiConfigured: Boolean(config.OPENAI_API_KEY),
   };
   app.get(
     '/auth/config',

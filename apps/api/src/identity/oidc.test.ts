@@ -95,6 +95,8 @@ describe('embedded OpenID provider', () => {
       learningPlatformUrl: t.app.config.LEARNING_PLATFORM_URL,
       supportUrl: t.app.config.SUPPORT_URL,
       billingSupportEmail: t.app.config.BILLING_SUPPORT_EMAIL,
+      // No OPENAI_API_KEY here: the AI screens say so before anyone types a request.
+      aiConfigured: false,
     });
   });
 

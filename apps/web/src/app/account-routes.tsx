@@ -1,6 +1,12 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { withLoaderFirst, withNamespaces } from './route-namespaces.ts';
-import { SUBSCRIPTION_ACCESS, type ScreenAccess, type SectionId } from '../components/layout/navigation.ts';
+import {
+  mayOpen,
+  SUBSCRIPTION_ACCESS,
+  type ScreenAccess,
+  type SectionId,
+} from '../components/layout/navigation.ts';
+import { accessOf } from '../components/layout/route-access-guard.tsx';
 
 /** What an /account route declares: who may open it (checked once, by the account layout's guard). */
 export interface AccountRouteHandle {
@@ -146,3 +152,17 @@ export const accountChildren: RouteObject[] = [
     lazy: withNamespaces('logout-route', () => import('./routes/logout-route.tsx')),
   },
 ];
+
+/**
+ * Whether a role may open an in-app path (a link's target, query and hash ignored): the access of
+ * the /account route it matches, as the layout's guard applies it. Paths outside /account
+ * (public pages) are open to everyone; an /account path that matches no route is not offered.
+ */
+export function mayOpenPath(path: string, role: string | null | undefined): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  if (!/^\/account(\/|$)/.test(pathname)) return true;
+  const tree: RouteObject[] = [{ path: '/account', children: accountChildren }];
+  const matches = matchRoutes(tree, pathname);
+  if (!matches || matches.length < 2) return false;
+  return mayOpen(accessOf(matches.map((match) => match.route.handle)), role);
+}

@@ -105,14 +105,13 @@ export const billingKeys = {
   payment: (id: string) => ['billing', 'payments', 'detail', id] as const,
 };
 
-/** Certificates (issue 13): the lists, the organization's template, each assessment's rule, a public check. */
+/** Certificates (issue 13): the lists, the organization's template, a public check. */
 export const certificateKeys = {
   all: ['certificates'] as const,
   lists: () => ['certificates', 'list'] as const,
   list: (params: object) => ['certificates', 'list', params] as const,
   template: () => ['certificates', 'template'] as const,
   logo: (logoKey: string) => ['certificates', 'template', 'logo', logoKey] as const,
-  rule: (assessmentId: string) => ['certificates', 'rule', assessmentId] as const,
   verification: (code: string) => ['certificates', 'verify', code] as const,
 };
 
@@ -121,6 +120,8 @@ export const aiAssistantKeys = {
   all: ['aiAssistant'] as const,
   list: () => ['aiAssistant', 'list'] as const,
   detail: (id: string) => ['aiAssistant', 'detail', id] as const,
+  /** Whether the server has a language model configured (from GET /api/auth/config). */
+  configured: () => ['aiAssistant', 'configured'] as const,
 };
 
 /** Notifications (issue 14): the caller's list (with its unread count) and their preferences. */

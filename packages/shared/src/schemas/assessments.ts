@@ -93,6 +93,11 @@ export const AssessmentInputSchema = z
       .max(ASSESSMENT_LIMITS.instructionsMax, 'assessments.errors.instructionsTooLong')
       .default(''),
     allowRetake: z.boolean().default(false),
+    /**
+     * Give a certificate automatically to each student who passes (the assessment's certificate
+     * rule). Absent: left as it is. Only the organization's Administrators may change it.
+     */
+    autoCertificate: z.boolean().optional(),
     /** The language the questions are written in (BCP 47, e.g. 'en', 'sw', 'zh'). */
     language: z
       .string()
@@ -218,6 +223,11 @@ export const AssessmentSchema = AssessmentSummarySchema.extend({
    * (a stored or hand-made one) still reads, as false.
    */
   questionsLocked: z.boolean().optional(),
+  /**
+   * Staff: whether a student who passes gets a certificate automatically. The API always sends it
+   * (false for a Student); optional so that an older payload still reads, as false.
+   */
+  autoCertificate: z.boolean().optional(),
 });
 export type Assessment = z.infer<typeof AssessmentSchema>;
 

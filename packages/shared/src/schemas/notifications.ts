@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'result_regraded',
   'marking_waiting',
   'certificate_given',
+  'certificate_revoked',
   'invoice_issued',
   'payment_activated',
   'subscription_expiring',
@@ -43,6 +44,7 @@ const STUDENT_KINDS = [
   'result_released',
   'result_regraded',
   'certificate_given',
+  'certificate_revoked',
 ] as const satisfies readonly NotificationKind[];
 const ADMINISTRATOR_KINDS = [
   'marking_waiting',
@@ -76,6 +78,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, NotificationDelivery> = 
   result_regraded: 'both',
   marking_waiting: 'in_app',
   certificate_given: 'both',
+  // The holder must know their certificate no longer counts, and why: mailed by default.
+  certificate_revoked: 'both',
   invoice_issued: 'both',
   payment_activated: 'both',
   subscription_expiring: 'both',
@@ -111,6 +115,8 @@ export const NotificationParamsSchema = z.object({
   planName: z.string().optional(),
   endsAt: z.string().optional(),
   organizationName: z.string().optional(),
+  /** Why a certificate was revoked, as the Administrator wrote it. */
+  reason: z.string().optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParamsSchema>;
 

@@ -211,6 +211,56 @@ describe('POST /api/ai/chat', () => {
     });
   });
 
+  it('never shows a broken answer as words: no JSON or code reaches the prose, streamed or stored', async () => {
+    for (const [content, code, prose] of [
+      // Questions begun without the marker and cut short: the words before them are kept.
+      [
+        'Sure, here they are.\n{"questions": [{"type": "MCQ", "question": "Which gas do plants',
+        'ai_no_questions',
+        'Sure, here they are.',
+      ],
+      // A code block whose JSON has no questions array: nothing of it is prose.
+      ['```json\n{"questions": "none", "note": "raw model output"}\n```', 'ai_no_questions_array', ''],
+    ] as const) {
+      fake.script({ kind: 'content', content });
+      const events = eventsOf((await chat(teacher.headers, { source: SOURCE, questions: THREE_MCQ })).body);
+      const streamed = named(events, 'delta')
+        .map((e) => e.data.text)
+        .join('');
+      expect(streamed.trim()).toBe(prose);
+      const done = named(events, 'done')[0]!.data.message;
+      expect(done.content).toBe(prose);
+      expect(done.cards).toEqual([]);
+      expect(done.error?.code).toBe(code);
+      const stored = await conversation(
+        teacher.headers,
+        named(events, 'conversation')[0]!.data.conversation.id,
+      );
+      expect(stored.messages[1]!.content).toBe(prose);
+      expect(JSON.stringify(stored.messages[1])).not.toContain('raw model output');
+    }
+  });
+
+  it("tells the model that the form's count wins over a number in the teacher's words", async () => {
+    const res = await chat(teacher.headers, {
+      message: 'Write 10 questions',
+      source: SOURCE,
+      questions: THREE_MCQ,
+    });
+    expect(res.statusCode).toBe(200);
+    const prompt = fake.requests.at(-1)!.body.messages!.at(-1)!.content;
+    expect(prompt).toContain('Write 10 questions');
+    expect(prompt).toContain('Write 3 questions from the source material.');
+    expect(prompt).toContain('write 3 anyway');
+    expect(named(eventsOf(res.body), 'card')).toHaveLength(3);
+  });
+
+  it('says in the public configuration that a model is configured (never the key)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(res.json().aiConfigured).toBe(true);
+    expect(res.body).not.toContain(KEY);
+  });
+
   it('stops the upstream request when the client goes away (the stop button), keeping what arrived', async () => {
     fake.setChunkDelay(40);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -461,6 +511,10 @@ describe('without a key', () => {
     expect(translated.json().code).toBe('ai_key_missing');
     expect(translated.json().message).not.toBe('OpenAI API key is missing.');
     expect(translated.json().message).toMatch(/[\u0E00-\u0E7F]/);
+    // The screens know before anyone types: the public configuration says no model is set up.
+    expect((await bare.app.inject({ method: 'GET', url: '/api/auth/config' })).json().aiConfigured).toBe(
+      false,
+    );
   });
 
   it('keeps the generation’s rate limit: the 11th turn in a minute is 429', async () => {

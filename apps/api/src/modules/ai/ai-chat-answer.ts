@@ -8,6 +8,15 @@ import {
   type RequestedTypes,
 } from './ai-response.ts';
 
+/**
+ * Where an answer that was asked for questions stops being words for the teacher: its first brace,
+ * bracket or code fence (the length when there is none).
+ */
+function rawStart(text: string): number {
+  const found = text.search(/[{[]|```/);
+  return found === -1 ? text.length : found;
+}
+
 export type AnswerPiece =
   { kind: 'prose'; text: string } | { kind: 'card'; card: AiCard } | { kind: 'dropped'; item: AiDropped };
 
@@ -52,9 +61,15 @@ export function chatAnswerReader(requested: RequestedTypes | null) {
         const at = text.indexOf(QUESTIONS_MARKER);
         if (at !== -1) markerAt = at;
       }
-      // Prose ends at the marker; until it is seen, hold back what could be its beginning.
+      // Prose ends at the marker; until it is seen, hold back what could be its beginning, and
+      // everything from the first sign of JSON or code (questions written without the marker, or
+      // a broken answer): the teacher is never shown the model's raw output as words.
       const proseEnd =
-        markerAt !== -1 ? markerAt : reader ? text.length - (QUESTIONS_MARKER.length - 1) : text.length;
+        markerAt !== -1
+          ? markerAt
+          : reader
+            ? Math.min(text.length - (QUESTIONS_MARKER.length - 1), rawStart(text))
+            : text.length;
       if (proseEnd > proseSent) {
         out.push({ kind: 'prose', text: text.slice(proseSent, proseEnd) });
         proseSent = proseEnd;
@@ -83,7 +98,8 @@ export function chatAnswerReader(requested: RequestedTypes | null) {
           return out;
         }
       }
-      const proseEnd = markerAt !== -1 ? markerAt : text.length;
+      if (reader && markerAt === -1) proseLimit = rawStart(text);
+      const proseEnd = markerAt !== -1 ? markerAt : (proseLimit ?? text.length);
       if (proseEnd > proseSent) out.push({ kind: 'prose', text: text.slice(proseSent, proseEnd) });
       proseSent = Math.max(proseSent, proseEnd);
       return out;

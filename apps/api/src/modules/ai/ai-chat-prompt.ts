@@ -61,6 +61,9 @@ function requestText(input: ChatPromptInput): string {
     lines.push(
       '',
       `Write ${total} question${total === 1 ? '' : 's'} from the source material.`,
+      // The form's counts are what the answer is checked against (the web shows the teacher any
+      // difference from a number in their words before they send).
+      `If the words above name another number of questions, write ${total} anyway: that is the number the teacher chose.`,
       `Difficulty: ${q.difficulty}.`,
       `Bloom level: ${q.bloomLevel} (the student must ${BLOOM_DESCRIPTIONS[q.bloomLevel]}).`,
       `Write every question, option, answer and instruction in ${languageName(q.language)}; keep the "type" names in English as given.`,

@@ -76,6 +76,8 @@ export interface DetailParts {
   draws: readonly DrawRule[];
   /** Whether a student has started it, so its questions and draw rules can no longer change. */
   questionsLocked: boolean;
+  /** Whether a student who passes gets a certificate automatically (false for a Student). */
+  autoCertificate: boolean;
 }
 
 /**
@@ -116,5 +118,6 @@ export function toAssessment(row: AssessmentWithCreator, now: Date, parts: Detai
         })),
     resources: parts.resources.map(toResource),
     questionsLocked: parts.questionsLocked,
+    autoCertificate: parts.autoCertificate,
   };
 }

@@ -8,6 +8,7 @@ import {
   CertificateResponseSchema,
   CertificateTemplateResponseSchema,
   CertificateVerificationResponseSchema,
+  AssessmentSchema,
   GiveCertificatesResponseSchema,
   type Certificate,
   type Role,
@@ -16,12 +17,14 @@ import {
   auditEvents,
   certificates,
   mailOutbox,
+  paymentRecords,
   type AssessmentRow,
   type UserRow,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in.ts';
 import { questionOf } from '../attempts/test-fixtures.ts';
+import { assessmentInput } from '../assessments/test-helpers.ts';
 import { makeAssessment, submitAttempt } from '../submissions/test-fixtures.ts';
 import { decodeQr, pdfPagePng, pdfText } from './test-helpers.ts';
 
@@ -432,6 +435,81 @@ describe('the automatic rule', () => {
     expect(given).toMatchObject({ issuedBy: null, percentage: 100 });
     const mails = await mailsTo(writer.user.email);
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe('automatic certificates as a setting of the assessment', () => {
+  it('saves with the assessment: Administrators set it, a Teacher keeps it, a pass then gives one', async () => {
+    await t.app.db.insert(paymentRecords).values({
+      organizationId: orgA,
+      planName: 'Custom',
+      status: 'active',
+      invoiceStatus: 'paid',
+      activatedAt: new Date(),
+      customMonthlyAssessments: null,
+    });
+    const input = assessmentInput({
+      title: 'Setting quiz',
+      questions: [TF],
+      status: 'published',
+      autoCertificate: true,
+    });
+    // A Teacher may not switch it on…
+    const refused = await post(teacherA, '/api/assessments', input);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('forbidden');
+    // …an Administrator may, in the same save as the rest of the settings.
+    const created = await post(adminA, '/api/assessments', input);
+    expect(created.statusCode, created.body).toBe(201);
+    const assessment = AssessmentSchema.parse(created.json());
+    expect(assessment.autoCertificate).toBe(true);
+    const rule = await get(adminA, `/api/certificates/rules/${assessment.id}`);
+    expect(rule.json()).toEqual({ data: { assessmentId: assessment.id, autoGive: true } });
+    expect((await auditOf(assessment.id)).map((a) => a.action)).toContain('certificate.rule_updated');
+    // Staff read it with the assessment; a Student does not.
+    expect(
+      AssessmentSchema.parse((await get(teacherA, `/api/assessments/${assessment.id}`)).json()),
+    ).toMatchObject({ autoCertificate: true });
+    expect(
+      AssessmentSchema.parse((await get(ada, `/api/assessments/${assessment.id}`)).json()),
+    ).toMatchObject({
+      autoCertificate: false,
+    });
+
+    const put = (who: Member, changes: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/assessments/${assessment.id}`,
+        headers: who.headers,
+        payload: { ...input, ...changes },
+      });
+    // A Teacher's save that would switch it off is refused whole: the title does not change either.
+    const off = await put(teacherA, { title: 'Renamed by a teacher', autoCertificate: false });
+    expect(off.statusCode).toBe(403);
+    const after = AssessmentSchema.parse((await get(adminA, `/api/assessments/${assessment.id}`)).json());
+    expect(after).toMatchObject({ title: 'Setting quiz', autoCertificate: true });
+    // Saving the value they were shown (or none) is an ordinary save.
+    expect((await put(teacherA, { title: 'Setting quiz 2' })).statusCode).toBe(200);
+    expect((await put(teacherA, { title: 'Setting quiz 3', autoCertificate: true })).statusCode).toBe(200);
+
+    // The rule is the real one: a student who passes gets a certificate, without anyone giving it.
+    const passer = await as('Student', orgA, { name: 'Setting Passer' });
+    const started = await post(passer, `/api/assessments/${assessment.id}/attempts`);
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const attemptId = started.json().id as string;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/attempts/${attemptId}/answers/${TF.id}`,
+      headers: passer.headers,
+      payload: { answer: RIGHT, revision: 1, idempotencyKey: crypto.randomUUID() },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post(passer, `/api/attempts/${attemptId}/submit`)).statusCode).toBe(200);
+    expect(await certificateRows(assessment.id, passer.user.id)).toHaveLength(1);
+
+    // An Administrator switches it off with the settings; the old route reads the same.
+    expect((await put(adminA, { autoCertificate: false })).statusCode).toBe(200);
+    expect((await get(adminA, `/api/certificates/rules/${assessment.id}`)).json().data.autoGive).toBe(false);
   });
 });
 

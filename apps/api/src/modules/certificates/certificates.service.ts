@@ -23,7 +23,7 @@ import type { AttemptRow, CertificateRow, CertificateTemplateRow } from '../../d
 import { translatorFor } from '../../i18n/index.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createFileStore, type FileStore } from '../../lib/files.ts';
 import { detectImageType, newImageKey } from '../../lib/stored-images.ts';
 import type { Actor } from '../../types.d.ts';
@@ -67,7 +67,8 @@ import {
  * several, or everyone who passed), revoke and reissue them; an assessment's rule gives them
  * automatically at marking; the holder and the organization's Administrators download the PDF and
  * the Open Badges 3.0 credential; anyone holding the code checks it. Every give, revoke and
- * reissue is audited; the student is mailed, in their language, when one is given.
+ * reissue is audited; the student is mailed, in their language, when one is given, and told
+ * (bell and mail, with the reason) when an Administrator revokes one.
  */
 
 export { BADGE_MEDIA_TYPE };
@@ -377,6 +378,14 @@ export async function revokeCertificate(
     if (!row || !canManageCertificate(actor, row)) throw certificateNotFound();
     if (row.revokedAt) throw conflict('certificate_revoked', 'This certificate is already revoked');
     await updateCertificate(tx, id, { revokedAt: now, revokeReason: reason, revokedBy: actor.userId });
+    // The holder is told (bell and mail, with the reason) exactly when the revoke commits.
+    if (ctx.notifier.jobs) {
+      await emitNotification(
+        ctx.notifier.jobs,
+        { kind: 'certificate_revoked', certificateId: id },
+        { tx, key: id },
+      );
+    }
     await recordAudit(
       tx,
       actor,
@@ -715,25 +724,59 @@ export async function setRule(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const assessment = await managedAssessment(tx, actor, assessmentId);
-    await upsertRule(tx, {
-      assessmentId: assessment.id,
-      organizationId: assessment.organizationId,
-      autoGive,
-      updatedBy: actor.userId,
-      updatedAt: now,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'certificate.rule_updated',
-        targetType: 'assessment',
-        targetId: assessment.id,
-        organizationId: assessment.organizationId,
-        details: { autoGive },
-      },
-      now,
-    );
+    await saveRule(tx, actor, assessment, autoGive, now);
     return { assessmentId: assessment.id, autoGive };
   });
+}
+
+/** Whether a student who passes this assessment gets a certificate automatically. */
+export const autoGives = async (db: DbOrTx, assessmentId: string) =>
+  (await findRule(db, assessmentId))?.autoGive ?? false;
+
+/**
+ * The rule as part of an assessment's settings, inside the save's transaction: unchanged, nothing
+ * happens (a Teacher saves the value they were shown); changed, only the organization's
+ * Administrators may (403 otherwise, and the whole save is undone with it), and it is audited.
+ */
+export async function applyRuleOfSettings(
+  tx: DbOrTx,
+  actor: Actor,
+  assessment: { id: string; organizationId: string },
+  autoGive: boolean | undefined,
+  now: Date,
+): Promise<void> {
+  if (autoGive === undefined || autoGive === (await autoGives(tx, assessment.id))) return;
+  const managed = managedOrganization(actor);
+  if (managed === undefined || (managed !== null && managed !== assessment.organizationId)) {
+    throw forbidden('Only Administrators may change whether certificates are given automatically');
+  }
+  await saveRule(tx, actor, assessment, autoGive, now);
+}
+
+async function saveRule(
+  tx: DbOrTx,
+  actor: Actor,
+  assessment: { id: string; organizationId: string },
+  autoGive: boolean,
+  now: Date,
+) {
+  await upsertRule(tx, {
+    assessmentId: assessment.id,
+    organizationId: assessment.organizationId,
+    autoGive,
+    updatedBy: actor.userId,
+    updatedAt: now,
+  });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'certificate.rule_updated',
+      targetType: 'assessment',
+      targetId: assessment.id,
+      organizationId: assessment.organizationId,
+      details: { autoGive },
+    },
+    now,
+  );
 }

@@ -28,6 +28,8 @@ export type NotificationEvent =
   | { kind: 'result_regraded'; attemptId: string }
   | { kind: 'marking_waiting'; attemptId: string }
   | { kind: 'certificate_given'; certificateId: string }
+  /** An Administrator revoked it (not a reissue: the new certificate's notice says that). */
+  | { kind: 'certificate_revoked'; certificateId: string }
   | { kind: 'invoice_issued' | 'payment_activated' | 'subscription_expiring'; paymentId: string }
   /** A school uploaded a bank transfer's receipt: the Super Administrators check it and activate. */
   | { kind: 'receipt_uploaded'; paymentId: string }
@@ -128,6 +130,21 @@ export async function resolveNotice(db: DbOrTx, event: NotificationEvent): Promi
         params: {
           assessmentTitle: certificate.assessmentTitle,
           organizationName: certificate.organizationName,
+        },
+        link: (r) => `/account/certifications/${r.id}`,
+      };
+    }
+    case 'certificate_revoked': {
+      const certificate = await findCertificateForNotice(db, event.certificateId);
+      if (!certificate?.revokedAt) return null;
+      return {
+        kind: event.kind,
+        organizationId: certificate.organizationId,
+        recipients: await findRecipients(db, [certificate.studentId]),
+        params: {
+          assessmentTitle: certificate.assessmentTitle,
+          organizationName: certificate.organizationName,
+          reason: certificate.revokeReason ?? '',
         },
         link: (r) => `/account/certifications/${r.id}`,
       };

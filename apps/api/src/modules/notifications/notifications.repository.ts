@@ -129,6 +129,7 @@ export async function findCertificateForNotice(db: DbOrTx, id: string) {
       assessmentTitle: certificates.assessmentTitle,
       organizationName: certificates.organizationName,
       revokedAt: certificates.revokedAt,
+      revokeReason: certificates.revokeReason,
     })
     .from(certificates)
     .where(eq(certificates.id, id));

@@ -333,6 +333,106 @@ describe('a certificate given', () => {
   });
 });
 
+describe('a certificate revoked', () => {
+  it('tells its holder, and only them, in the app and by mail in their language, with the reason', async () => {
+    const tf = questionOf('true-false', 'q1');
+    const quiz = await makeAssessment(t.app, orgA, {
+      title: 'Revoked quiz',
+      questions: [tf],
+      totalMarks: 1,
+    });
+    await submitAttempt(t.app, quiz, ada.user.id, { q1: (tf.config as { correct: boolean }).correct });
+    await submitAttempt(t.app, quiz, somchai.user.id, { q1: (tf.config as { correct: boolean }).correct });
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: adminA.headers,
+      payload: { assessmentId: quiz.id, studentIds: [ada.user.id, somchai.user.id] },
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    await settle();
+    smtp.received.length = 0;
+    const [forAda, forSomchai] = (given.json() as { data: { id: string; studentId: string }[] }).data.sort(
+      (a, b) => (a.studentId === ada.user.id ? -1 : b.studentId === ada.user.id ? 1 : 0),
+    );
+
+    const revoke = (id: string, reason: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${id}/revoke`,
+        headers: adminA.headers,
+        payload: { reason },
+      });
+    expect((await revoke(forAda!.id, 'Copied answers from a neighbour')).statusCode).toBe(200);
+    expect((await revoke(forSomchai!.id, 'ลอกคำตอบ')).statusCode).toBe(200);
+    await settle();
+
+    expect(await holders('certificate_revoked')).toEqual(
+      new Map([
+        [ada.user.id, 1],
+        [somchai.user.id, 1],
+      ]),
+    );
+    expect((await list(ada)).items[0]).toMatchObject({
+      kind: 'certificate_revoked',
+      params: {
+        assessmentTitle: 'Revoked quiz',
+        organizationName: 'Notice School A',
+        reason: 'Copied answers from a neighbour',
+      },
+      link: `/account/certifications/${ada.user.id}`,
+    });
+    const [mail] = mailed(ada, 'Your certificate for Revoked quiz has been revoked');
+    expect(mail, 'the revoke mail reached the holder').toBeDefined();
+    expect(mail!.mail.text).toContain(
+      'Notice School A has revoked your certificate for Revoked quiz. Reason: Copied answers from a neighbour',
+    );
+    expect(mail!.mail.text).toContain(`/account/certifications/${ada.user.id}`);
+    // In the holder's language, with the reason as it was written.
+    const [thai] = mailed(somchai, /Revoked quiz/);
+    expect(thai!.mail.subject).toBe('ใบประกาศนียบัตรสำหรับ Revoked quiz ของคุณถูกเพิกถอนแล้ว');
+    expect(thai!.mail.text).toContain('เหตุผล: ลอกคำตอบ');
+    // Nobody else hears of it.
+    expect(
+      smtp.received.filter((m) => !m.to.includes(ada.user.email) && !m.to.includes(somchai.user.email)),
+    ).toEqual([]);
+  });
+
+  it("enqueues the notice in the revoke's transaction: a refused revoke tells nobody", async () => {
+    const tf = questionOf('true-false', 'q1');
+    const quiz = await makeAssessment(t.app, orgA, {
+      title: 'Twice revoked',
+      questions: [tf],
+      totalMarks: 1,
+    });
+    await submitAttempt(t.app, quiz, bo.user.id, { q1: (tf.config as { correct: boolean }).correct });
+    const given = await t.app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: adminA.headers,
+      payload: { assessmentId: quiz.id, studentIds: [bo.user.id] },
+    });
+    const id = (given.json() as { data: { id: string }[] }).data[0]!.id;
+    const revoke = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${id}/revoke`,
+        headers,
+        payload: { reason: 'Error' },
+      });
+    // Another organization's Administrator: 404, nothing queued.
+    expect((await revoke(adminB.headers)).statusCode).toBe(404);
+    await settle();
+    expect(await holders('certificate_revoked')).toEqual(new Map());
+    expect((await revoke(adminA.headers)).statusCode).toBe(200);
+    // A second revoke is refused (409): still one notice.
+    expect((await revoke(adminA.headers)).statusCode).toBe(409);
+    await settle();
+    expect(await holders('certificate_revoked')).toEqual(new Map([[bo.user.id, 1]]));
+    expect(mailed(bo, 'Your certificate for Twice revoked has been revoked')).toHaveLength(1);
+  });
+});
+
 describe('billing', () => {
   it("tells the organization's Administrators of an invoice, its activation and the coming renewal", async () => {
     const requested = await t.app.inject({

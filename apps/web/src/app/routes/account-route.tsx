@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
@@ -8,6 +8,8 @@ import { LOGIN_PATH } from '../../lib/auth/constants.ts';
 import { storeIntendedPath } from '../../lib/auth/intended-path.ts';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { useLoadingGate } from '../../lib/auth/use-loading-gate.ts';
+import { LinkAccessProvider } from '../../lib/link-access.tsx';
+import { mayOpenPath } from '../account-routes.tsx';
 
 /**
  * The protected area (SPEC §2): an authenticated user gets the account layout. While the session
@@ -22,13 +24,20 @@ export function Component() {
   // refresh) leaves the memoized shell alone (issue 15).
   const userId = user?.id;
   const bell = useMemo(() => (userId ? <NotificationBell userId={userId} /> : null), [userId]);
+  // Links inside the shell are offered only for pages the role may open.
+  const role = user?.role;
+  const mayOpenLink = useCallback((path: string) => mayOpenPath(path, role), [role]);
 
   if (gate.busy) {
     if (!gate.showSpinner) return null;
     return <LoadingScreen label={signingOut ? t('logout.signingOut') : undefined} />;
   }
   if (status !== 'authenticated') return <RedirectToLogin />;
-  return <AccountLayout topBarActions={bell} />;
+  return (
+    <LinkAccessProvider value={mayOpenLink}>
+      <AccountLayout topBarActions={bell} />
+    </LinkAccessProvider>
+  );
 }
 
 function RedirectToLogin() {

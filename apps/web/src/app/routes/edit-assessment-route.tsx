@@ -9,6 +9,7 @@ import {
 } from '../../features/assessments/components/editor/screen-states.tsx';
 import { assessmentPaths } from '../../features/assessments/lib/assessment-paths.ts';
 import { assessmentBankTools } from '../../features/question-bank/components/assessment-bank-tools.ts';
+import { isAdministrator } from '@vbuilder/shared';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /** /account/user/questions/{userId}/quiz/{quizId}/edit: editing one assessment (staff only). */
@@ -44,6 +45,7 @@ export function Component() {
       allowedTypes={usage.data?.plan.allowedTypes ?? null}
       packageName={usage.data?.plan.name}
       bank={assessmentBankTools}
+      canSetAutoCertificate={isAdministrator(user.role)}
     />
   );
 }

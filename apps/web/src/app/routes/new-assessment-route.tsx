@@ -7,6 +7,7 @@ import {
 } from '../../features/assessments/components/editor/screen-states.tsx';
 import { AssessmentWizard } from '../../features/assessments/components/wizard/assessment-wizard.tsx';
 import { assessmentPaths } from '../../features/assessments/lib/assessment-paths.ts';
+import { isAdministrator } from '@vbuilder/shared';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /**
@@ -40,6 +41,7 @@ export function Component() {
       defaultLanguage={i18n.resolvedLanguage ?? 'en'}
       defaultInstructor={user.name}
       listPath={assessmentPaths.list(user.id)}
+      canSetAutoCertificate={isAdministrator(user.role)}
     />
   );
 }

@@ -14,6 +14,8 @@ export const AuthConfigSchema = z.object({
   learningPlatformUrl: z.string().nullish(),
   supportUrl: z.string().nullish(),
   billingSupportEmail: z.string().nullish(),
+  /** Whether the server has a language model configured (absent from an older server). */
+  aiConfigured: z.boolean().nullish(),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
 
@@ -26,6 +28,7 @@ export function defaultAuthConfig(origin: string): AuthConfig {
     learningPlatformUrl: null,
     supportUrl: null,
     billingSupportEmail: null,
+    aiConfigured: null,
   };
 }
 

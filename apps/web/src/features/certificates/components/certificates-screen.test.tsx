@@ -72,9 +72,6 @@ function serveGiveOptions() {
       studentStatus(STUDENTS.chen, 30),
       studentStatus(STUDENTS.dara, 95),
     ]),
-    answer('get', `/certificates/rules/${ASSESSMENT_ID}`, {
-      data: { assessmentId: ASSESSMENT_ID, autoGive: false },
-    }),
   );
 }
 
@@ -197,24 +194,17 @@ describe('the Administrator', () => {
     });
   });
 
-  it("says why the server refused, and sets the assessment's automatic rule", async () => {
+  it('says why the server refused; the automatic rule is no longer switched here', async () => {
     serveAdmin();
     serveGiveOptions();
-    server.use(
-      answerError('post', '/certificates', 409, 'certificate_already_given'),
-      answer('put', `/certificates/rules/${ASSESSMENT_ID}`, {
-        data: { assessmentId: ASSESSMENT_ID, autoGive: true },
-      }),
-    );
+    server.use(answerError('post', '/certificates', 409, 'certificate_already_given'));
     await renderAdmin(`/account/certifications/admin-1?give=${ASSESSMENT_ID}`);
     const dialog = await screen.findByRole('dialog', { name: 'Give certificates' });
-    const rule = await within(dialog).findByRole('switch', { name: /Give a certificate automatically/ });
-    await waitFor(() => expect(rule).toBeEnabled());
-    fireEvent.click(rule);
     await waitFor(() =>
-      expect(receivedRequests('PUT', `/certificates/rules/${ASSESSMENT_ID}`)).toHaveLength(1),
+      expect(within(dialog).getByRole('button', { name: 'Give certificates' })).toBeEnabled(),
     );
-    expect(await receivedBody('PUT', `/certificates/rules/${ASSESSMENT_ID}`)).toEqual({ autoGive: true });
+    // The switch lives in the assessment's settings and saves with them.
+    expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give certificates' }));
     expect(
@@ -222,6 +212,7 @@ describe('the Administrator', () => {
         'One or more of these students already hold a certificate for this assessment.',
       ),
     ).toBeInTheDocument();
+    expect(receivedRequests('PUT', `/certificates/rules/${ASSESSMENT_ID}`)).toHaveLength(0);
   });
 
   it('revokes a certificate with a reason, after confirming', async () => {

@@ -11,7 +11,6 @@ import {
   ScrollArea,
   Select,
   Stack,
-  Switch,
   Text,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -25,7 +24,6 @@ import { codeOf } from '../../../lib/api-errors.ts';
 import { useGiveCertificates } from '../api/certificate-actions.ts';
 import { useCertificates } from '../api/get-certificates.ts';
 import { useAssessmentOptions, useAssessmentStudents } from '../api/give-options.ts';
-import { useCertificateRule, useSetCertificateRule } from '../api/rules.ts';
 import { candidatesOf, type Candidate } from '../lib/eligibility.ts';
 
 type Mode = 'allPassed' | 'chosen';
@@ -33,7 +31,7 @@ type Mode = 'allPassed' | 'chosen';
 /**
  * Give certificates for one assessment (SPEC §6, Administrators): to everyone who passed, or to the
  * students ticked in the list of who passed (those who already hold one are shown, not offered).
- * The assessment's rule "give a certificate automatically when a student passes" is set here too.
+ * Giving them automatically when a student passes is a setting of the assessment (its editor).
  */
 export function GiveCertificatesDialog({
   opened,
@@ -54,8 +52,6 @@ export function GiveCertificatesDialog({
     { page: 1, pageSize: 100, assessmentId: assessmentId ?? undefined, status: 'valid' },
     opened && Boolean(assessmentId),
   );
-  const rule = useCertificateRule(opened ? assessmentId : null);
-  const setRule = useSetCertificateRule();
   const give = useGiveCertificates();
 
   const assessment = assessments.data?.items.find((item) => item.id === assessmentId) ?? null;
@@ -75,7 +71,6 @@ export function GiveCertificatesDialog({
 
   const close = () => {
     give.reset();
-    setRule.reset();
     setChosen([]);
     setMode('allPassed');
     setAssessmentId(initialAssessmentId ?? null);
@@ -130,30 +125,6 @@ export function GiveCertificatesDialog({
 
         {assessment && (
           <>
-            <Switch
-              label={t('rule.label')}
-              description={t('rule.description')}
-              checked={rule.data?.autoGive ?? false}
-              disabled={!rule.data || setRule.isPending}
-              onChange={(event) => {
-                const autoGive = event.currentTarget.checked;
-                setRule.mutate(
-                  { assessmentId: assessment.id, autoGive },
-                  {
-                    onSuccess: () =>
-                      showToast(
-                        'success',
-                        autoGive
-                          ? t('rule.on', { assessment: assessment.title })
-                          : t('rule.off', { assessment: assessment.title }),
-                        t('rule.savedTitle'),
-                      ),
-                  },
-                );
-              }}
-            />
-            <ServerErrorAlert code={setRule.isError ? (codeOf(setRule.error) ?? 'internal_error') : null} />
-
             {loadFailed ? (
               <LoadErrorCard
                 headingOrder={3}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { codeOf } from '../../../lib/api-errors.ts';
+import { useMayOpenPath } from '../../../lib/link-access.tsx';
 
 interface DashboardCardProps<T> {
   /** Unique on the page: names the card's region. */
@@ -12,7 +13,7 @@ interface DashboardCardProps<T> {
   title: string;
   description?: string;
   query: UseQueryResult<T>;
-  /** A link to the screen the card summarizes. */
+  /** A link to the screen the card summarizes (left out when the reader may not open it). */
   action?: { label: string; to: string } | undefined;
   children(data: T): ReactNode;
 }
@@ -23,6 +24,7 @@ interface DashboardCardProps<T> {
  */
 export function DashboardCard<T>({ id, title, description, query, action, children }: DashboardCardProps<T>) {
   const { t } = useTranslation('dashboard');
+  const mayOpen = useMayOpenPath();
   const headingId = `${id}-heading`;
   return (
     <Paper
@@ -47,7 +49,7 @@ export function DashboardCard<T>({ id, title, description, query, action, childr
               </Text>
             )}
           </div>
-          {action && (
+          {action && mayOpen(action.to) && (
             <Anchor component={Link} to={action.to} size="sm" fw={600}>
               {action.label}
             </Anchor>

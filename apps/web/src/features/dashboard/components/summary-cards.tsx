@@ -13,6 +13,7 @@ import type { DashboardSummary } from '@vbuilder/shared';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { codeOf } from '../../../lib/api-errors.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useMayOpenPath } from '../../../lib/link-access.tsx';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { AssessmentCards } from './assessment-cards.tsx';
 
@@ -108,6 +109,7 @@ function StatCard({ card, locale }: { card: Card; locale: string }) {
 /** The analytics overview: user counts of the organization, or of the platform for a Super Administrator. */
 export function SummaryCards() {
   const { t, i18n } = useTranslation('dashboard');
+  const mayOpen = useMayOpenPath();
   const { data, isPending, isError, error, refetch, isFetching } = useDashboardSummary();
   const { user } = useAuth();
 
@@ -177,7 +179,8 @@ export function SummaryCards() {
         <AssessmentCards
           counts={data.assessments}
           student={user?.role === 'Student'}
-          listHref={user ? `/account/questions/${user.id}` : null}
+          // The Super Administrator's menu has no assessments: the counts, without the list's link.
+          listHref={user && mayOpen(`/account/questions/${user.id}`) ? `/account/questions/${user.id}` : null}
         />
       )}
     </Stack>

@@ -3,12 +3,14 @@ import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@vbuilder/shared';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useMayOpenPath } from '../../../lib/link-access.tsx';
 import { notificationText } from '../lib/notification-text.ts';
 import classes from './notifications.module.css';
 
 /**
  * One notification: a dot while unread, its title and sentence, when it came. With a link it
- * opens what it is about (and counts as read); `compact` is the bell's shorter form.
+ * opens what it is about (and counts as read), unless the reader may not open that page (billing
+ * news reach the legacy `user` role, whose menu has no payments); `compact` is the bell's shorter form.
  */
 export function NotificationItem({
   notification,
@@ -20,6 +22,7 @@ export function NotificationItem({
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation('notifications');
+  const mayOpen = useMayOpenPath();
   const { title, text } = notificationText(t, notification, i18n.language);
   const unread = notification.readAt === null;
   const body = (
@@ -39,7 +42,7 @@ export function NotificationItem({
       </Box>
     </Group>
   );
-  if (!notification.link) return body;
+  if (!notification.link || !mayOpen(notification.link)) return body;
   return compact ? (
     <UnstyledButton
       component={Link}

@@ -1,17 +1,30 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
+import { NotificationStreamEventSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from '../../../lib/query-keys.ts';
+import { staleAfter } from '../lib/stale-after.ts';
 
 /** The first wait before connecting again, doubled after each failure up to MAX_RETRY_MS. */
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 30_000;
 
+/** The kind of a `notification` event's notification; null when its data is not one. */
+function kindOf(data: string) {
+  try {
+    const parsed = NotificationStreamEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.notification.kind : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Listens to GET /api/notifications/stream (server-sent events over fetch, since EventSource
  * cannot send the bearer token) while mounted: each new notification, and the count sent on
- * connecting, make the lists fetched again. A dropped stream is opened again with growing waits.
+ * connecting, make the lists fetched again; a new notification also refreshes what it changed
+ * (the dashboard's cards and the lists of what it is about, staleAfter). A dropped stream is opened again with growing waits.
  * Answers whether it is connected, so the lists can poll while it is not.
  */
 export function useNotificationStream(enabled = true): boolean {
@@ -24,6 +37,11 @@ export function useNotificationStream(enabled = true): boolean {
     let retryMs = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+    const refreshWhatChanged = (data: string) => {
+      const kind = kindOf(data);
+      if (!kind) return;
+      for (const queryKey of staleAfter(kind)) void queryClient.invalidateQueries({ queryKey });
+    };
 
     const connect = async () => {
       try {
@@ -32,6 +50,7 @@ export function useNotificationStream(enabled = true): boolean {
         const parser = createParser({
           onEvent: (message) => {
             if (message.event === 'unread' || message.event === 'notification') refresh();
+            if (message.event === 'notification') refreshWhatChanged(message.data);
           },
         });
         setConnected(true);

@@ -31,6 +31,7 @@ import { LANGUAGES } from '../../../../lib/languages.ts';
 import { useReadSourceDocument } from '../../api/generate-questions.ts';
 import { AiTypeCounts } from '../ai-type-counts.tsx';
 import type { TypeCount } from '../ai-generation-request.ts';
+import { askedCount } from './asked-count.ts';
 
 /** What the file chooser offers; the API decides by the bytes. */
 const ACCEPT = {
@@ -49,8 +50,14 @@ export interface ComposerProps {
   /** The conversation already has a source (used when this message attaches none). */
   hasEarlierSource: boolean;
   streaming: boolean;
-  onSend(body: Omit<AiChatRequest, 'conversationId'>): void;
+  /**
+   * Sends a turn. `onAccepted` runs once the server has stored the message: only then is the
+   * composer emptied, so a refused turn (no model key, the plan) keeps what the teacher typed.
+   */
+  onSend(body: Omit<AiChatRequest, 'conversationId'>, onAccepted: () => void): void;
   onStop(): void;
+  /** No model is configured: Send is off, described by this element (the screen's notice). */
+  unavailableNoteId?: string | undefined;
 }
 
 /**
@@ -65,6 +72,7 @@ export function AssistantComposer({
   streaming,
   onSend,
   onStop,
+  unavailableNoteId,
 }: ComposerProps) {
   const { t, i18n } = useTranslation(['aiAssistant', 'assessments', 'aiGeneration']);
   const errorText = useErrorText();
@@ -103,15 +111,25 @@ export function AssistantComposer({
     const found = problemOf();
     setProblem(found);
     if (found) return;
-    onSend({
-      message: message.trim(),
-      ...(source ? { source: { name: source.name, text: source.text } } : {}),
-      ...(askQuestions ? { questions: { types, difficulty, bloomLevel, language } } : {}),
-    });
-    setMessage('');
-    setSource(null);
-    read.reset();
+    onSend(
+      {
+        message: message.trim(),
+        ...(source ? { source: { name: source.name, text: source.text } } : {}),
+        ...(askQuestions ? { questions: { types, difficulty, bloomLevel, language } } : {}),
+      },
+      () => {
+        setMessage('');
+        setSource(null);
+        read.reset();
+      },
+    );
   };
+
+  // The form's counts are what is sent (see asked-count.ts); a different number in the words is shown.
+  const asked = askQuestions ? askedCount(message) : null;
+  const total = types.reduce((n, type) => n + type.count, 0);
+  const countDiffers = asked !== null && asked !== total;
+  const canUseAsked = countDiffers && types.length === 1 && asked <= ASSESSMENT_LIMITS.aiQuestionsMax;
 
   const readError = read.isError
     ? `${t('composer.readFailed')}: ${errorText(errorCodeOf(read.error))}`
@@ -131,7 +149,8 @@ export function AssistantComposer({
           }}
           onKeyDown={(event) => {
             // Ctrl/⌘+Enter sends, as in most chat tools; Enter alone makes a new line.
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !streaming) submit();
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !streaming && !unavailableNoteId)
+              submit();
           }}
           autosize
           minRows={2}
@@ -240,6 +259,25 @@ export function AssistantComposer({
             </SimpleGrid>
           </Stack>
         ) : null}
+        {countDiffers ? (
+          <Alert color="yellow" variant="light" p="xs" data-testid="count-differs">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm">
+                {t('composer.countDiffers', { asked: number(asked), total: number(total) })}
+              </Text>
+              {canUseAsked ? (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => setTypes([{ ...types[0]!, count: asked }])}
+                  disabled={streaming}
+                >
+                  {t('composer.useAsked', { asked: number(asked) })}
+                </Button>
+              ) : null}
+            </Group>
+          </Alert>
+        ) : null}
         {problem ? (
           <Alert color="red" variant="light" role="alert" p="xs">
             {problem}
@@ -260,6 +298,8 @@ export function AssistantComposer({
               leftSection={<IconSend size={16} aria-hidden />}
               onClick={submit}
               loading={read.isPending}
+              disabled={Boolean(unavailableNoteId)}
+              aria-describedby={unavailableNoteId}
             >
               {t('composer.send')}
             </Button>

@@ -1,5 +1,12 @@
-import { Alert, Avatar, Group, List, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFileText, IconPlayerStop, IconSparkles, IconUser } from '@tabler/icons-react';
+import { Alert, Avatar, Button, Group, List, Loader, Paper, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconFileText,
+  IconPlayerStop,
+  IconRefresh,
+  IconSparkles,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AiCard, AiDropped, AiMessage, Question } from '@vbuilder/shared';
 import { useErrorText } from '../../../../lib/forms/use-error-text.ts';
@@ -90,14 +97,38 @@ export interface AnswerProps {
   status: AiMessage['status'] | 'streaming';
   error: AiMessage['error'];
   choices: CardChoices;
+  /** Asks the same again (the latest answer, when it failed or had no usable question). */
+  onRetry?: (() => void) | undefined;
 }
 
-/** The assistant's answer: its words, the cards, what was dropped and how it ended. */
-export function AssistantTurn({ id, prose, cards, dropped, status, error, choices }: AnswerProps) {
+function RetryButton({ onRetry }: { onRetry: (() => void) | undefined }) {
+  const { t } = useTranslation('aiAssistant');
+  if (!onRetry) return null;
+  return (
+    <Group>
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={onRetry}
+      >
+        {t('chat.retry')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The assistant's answer: its words, the cards, what was dropped and how it ended. An answer that
+ * broke off says what arrived is kept only when something did; one without any usable question
+ * says so in a sentence (the model's raw output is never shown), each with Retry when latest.
+ */
+export function AssistantTurn({ id, prose, cards, dropped, status, error, choices, onRetry }: AnswerProps) {
   const { t } = useTranslation('aiAssistant');
   const codeText = useErrorText();
   // The stored message is in English; the code says it in the reader's language.
   const errorText = error ? codeText(error.code) : null;
+  const arrived = prose.length > 0 || cards.length > 0 || dropped.length > 0;
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap">
       <Avatar size="sm" color="violet" radius="xl" aria-hidden>
@@ -152,12 +183,26 @@ export function AssistantTurn({ id, prose, cards, dropped, status, error, choice
           </Group>
         ) : null}
         {status === 'failed' ? (
-          <Alert color="red" variant="light" role="alert" title={t('chat.failed')}>
-            {errorText}
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={arrived ? t('chat.failed') : t('errors.refusedTitle')}
+          >
+            <Stack gap="xs">
+              <Text size="sm">{errorText}</Text>
+              <RetryButton onRetry={onRetry} />
+            </Stack>
           </Alert>
         ) : status === 'complete' && error ? (
-          <Alert color="orange" variant="light">
-            {errorText}
+          <Alert color="orange" variant="light" title={t('chat.unusableTitle')}>
+            <Stack gap="xs">
+              <Text size="sm">{t('chat.unusable')}</Text>
+              <Text size="xs" c="gray.7">
+                {errorText}
+              </Text>
+              <RetryButton onRetry={onRetry} />
+            </Stack>
           </Alert>
         ) : null}
       </Stack>
@@ -166,8 +211,17 @@ export function AssistantTurn({ id, prose, cards, dropped, status, error, choice
 }
 
 /** The stored turns of a conversation, oldest first. */
-export function StoredTurns({ messages, choices }: { messages: readonly AiMessage[]; choices: CardChoices }) {
-  return messages.map((message) =>
+export function StoredTurns({
+  messages,
+  choices,
+  onRetry,
+}: {
+  messages: readonly AiMessage[];
+  choices: CardChoices;
+  /** Retry of the latest answer (offered on it only). */
+  onRetry?: (() => void) | undefined;
+}) {
+  return messages.map((message, index) =>
     message.role === 'user' ? (
       <UserTurn key={message.id} message={message} />
     ) : (
@@ -180,6 +234,7 @@ export function StoredTurns({ messages, choices }: { messages: readonly AiMessag
         status={message.status}
         error={message.error}
         choices={choices}
+        onRetry={index === messages.length - 1 ? onRetry : undefined}
       />
     ),
   );

@@ -23,6 +23,7 @@ import {
   server,
 } from '../../../../test/msw-server.ts';
 import { renderWithRouter } from '../../../../test/providers.tsx';
+import { defaultAuthConfig } from '../../../../lib/auth/auth-config.ts';
 import { makeAssessment, makeUsage, pageOf } from '../../lib/test-utils.ts';
 import { AssistantScreen } from './assistant-screen.tsx';
 
@@ -93,10 +94,16 @@ const answerChat = (events: AiChatEvent[], options?: { open?: boolean }) =>
     () => new HttpResponse(sse(events, options), { headers: { 'content-type': 'text/event-stream' } }),
   );
 
+/** GET /api/auth/config: the page's configuration, here only whether a model is configured. */
+const serveConfig = (aiConfigured: boolean) =>
+  server.use(answer('get', '/auth/config', { ...defaultAuthConfig('http://localhost:3000'), aiConfigured }));
+
 function renderScreen(
   route = `/account/aiassistant/${USER_ID}`,
   conversations: AiConversationList['conversations'] = [],
+  { aiConfigured = true } = {},
 ) {
+  serveConfig(aiConfigured);
   server.use(
     answer('get', '/assessments/usage', makeUsage(0)),
     answer('get', '/ai/conversations', { conversations } satisfies AiConversationList),
@@ -202,13 +209,121 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(aborted).toBe(true), SLOW);
   });
 
-  it('says the key is missing (SPEC §8) when the server refuses before streaming', async () => {
+  it('says the key is missing (SPEC §8) when the server refuses before streaming, keeping the typed prompt', async () => {
     const user = userEvent.setup();
     server.use(answerError('post', '/ai/chat', 503, 'ai_key_missing'));
     await renderScreen();
     await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Questions on the water cycle');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert', undefined, SLOW)).toHaveTextContent('OpenAI API key is missing.');
+    // Refused before anything was stored: what the teacher typed is still there to send again.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Questions on the water cycle');
+  });
+
+  it('says before Send that no model is set up, to ask the administrator, and keeps Send off', async () => {
+    const user = userEvent.setup();
+    await renderScreen(undefined, [], { aiConfigured: false });
+    expect(
+      await screen.findByText('The AI assistant is not set up yet', undefined, SLOW),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/This server has no language model key.*Ask your administrator to set it up\./),
+    ).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(/Ask your administrator to set it up/);
+    // The teacher can still write (and keep) a prompt; nothing is sent.
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Five questions on fractions');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Five questions on fractions');
+    expect(receivedRequests('POST', '/ai/chat')).toHaveLength(0);
+  });
+
+  it('empties the composer once the server has taken the message', async () => {
+    const user = userEvent.setup();
+    server.use(
+      answerChat([
+        { event: 'conversation', data: { conversation: CONVERSATION, message: USER_MESSAGE } },
+        { event: 'done', data: { message: ANSWER } },
+      ]),
+      answer('get', '/ai/conversations/c1', { ...CONVERSATION, messages: [USER_MESSAGE, ANSWER] }),
+    );
+    await renderScreen();
+    await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Two questions please');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Here are your questions.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  });
+
+  it('explains an answer without usable questions in a sentence, never its raw text, and retries the request', async () => {
+    const user = userEvent.setup();
+    const broken = message({
+      id: 'm2',
+      role: 'assistant',
+      content: '',
+      error: { code: 'ai_no_questions_array', message: 'Response must contain a questions array' },
+    });
+    server.use(
+      answer('get', '/ai/conversations/c1', { ...CONVERSATION, messages: [USER_MESSAGE, broken] }),
+      answerChat([
+        { event: 'conversation', data: { conversation: CONVERSATION, message: USER_MESSAGE } },
+        { event: 'done', data: { message: ANSWER } },
+      ]),
+    );
+    await renderScreen(`/account/aiassistant/${USER_ID}?c=c1`, [CONVERSATION]);
+    expect(
+      await screen.findByText('The answer had no questions that could be used', undefined, SLOW),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/could not be read as questions, so its answer is not shown/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The answer broke off. What arrived before is kept.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(receivedRequests('POST', '/ai/chat')).toHaveLength(1), SLOW);
+    // The same request again, in the same conversation (its source is the conversation's).
+    expect(await receivedBody('POST', '/ai/chat')).toEqual({
+      conversationId: 'c1',
+      message: 'Two questions please',
+      questions: USER_MESSAGE.request,
+    });
+  });
+
+  it('says an answer broke off (and kept what arrived) only when something had arrived', async () => {
+    server.use(
+      answer('get', '/ai/conversations/c1', {
+        ...CONVERSATION,
+        messages: [
+          USER_MESSAGE,
+          message({
+            id: 'm2',
+            role: 'assistant',
+            status: 'failed',
+            error: { code: 'ai_failed', message: 'Failed' },
+          }),
+        ],
+      } satisfies AiConversation),
+    );
+    await renderScreen(`/account/aiassistant/${USER_ID}?c=c1`, [CONVERSATION]);
+    expect(await screen.findByText('The assistant could not answer', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Failed to generate questions. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('The answer broke off. What arrived before is kept.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows when the message names another number of questions than the counts, and uses it on request', async () => {
+    const user = userEvent.setup();
+    await renderScreen();
+    const count = await screen.findByRole('textbox', { name: 'Number of Multiple Choice questions' }, SLOW);
+    expect(count).toHaveValue('3');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Write 10 questions about volcanoes');
+    expect(await screen.findByTestId('count-differs')).toHaveTextContent(
+      'Number of questions: 10 in your message, 3 in the counts below. The assistant writes 3, as the counts say.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask for 10 instead' }));
+    expect(screen.getByRole('textbox', { name: 'Number of Multiple Choice questions' })).toHaveValue('10');
+    expect(screen.queryByTestId('count-differs')).not.toBeInTheDocument();
   });
 
   it('shows a broken-off answer as kept, with the reason', async () => {
@@ -232,6 +347,7 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Failed to generate questions. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('1 question')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('adds the chosen cards, as edited, to a new draft and links to it', async () => {

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AiMessage, Question } from '@vbuilder/shared';
+import type { AiChatRequest, AiMessage, Question } from '@vbuilder/shared';
 import { useErrorText } from '../../../../lib/forms/use-error-text.ts';
 import { useSearchParam } from '../../../../lib/use-search-param.ts';
-import { useConversation } from '../../api/assistant.ts';
+import { useAiConfigured, useConversation } from '../../api/assistant.ts';
 import { useAssessmentUsage } from '../../api/get-usage.ts';
 import { AddToAssessmentDialog } from './add-to-assessment-dialog.tsx';
 import { AssistantComposer } from './assistant-composer.tsx';
@@ -30,6 +30,19 @@ function cardsOf(messages: readonly AiMessage[], edits: ReadonlyMap<string, Ques
 }
 
 /**
+ * What asking again sends for the latest answer when it failed or had no usable question: the
+ * teacher's message before it, as it was (its source is the conversation's latest, which the
+ * server uses for a request without one). Null when there is nothing to ask again.
+ */
+function retryOf(messages: readonly AiMessage[]): Omit<AiChatRequest, 'conversationId'> | null {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'assistant' || (last.status !== 'failed' && !last.error)) return null;
+  const asked = messages.findLast((m) => m.role === 'user');
+  if (!asked || (!asked.content && !asked.request)) return null;
+  return { message: asked.content, ...(asked.request ? { questions: asked.request } : {}) };
+}
+
+/**
  * /account/aiassistant/{userId} (SPEC §2, issue 14): the teacher's conversations beside a chat
  * with the assistant. An answer streams in (stop button while it does); its questions arrive as
  * cards to try, edit and choose, the dropped ones listed with why; chosen cards go into a draft
@@ -41,6 +54,7 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
   const [activeId, setActiveId] = useSearchParam('c');
   const conversation = useConversation(activeId);
   const usage = useAssessmentUsage();
+  const configured = useAiConfigured();
   const chat = useAssistantChat(setActiveId);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [edits, setEdits] = useState<ReadonlyMap<string, Question>>(new Map());
@@ -83,6 +97,14 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
   const chosen = cardsOf(messages, edits).filter((card) => selected.has(card.key));
   const hasEarlierSource = messages.some((m) => m.source !== null);
   const allowedTypes = usage.data?.plan.allowedTypes ?? [];
+
+  const retryBody = chat.streaming ? null : retryOf(messages);
+  const retry = retryBody
+    ? () => void chat.send({ ...retryBody, ...(activeId ? { conversationId: activeId } : {}) })
+    : undefined;
+  // No model on the server: said before anyone types, not after Send.
+  const unavailable = configured.data === false;
+  const unavailableId = 'assistant-unavailable';
 
   const problem = chat.problem;
   const problemAlert = problem ? (
@@ -145,7 +167,7 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
               </Paper>
             ) : null}
             <Stack gap="lg" aria-live="polite" aria-busy={chat.streaming}>
-              <StoredTurns messages={shown} choices={choices} />
+              <StoredTurns messages={shown} choices={choices} onRetry={retry} />
               {pending?.userMessage ? <UserTurn message={pending.userMessage} /> : null}
               {pending ? (
                 <AssistantTurn
@@ -171,6 +193,17 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
               </Paper>
             ) : null}
             <div ref={endRef} />
+            {unavailable ? (
+              <Alert
+                id={unavailableId}
+                color="orange"
+                variant="light"
+                icon={<IconKey size={20} aria-hidden />}
+                title={t('unavailable.title')}
+              >
+                {t('unavailable.body')}
+              </Alert>
+            ) : null}
             <AssistantComposer
               // Starts again once the plan is known, so its default types are the plan's.
               key={usage.data ? 'plan' : 'loading'}
@@ -178,10 +211,11 @@ export function AssistantScreen({ userId, language }: AssistantScreenProps) {
               defaultLanguage={language}
               hasEarlierSource={hasEarlierSource}
               streaming={chat.streaming}
-              onSend={(body) =>
-                void chat.send({ ...body, ...(activeId ? { conversationId: activeId } : {}) })
+              onSend={(body, onAccepted) =>
+                void chat.send({ ...body, ...(activeId ? { conversationId: activeId } : {}) }, onAccepted)
               }
               onStop={chat.stop}
+              unavailableNoteId={unavailable ? unavailableId : undefined}
             />
           </Stack>
         </Grid.Col>

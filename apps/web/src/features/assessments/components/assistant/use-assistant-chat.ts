@@ -65,7 +65,8 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
   );
 
   const send = useCallback(
-    async (body: AiChatRequest) => {
+    /** `onAccepted`: the server stored the teacher's message (the turn is no longer theirs to keep). */
+    async (body: AiChatRequest, onAccepted?: () => void) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
@@ -85,6 +86,7 @@ export function useAssistantChat(onStarted: (conversationId: string) => void) {
               case 'conversation':
                 conversation = event.data.conversation;
                 update({ ...turn, userMessage: event.data.message });
+                onAccepted?.();
                 if (!body.conversationId) onStarted(conversation.id);
                 break;
               case 'delta':

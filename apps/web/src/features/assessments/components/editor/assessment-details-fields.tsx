@@ -47,6 +47,11 @@ export interface AssessmentDetailsFieldsProps {
   idPrefix?: string;
   /** Publish or keep as draft here (the edit screen); the wizard asks it on its last step. */
   withPublishing?: boolean;
+  /**
+   * The automatic certificate switch: shown to those who may change it (the organization's
+   * Administrators); for others its value is kept as loaded and saved unchanged.
+   */
+  withAutoCertificate?: boolean;
 }
 
 function Section({
@@ -86,6 +91,7 @@ export function AssessmentDetailsFields({
   generationType,
   idPrefix = 'details',
   withPublishing = true,
+  withAutoCertificate = false,
 }: AssessmentDetailsFieldsProps) {
   const { t, i18n } = useTranslation(['assessmentEditor', 'assessments']);
   const messageText = useMessageText();
@@ -298,6 +304,16 @@ export function AssessmentDetailsFields({
               onChange={(event) => onChange({ allowRetake: event.currentTarget.checked })}
               mt={{ sm: 'lg' }}
             />
+            {withAutoCertificate ? (
+              <Switch
+                id={id('autoCertificate')}
+                label={t('assessmentEditor:details.marking.autoCertificate')}
+                description={t('assessmentEditor:details.marking.autoCertificateHint')}
+                checked={values.autoCertificate}
+                onChange={(event) => onChange({ autoCertificate: event.currentTarget.checked })}
+                mt={{ sm: 'lg' }}
+              />
+            ) : null}
           </SimpleGrid>
           <Textarea
             id={id('instructions')}

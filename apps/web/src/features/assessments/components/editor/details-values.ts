@@ -33,6 +33,8 @@ export interface DetailsValues {
   passMark: number | '';
   instructions: string;
   allowRetake: boolean;
+  /** A student who passes gets a certificate automatically (Administrators change it). */
+  autoCertificate: boolean;
   language: string;
   instructor: string;
   reviewPolicy: ReviewPolicy;
@@ -58,6 +60,7 @@ export const emptyDetails = (language = 'en', instructor = ''): DetailsValues =>
   passMark: 50,
   instructions: '',
   allowRetake: false,
+  autoCertificate: false,
   language,
   instructor,
   reviewPolicy: 'afterSubmission',
@@ -107,6 +110,7 @@ export function toAssessmentInput(
     passMark: details.passMark === '' ? (undefined as unknown as number) : details.passMark,
     instructions: details.instructions,
     allowRetake: details.allowRetake,
+    autoCertificate: details.autoCertificate,
     language: details.language,
     instructor: details.instructor,
     status: details.status,
@@ -141,6 +145,7 @@ export function detailsOf(assessment: Assessment): DetailsValues {
     passMark: assessment.passMark,
     instructions: assessment.instructions,
     allowRetake: assessment.allowRetake,
+    autoCertificate: assessment.autoCertificate ?? false,
     language: assessment.language,
     instructor: assessment.instructor,
     reviewPolicy: assessment.reviewPolicy,
@@ -249,6 +254,7 @@ export const DETAILS_FIELDS: readonly DetailsField[] = [
   'durationMinutes',
   'passMark',
   'allowRetake',
+  'autoCertificate',
   'reviewPolicy',
   'releasePolicy',
   'instructions',

@@ -46,6 +46,8 @@ export interface EditAssessmentScreenProps {
   packageName?: string;
   /** The question bank's parts (issue 17), given by the route: this feature does not import that one. */
   bank?: AssessmentBankTools;
+  /** The editor may switch automatic certificates on or off (the organization's Administrators). */
+  canSetAutoCertificate?: boolean;
 }
 
 /** What the assessment editor shows of the question bank. */
@@ -101,6 +103,7 @@ export function EditAssessmentScreen({
   allowedTypes,
   packageName,
   bank,
+  canSetAutoCertificate = false,
 }: EditAssessmentScreenProps) {
   const { t } = useTranslation(['assessmentEditor', 'assessments', 'common']);
   const navigate = useNavigate();
@@ -353,6 +356,7 @@ export function EditAssessmentScreen({
           onChange: (generationType) => setEditing((current) => ({ ...current, generationType })),
         }}
         idPrefix="edit"
+        withAutoCertificate={canSetAutoCertificate}
       />
 
       <ResourcesPanel assessmentId={assessment.id} resources={assessment.resources} />

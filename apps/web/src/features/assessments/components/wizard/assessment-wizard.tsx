@@ -54,6 +54,8 @@ export interface AssessmentWizardProps {
   defaultInstructor: string;
   /** Where a created assessment is listed. */
   listPath: string;
+  /** The creator may switch on automatic certificates (the organization's Administrators). */
+  canSetAutoCertificate?: boolean;
 }
 
 type StepErrors = {
@@ -83,6 +85,7 @@ export function AssessmentWizard({
   defaultLanguage,
   defaultInstructor,
   listPath,
+  canSetAutoCertificate = false,
 }: AssessmentWizardProps) {
   const { t, i18n } = useTranslation(['assessmentEditor', 'assessments']);
   const navigate = useNavigate();
@@ -376,6 +379,7 @@ export function AssessmentWizard({
               totalMarks={totalMarksOf(draft.questions)}
               idPrefix="wizard"
               withPublishing={false}
+              withAutoCertificate={canSetAutoCertificate}
             />
           </Stack>
         ) : null}
