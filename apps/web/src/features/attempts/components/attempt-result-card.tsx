@@ -3,7 +3,8 @@ import { IconCircleCheck, IconCircleX, IconHourglassHigh, IconLock } from '@tabl
 import { useTranslation } from 'react-i18next';
 import type { AttemptResult, ReviewPolicy } from '@vbuilder/shared';
 import { formatDate, formatTime } from '../../../lib/format.ts';
-import { QuestionResult, verdictOf } from './question-result.tsx';
+import { answerOutcome } from '../../../lib/answer-outcome.ts';
+import { QuestionResult } from './question-result.tsx';
 
 function OutcomeBadge({ result }: { result: AttemptResult }) {
   const { t } = useTranslation('attempts');
@@ -91,7 +92,7 @@ export function AttemptResultCard({ result, reviewPolicy, expanded }: Props) {
 
 function ReleasedResultCard({ result, reviewPolicy, expanded }: Props) {
   const { t, i18n } = useTranslation('attempts');
-  const pending = result.questions.filter((q) => verdictOf(q) === 'pending').length;
+  const pending = result.questions.filter((q) => answerOutcome(q) === 'pending').length;
   const percentage = Math.round(result.percentage * 10) / 10;
   const headingId = `attempt-${result.attemptId}-heading`;
 
