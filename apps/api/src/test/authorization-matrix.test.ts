@@ -212,6 +212,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ownMustPass: AUTHORS,
     ownNever: ['Super Administrator', 'Student'],
   },
+  'GET /api/question-bank/questions/:bankQuestionId/links': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
   'PUT /api/question-bank/questions/:bankQuestionId': { ownNever: ['Super Administrator', 'Student'] },
   'DELETE /api/question-bank/questions/:bankQuestionId': {
     ownMustPass: AUTHORS,
@@ -921,6 +925,7 @@ describe('authorization matrix', () => {
         'GET /api/question-bank/questions',
         'POST /api/question-bank/questions',
         'GET /api/question-bank/questions/:bankQuestionId',
+        'GET /api/question-bank/questions/:bankQuestionId/links',
         'PUT /api/question-bank/questions/:bankQuestionId',
         'DELETE /api/question-bank/questions/:bankQuestionId',
         'GET /api/question-bank/tags',
