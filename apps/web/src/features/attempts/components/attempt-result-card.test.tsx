@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   exampleToQuestion,
   QUESTION_EXAMPLES,
@@ -9,6 +9,7 @@ import {
   type QuestionResult,
   type QuestionTypeId,
 } from '@vbuilder/shared';
+import { apiUrl, http, HttpResponse, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AttemptResultCard } from './attempt-result-card.tsx';
 
@@ -81,5 +82,35 @@ describe('a student sees each answer in the teacher’s states', () => {
     const answers = screen.getByRole('article');
     expect(within(answers).getAllByText('Partly correct')).toHaveLength(2);
     expect(within(answers).getAllByText('Incorrect')).toHaveLength(1);
+  });
+
+  it('downloads the result as a PDF', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:result'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    server.use(
+      http.get(
+        apiUrl('/attempts/attempt-1/result.pdf'),
+        () =>
+          new HttpResponse('%PDF-1.7', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="Quiz - result.pdf"',
+            },
+          }),
+      ),
+    );
+    await renderWithProviders(
+      <AttemptResultCard
+        expanded={false}
+        reviewPolicy="never"
+        result={result([
+          questionResult('essay-1', 'essay', { score: 4, max: 5, correct: false, markStatus: 'marked' }),
+        ])}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(receivedRequests('GET', '/attempts/attempt-1/result.pdf')).toHaveLength(1);
+    click.mockRestore();
   });
 });
