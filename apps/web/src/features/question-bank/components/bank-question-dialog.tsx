@@ -37,7 +37,7 @@ export function BankQuestionDialog({
   defaultCategoryId: string | null;
   allowedTypes: readonly QuestionTypeId[] | null;
 }) {
-  const { t } = useTranslation(['questionBank', 'assessments']);
+  const { t } = useTranslation(['questionBank', 'assessments', 'common']);
   const errorText = useErrorText();
   const [question, setQuestion] = useState<Question | null>(editing?.question ?? null);
   const [type, setType] = useState<QuestionTypeId | null>(
@@ -70,6 +70,7 @@ export function BankQuestionDialog({
       onClose={onClose}
       size="xl"
       title={editing ? t('questionBank:editor.editTitle') : t('questionBank:editor.newTitle')}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
     >
       <Stack gap="md">
         {editing && editing.linkedAssessments > 0 ? (
