@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { exampleToQuestion, QuestionSchema, type Question } from '@vbuilder/shared';
+import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
@@ -85,6 +87,23 @@ describe('the student’s result PDF', () => {
     expect(text).toContain(squeeze('4. Which planet is known as the Red Planet? Incorrect · 0 / 2'));
     expect(text).toContain(squeeze('1 answer waits for your teacher to mark it'));
     expect(text).not.toMatch(/Incorrect·[34]\//);
+  });
+
+  it('is written in the student’s language: the teacher’s words for the states in Thai', async () => {
+    const thai = await signInAs(app, 'Student', orgId);
+    await app.db.update(users).set({ language: 'th' }).where(eq(users.id, thai.user.id));
+    const assessment = await makeAssessment(app, orgId, { title: 'แบบทดสอบวิทยาศาสตร์', questions });
+    const attempt = await submitAttempt(app, assessment, thai.user.id, {
+      'q-dd': { i1: 'z4', i2: 'z2', i3: 'z3', i4: 'z3' },
+      'q-essay-2': { text: '<p>น้ำระเหย</p>' },
+    });
+    const res = await download(attempt.id, thai);
+    expect(res.statusCode, res.body).toBe(200);
+    savePageImage(res.rawPayload, 'student-result-th');
+    const text = squeeze(pdfText(res.rawPayload));
+    expect(text).toContain(squeeze('แบบทดสอบวิทยาศาสตร์'));
+    expect(text).toContain(squeeze('ถูกบางส่วน · 3 / 4'));
+    expect(text).toContain(squeeze('รอตรวจ'));
   });
 
   it('is its own student’s only, and only once submitted', async () => {
