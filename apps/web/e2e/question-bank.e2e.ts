@@ -129,3 +129,66 @@ test('builds an assessment that draws 5 from a category, and two students get di
   const body = await csv.text();
   for (const text of [...drawnOf(first), ...drawnOf(second)]) expect(body).toContain(text);
 });
+
+test('the edit dialog names the linked assessments a save changes and those a started attempt has locked, and the save does just that', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const teacher = account('Teacher');
+  const token = await signInWithSession(page, teacher);
+  const stamp = Date.now();
+  const text = `Linked statement ${stamp}`;
+  const created = await page.request.post('/api/question-bank/questions', {
+    headers: bearer(token),
+    data: { question: { ...exampleToQuestion(QUESTION_EXAMPLES['true-false'], 'x'), text } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const bank = (await created.json()) as { id: string; question: Record<string, unknown> };
+  const linked = (title: string) =>
+    createAssessment(page.request, token, {
+      title,
+      subject: 'Physics',
+      difficulty: 'Medium',
+      generationType: 'manual',
+      passMark: 50,
+      status: 'published',
+      assignment: { mode: 'all' },
+      questions: [{ ...bank.question, id: 'linked', bankRef: bank.id }],
+    });
+  const openTitle = `Biology quiz ${stamp}`;
+  const startedTitle = `Algebra test ${stamp}`;
+  const openId = await linked(openTitle);
+  const startedId = await linked(startedTitle);
+  const student = await apiSignIn(account('Student'));
+  const started = await student.request.post(`/api/assessments/${startedId}/attempts`, {
+    headers: bearer(student.token),
+  });
+  expect([200, 201], await started.text()).toContain(started.status());
+  await student.request.dispose();
+
+  await page.goto('/account/question-bank');
+  await page.getByLabel('Search the question text').fill(text);
+  await expect(page.getByRole('status').filter({ hasText: '1 question' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit bank question' });
+  await expect(dialog.getByRole('list', { name: 'Saving changes it in 1 assessment:' })).toHaveText(
+    openTitle,
+  );
+  await expect(
+    dialog.getByRole('list', {
+      name: '1 assessment is locked because a student has started it: it keeps its copy.',
+    }),
+  ).toHaveText(startedTitle);
+  await expectAccessible(page);
+  await shootBoth(page, 'bank-edit-linked');
+
+  await dialog.getByRole('textbox', { name: 'Question', exact: true }).fill(`${text}, reworded`);
+  await dialog.getByRole('button', { name: 'Save to the bank' }).click();
+  await expect(dialog).toBeHidden();
+  const textOf = async (id: string) => {
+    const res = await page.request.get(`/api/assessments/${id}`, { headers: bearer(token) });
+    return ((await res.json()) as { questions: { text: string }[] }).questions[0]!.text;
+  };
+  expect(await textOf(openId)).toBe(`${text}, reworded`);
+  expect(await textOf(startedId)).toBe(text);
+});

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
-import { accessToken, account, expectAccessible, settled, signIn } from './support/fixtures.ts';
-import { DESKTOP, PHONE, shoot } from './support/shots.ts';
+import { bearer, publishAssessment as publishThroughApi } from './support/assessments.ts';
+import { accessToken, account, apiSignIn, expectAccessible, settled, signIn } from './support/fixtures.ts';
+import { DESKTOP, PHONE, shoot, shootBoth } from './support/shots.ts';
 
 /**
  * Issue 6: a Student takes an assessment with one question of every family, loses the network
@@ -219,4 +220,108 @@ test('a Student answers every family, offline too, reloads without a network, an
   await shoot(page, 'results-mobile', { viewport: PHONE });
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'results-mobile-top', { fullPage: false });
+});
+
+test('a Student sees partial credit as partly correct with its points and an unmarked essay as pending marking, on the result and in its PDF', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Life science check ${Date.now()}`;
+  const essay = {
+    ...exampleToQuestion(QUESTION_EXAMPLES.essay, 'q-essay'),
+    text: 'Explain why the seasons change.',
+    score: 5,
+  };
+  const dragDrop = exampleToQuestion(
+    {
+      type: 'Drag & Drop',
+      question: 'Sort the animals into their groups.',
+      options: {
+        dragItems: ['Frog', 'Eagle', 'Shark', 'Dolphin'],
+        dropZones: ['Mammals', 'Birds', 'Fish', 'Amphibians'],
+      },
+      answer: { Frog: 'Amphibians', Eagle: 'Birds', Shark: 'Fish', Dolphin: 'Mammals' },
+      score: 4,
+      instructions: 'Move each animal into its group.',
+    },
+    'q-dd',
+  );
+  const unmarked = { ...essay, id: 'q-essay-2', text: 'Describe the water cycle.' };
+
+  // The Teacher publishes; the Student hands in (the Dolphin with the fish: 3 of 4); the Teacher
+  // gives the first essay 4 of 5 and leaves the second one unmarked. All through the API.
+  const teacher = await apiSignIn(account('Teacher'));
+  const assessmentId = await publishThroughApi(teacher.request, teacher.token, {
+    title,
+    subject: 'Biology',
+    reviewPolicy: 'afterSubmission',
+    questions: [essay, dragDrop, unmarked],
+  });
+  const student = account('Student');
+  const pupil = await apiSignIn(student);
+  const started = await pupil.request.post(`/api/assessments/${assessmentId}/attempts`, {
+    headers: bearer(pupil.token),
+  });
+  expect([200, 201], await started.text()).toContain(started.status());
+  const attempt = (await started.json()) as {
+    id: string;
+    questions: {
+      id: string;
+      config: { zones: { id: string; label: string }[]; items: { id: string; text: string }[] };
+    }[];
+  };
+  const view = attempt.questions.find((q) => q.id === 'q-dd')!.config;
+  const zone = (label: string) => view.zones.find((z) => z.label === label)!.id;
+  const placed: Record<string, string> = {
+    Frog: 'Amphibians',
+    Eagle: 'Birds',
+    Shark: 'Fish',
+    Dolphin: 'Fish',
+  };
+  const answers: Record<string, unknown> = {
+    'q-essay': { text: '<p>The Earth is tilted on its axis.</p>' },
+    'q-dd': Object.fromEntries(view.items.map((item) => [item.id, zone(placed[item.text]!)])),
+    'q-essay-2': { text: '<p>Water evaporates and falls as rain.</p>' },
+  };
+  for (const [questionId, answer] of Object.entries(answers)) {
+    const saved = await pupil.request.put(`/api/attempts/${attempt.id}/answers/${questionId}`, {
+      headers: bearer(pupil.token),
+      data: { answer, revision: 1, idempotencyKey: crypto.randomUUID() },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const submitted = await pupil.request.post(`/api/attempts/${attempt.id}/submit`, {
+    headers: bearer(pupil.token),
+    data: {},
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  await pupil.request.dispose();
+  const marked = await teacher.request.post(`/api/attempts/${attempt.id}/marks`, {
+    headers: bearer(teacher.token),
+    data: { marks: [{ questionId: 'q-essay', score: 4, feedback: 'Say why the tilt matters.' }] },
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
+  await teacher.request.dispose();
+
+  await signIn(page, student.email, student.password);
+  await page.goto(`/account/user/${student.id}/quiz/${assessmentId}/my-results`);
+  const answersToggle = page.getByRole('button', { name: '3 questions: answers and marks' });
+  await expect(async () => {
+    if ((await answersToggle.getAttribute('aria-expanded')) !== 'true') await answersToggle.click();
+    await expect(answersToggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
+  const row = (n: number) => page.getByRole('heading', { name: new RegExp(`^${n}\\. `) }).locator('..');
+  await expect(row(1)).toContainText('Partly correct4 / 5');
+  await expect(row(2)).toContainText('Partly correct3 / 4');
+  await expect(row(3)).toContainText('Pending marking0 / 5');
+  // No answer with points is called incorrect (the drag and drop's misplaced part is, beside it).
+  await expect(page.locator('[data-outcome="incorrect"]')).toHaveCount(0);
+  await expect(page.locator('[data-outcome="partial"]')).toHaveCount(2);
+  await expectAccessible(page);
+  await shootBoth(page, 'partial-results');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${title} - result.pdf`);
 });

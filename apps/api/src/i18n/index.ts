@@ -197,6 +197,17 @@ export function formatDate(date: Date, language: string, timeZone?: string | nul
   ).format(date);
 }
 
+/** A time of day as the reader writes it, in their time zone (their 12- or 24-hour clock). */
+export function formatTime(date: Date, language: string, timeZone?: string | null): string {
+  const locale = localeOf(language);
+  const zone = validTimeZone(timeZone);
+  return cached(
+    dateFormats,
+    `time|${locale}|${zone}`,
+    () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone, ...clockOptions(locale) }),
+  ).format(date);
+}
+
 /** A number with the reader's separators and digits. */
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   const locale = localeOf(language);

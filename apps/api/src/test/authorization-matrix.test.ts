@@ -153,6 +153,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/attempts/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   // The timer's refresh (issue 18): the standing attempt is no caller's own, so nobody reads it.
   'GET /api/attempts/:id/deadline': { ownNever: ALL_ROLES },
+  // A result PDF is its own student's only: the standing attempt is no caller's own.
+  'GET /api/attempts/:id/result.pdf': { ownNever: ALL_ROLES },
   'PUT /api/attempts/:id/answers/:questionId': { ownNever: ALL_ROLES },
   'POST /api/attempts/:id/answers/:questionId/files': { ownNever: ALL_ROLES },
   'POST /api/attempts/:id/submit': { ownNever: ALL_ROLES },
@@ -212,6 +214,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ownNever: ['Super Administrator', 'Student'],
   },
   'GET /api/question-bank/questions/:bankQuestionId': {
+    ownMustPass: AUTHORS,
+    ownNever: ['Super Administrator', 'Student'],
+  },
+  'GET /api/question-bank/questions/:bankQuestionId/links': {
     ownMustPass: AUTHORS,
     ownNever: ['Super Administrator', 'Student'],
   },
@@ -926,6 +932,7 @@ describe('authorization matrix', () => {
         'GET /api/question-bank/questions',
         'POST /api/question-bank/questions',
         'GET /api/question-bank/questions/:bankQuestionId',
+        'GET /api/question-bank/questions/:bankQuestionId/links',
         'PUT /api/question-bank/questions/:bankQuestionId',
         'DELETE /api/question-bank/questions/:bankQuestionId',
         'GET /api/question-bank/tags',

@@ -140,6 +140,8 @@ export const questionBankKeys = {
   list: (params: object) => ['question-bank', 'questions', params] as const,
   tags: () => ['question-bank', 'tags'] as const,
   authors: () => ['question-bank', 'authors'] as const,
+  /** The assessments using a bank question, and which of them are locked (under the bank's key: a save refreshes it). */
+  links: (id: string) => ['question-bank', 'links', id] as const,
   pool: (rule: object) => ['question-bank', 'pool', rule] as const,
   /** What an export would leave out (under the bank's key: a bank or assessment change refreshes it). */
   exportCheck: (query: string) => ['question-bank', 'export-check', query] as const,

@@ -9,3 +9,4 @@ export * from './question.ts';
 export * from './examples.ts';
 export * from './api-schemas.ts';
 export * from './student-view.ts';
+export * from './answer-outcome.ts';

@@ -75,6 +75,16 @@ export const BankQuestionSchema = z.object({
 });
 export type BankQuestion = z.infer<typeof BankQuestionSchema>;
 
+/**
+ * GET /api/question-bank/questions/:id/links: the assessments using a bank question by reference.
+ * A locked one has been started by a student: saving the bank question leaves it its copy; the
+ * others change with it.
+ */
+export const BankQuestionLinksSchema = z.object({
+  items: z.array(z.object({ id: z.string(), title: z.string(), locked: z.boolean() })),
+});
+export type BankQuestionLinks = z.infer<typeof BankQuestionLinksSchema>;
+
 export const BoolQuery = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');

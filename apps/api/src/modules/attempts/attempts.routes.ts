@@ -20,12 +20,16 @@ import {
   attemptsContext,
   myResults,
   readAttempt,
+  resultForDocument,
   readDeadline,
   saveAnswer,
   startAttempt,
   submitAttempt,
 } from './attempts.service.ts';
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
+import { languageFromRequest, translatorFor, validTimeZone } from '../../i18n/index.ts';
+import { ResultsFileQuerySchema as ResultFileQuerySchema } from '../submissions/submissions.routes.ts';
+import { attemptResultPdf } from './attempts.result-pdf.ts';
 
 const tags = ['attempts'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -180,6 +184,33 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDispositionHeader(row.name, { inline: media }))
         .header('content-length', row.size)
         .send(stream);
+    },
+  );
+
+  app.get(
+    '/attempts/:id/result.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's own submitted attempt's result as PDF: score, pass state, each answer's outcome (correct, partly correct, incorrect with its points; pending marking) and feedback",
+        params: IdParamsSchema,
+        querystring: ResultFileQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any(), ...errors },
+      },
+      config: { policy: STUDENTS },
+    },
+    async (req, reply) => {
+      const { result, title, subject, studentName } = await resultForDocument(ctx, req.actor, req.params.id);
+      const reader = { language: languageFromRequest(req), timeZone: validTimeZone(req.query.timeZone) };
+      const bytes = await attemptResultPdf(result, { title, subject, studentName }, app.clock.now(), reader);
+      const t = translatorFor(reader.language);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDispositionHeader(`${title} - ${t('result:fileName')}.pdf`))
+        .send(bytes);
     },
   );
 

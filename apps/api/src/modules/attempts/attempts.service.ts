@@ -53,6 +53,7 @@ import {
   writeTotals,
 } from './attempts.repository.ts';
 import { toAttempt, toResult } from './attempts.views.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { deadlineFor, windowFor, type AccommodationTerms } from './deadline.ts';
 
 export { deadlineFor, type AccommodationTerms } from './deadline.ts';
@@ -449,6 +450,34 @@ function resultOf(
 async function loadResult(db: DbOrTx, row: AttemptRow, now: Date): Promise<AttemptResult> {
   const [assessment, answers] = await Promise.all([assessmentOf(db, row), listAnswers(db, row.id)]);
   return resultOf(row, assessment, answers, now);
+}
+
+/**
+ * GET /attempts/:id/result.pdf: the caller's own submitted attempt, the result exactly as the
+ * result screen has it (release and review policies applied), with what the document's heading
+ * names. An attempt still being taken has no result: 404, as for anyone else's.
+ */
+export async function resultForDocument(
+  ctx: AttemptsContext,
+  actor: Actor,
+  id: string,
+): Promise<{ result: AttemptResult; title: string; subject: string; studentName: string }> {
+  const now = ctx.clock.now();
+  const readable = await readableAttempt(ctx.db, actor, id);
+  if (readable.studentId !== actor.userId) throw attemptNotFound();
+  const row = await closeIfExpired(ctx.db, readable, now, ctx.certificates);
+  if (row.status !== 'submitted') throw attemptNotFound();
+  const [assessment, answers, student] = await Promise.all([
+    assessmentOf(ctx.db, row),
+    listAnswers(ctx.db, row.id),
+    findUserById(ctx.db, row.studentId),
+  ]);
+  return {
+    result: resultOf(row, assessment, answers, now),
+    title: assessment?.title ?? '',
+    subject: assessment?.subject ?? '',
+    studentName: student?.name ?? '',
+  };
 }
 
 /**

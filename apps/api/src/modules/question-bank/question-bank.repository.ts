@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   assessmentDrawRules,
   assessments,
+  attempts,
   questionBankCategories,
   questionBankQuestions,
   users,
@@ -315,20 +316,34 @@ export async function deleteBankQuestion(tx: DbOrTx, organizationId: string, id:
   return rows.length === 1;
 }
 
+/**
+ * Whether a student has started the assessment: its questions are then locked (attempts hold
+ * them), so a change in the bank leaves it its copy. The bank's edit dialog and the rewrite read
+ * this same expression, so what the dialog announces is what a save does.
+ */
+// Qualified by hand: drizzle may name a select's own columns without their table.
+const started = sql<boolean>`exists (select 1 from ${attempts} t where t.assessment_id = "assessments"."id")`;
+
+const linkedTo = (organizationId: string, bankQuestionId: string) =>
+  and(eq(assessments.organizationId, organizationId), isNull(assessments.deletedAt), linksTo(bankQuestionId));
+
 /** Assessments (not deleted) of the organization that use this bank question by reference, locked for the update. */
 export async function assessmentsLinkedTo(db: DbOrTx, organizationId: string, bankQuestionId: string) {
   return db
-    .select({ id: assessments.id, questions: assessments.questions })
+    .select({ id: assessments.id, questions: assessments.questions, locked: started })
     .from(assessments)
-    .where(
-      and(
-        eq(assessments.organizationId, organizationId),
-        isNull(assessments.deletedAt),
-        linksTo(bankQuestionId),
-      ),
-    )
+    .where(linkedTo(organizationId, bankQuestionId))
     .orderBy(asc(assessments.id))
     .for('update');
+}
+
+/** The same assessments by title, each with whether it is locked (started), for the edit dialog. */
+export async function listLinkedAssessments(db: DbOrTx, organizationId: string, bankQuestionId: string) {
+  return db
+    .select({ id: assessments.id, title: assessments.title, locked: started })
+    .from(assessments)
+    .where(linkedTo(organizationId, bankQuestionId))
+    .orderBy(asc(assessments.title), asc(assessments.id));
 }
 
 // Draw rules ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   AttemptSchema,
   BankCategorySchema,
   BankQuestionListSchema,
+  BankQuestionLinksSchema,
   BankQuestionSchema,
   PLANS,
   drawnQuestionId,
@@ -313,6 +314,47 @@ describe('in assessments', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('bank_question_missing');
     }
+  });
+
+  it('lists the linked assessments that a save changes and those a started attempt has locked, and a save does exactly that', async () => {
+    const shared = await bankQuestion({ text: 'Linked wording' });
+    const linked = (title: string) =>
+      createAssessment({
+        title,
+        status: 'published',
+        questions: [{ ...shared.question, id: 'linked', bankRef: shared.id }],
+      }).then((res) => AssessmentSchema.parse(res.json()));
+    const open = await linked('Biology quiz');
+    const started = await linked('Algebra test');
+    await createAssessment({ title: 'Own copy', questions: [{ ...shared.question, id: 'copy' }] });
+    await start(started.id, student);
+
+    const links = await call('GET', `/api/question-bank/questions/${shared.id}/links`, teacher.headers);
+    expect(links.statusCode, links.body).toBe(200);
+    expect(BankQuestionLinksSchema.parse(links.json()).items).toEqual([
+      { id: started.id, title: 'Algebra test', locked: true },
+      { id: open.id, title: 'Biology quiz', locked: false },
+    ]);
+
+    const edit = await call('PUT', `/api/question-bank/questions/${shared.id}`, teacher.headers, {
+      question: { ...shared.question, text: 'New wording' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const textOfAssessment = async (id: string) =>
+      AssessmentSchema.parse((await call('GET', `/api/assessments/${id}`, teacher.headers)).json())
+        .questions[0]!.text;
+    expect(await textOfAssessment(open.id)).toBe('New wording');
+    expect(await textOfAssessment(started.id)).toBe('Linked wording');
+
+    // Another organization's teacher learns nothing; students never read the bank.
+    const foreign = await call(
+      'GET',
+      `/api/question-bank/questions/${shared.id}/links`,
+      foreignTeacher.headers,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const pupil = await call('GET', `/api/question-bank/questions/${shared.id}/links`, student.headers);
+    expect(pupil.statusCode).toBe(403);
   });
 
   it('saves an assessment question to the bank (linked) and adds bank questions by reference or copy', async () => {

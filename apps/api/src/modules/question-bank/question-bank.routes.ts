@@ -9,6 +9,7 @@ import {
   BankCategorySchema,
   BankCategoryUpdateSchema,
   BankQuestionInputSchema,
+  BankQuestionLinksSchema,
   BankQuestionListQuerySchema,
   BankQuestionListSchema,
   BankQuestionSchema,
@@ -22,6 +23,7 @@ import { ASSESSMENT_AUTHORS } from '../assessments/assessments.policy.ts';
 import { assessmentsContext } from '../assessments/assessments.access.ts';
 import {
   addToAssessment,
+  bankQuestionLinks,
   createBankCategory,
   createBankQuestion,
   deleteBankCategory,
@@ -149,6 +151,21 @@ const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy },
     },
     (req) => getBankQuestion(ctx, req.actor, req.params.bankQuestionId),
+  );
+
+  app.get(
+    '/question-bank/questions/:bankQuestionId/links',
+    {
+      schema: {
+        tags,
+        summary:
+          'The assessments using a bank question by reference: those a student has started are locked and keep their copy on a save',
+        params: QuestionParams,
+        response: { 200: BankQuestionLinksSchema, ...errors },
+      },
+      config: { policy },
+    },
+    (req) => bankQuestionLinks(ctx, req.actor, req.params.bankQuestionId),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   type BankCategory,
   type BankCategoryList,
   type BankQuestion,
+  type BankQuestionLinks,
   type BankQuestionList,
   type BankQuestionListParams,
   type BankQuestionValues,
@@ -36,7 +37,6 @@ import { ownOrganization } from '../assessments/assessments.policy.ts';
 import {
   findQuestionsWritableAssessment,
   findWritableAssessment,
-  hasAttempts,
   type AssessmentsContext,
 } from '../assessments/assessments.access.ts';
 import { updateAssessment } from '../assessments/assessments.repository.ts';
@@ -57,6 +57,7 @@ import {
   listAuthors,
   listBankQuestions,
   listCategories,
+  listLinkedAssessments,
   listTags,
   subtreeHeight,
   updateBankQuestion,
@@ -297,6 +298,22 @@ export async function getBankQuestion(
   return questionView(ctx.db, ownOrganization(actor), id);
 }
 
+/**
+ * The assessments that use a bank question by reference, each with whether it is locked: a
+ * student has started it, so saving the bank question leaves it the copy it has. The rest take
+ * the change (rewriteLinkedAssessments reads the same rule).
+ */
+export async function bankQuestionLinks(
+  ctx: QuestionBankContext,
+  actor: Actor,
+  id: string,
+): Promise<BankQuestionLinks> {
+  const organizationId = ownOrganization(actor);
+  if (!(await findBankQuestion(ctx.db, organizationId, id))) throw notFound('question');
+  const rows = await listLinkedAssessments(ctx.db, organizationId, id);
+  return { items: rows.map((r) => ({ id: r.id, title: r.title, locked: Boolean(r.locked) })) };
+}
+
 export async function listBankTags(ctx: QuestionBankContext, actor: Actor): Promise<BankTagList> {
   return { items: await listTags(ctx.db, ownOrganization(actor)) };
 }
@@ -397,7 +414,7 @@ async function rewriteLinkedAssessments(
   for (const assessment of linked) {
     // A started assessment's questions are locked (findQuestionsWritableAssessment): it keeps the
     // content it has, still linked; only a deleted bank question's link is dropped (same content).
-    if (content && (await hasAttempts(tx, assessment.id))) continue;
+    if (content && assessment.locked) continue;
     rewritten += 1;
     const questions = (assessment.questions as Question[]).map((q) => {
       if (q.bankRef !== bankQuestionId) return q;

@@ -1,9 +1,29 @@
-import { Accordion, Badge, Divider, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconHourglassHigh, IconLock } from '@tabler/icons-react';
+import {
+  Accordion,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  RingProgress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCircleCheck,
+  IconCircleX,
+  IconFileTypePdf,
+  IconHourglassHigh,
+  IconLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptResult, ReviewPolicy } from '@vbuilder/shared';
 import { formatDate, formatTime } from '../../../lib/format.ts';
-import { QuestionResult, verdictOf } from './question-result.tsx';
+import { answerOutcome } from '../../../lib/answer-outcome.ts';
+import { useDownloadResult } from '../api/download-result.ts';
+import { QuestionResult } from './question-result.tsx';
 
 function OutcomeBadge({ result }: { result: AttemptResult }) {
   const { t } = useTranslation('attempts');
@@ -83,6 +103,32 @@ function UnreleasedResultCard({ result }: { result: AttemptResult }) {
   );
 }
 
+/** The result as a PDF: the same states and points as this card. */
+function DownloadResultButton({ attemptId }: { attemptId: string }) {
+  const { t } = useTranslation('attempts');
+  const download = useDownloadResult();
+  return (
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<IconFileTypePdf size={16} aria-hidden />}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(attemptId, {
+          onError: () =>
+            notifications.show({
+              color: 'red',
+              title: t('results.downloadFailedTitle'),
+              message: t('results.downloadFailed'),
+            }),
+        })
+      }
+    >
+      {t('results.downloadPdf')}
+    </Button>
+  );
+}
+
 /** One submitted attempt: score, percentage, passed / failed / pending, when, and every question. */
 export function AttemptResultCard({ result, reviewPolicy, expanded }: Props) {
   if (!result.released) return <UnreleasedResultCard result={result} />;
@@ -91,7 +137,7 @@ export function AttemptResultCard({ result, reviewPolicy, expanded }: Props) {
 
 function ReleasedResultCard({ result, reviewPolicy, expanded }: Props) {
   const { t, i18n } = useTranslation('attempts');
-  const pending = result.questions.filter((q) => verdictOf(q) === 'pending').length;
+  const pending = result.questions.filter((q) => answerOutcome(q) === 'pending').length;
   const percentage = Math.round(result.percentage * 10) / 10;
   const headingId = `attempt-${result.attemptId}-heading`;
 
@@ -122,6 +168,9 @@ function ReleasedResultCard({ result, reviewPolicy, expanded }: Props) {
             )}
             <Group gap="xs" mt={4}>
               <OutcomeBadge result={result} />
+            </Group>
+            <Group mt={4}>
+              <DownloadResultButton attemptId={result.attemptId} />
             </Group>
           </Stack>
           <Group gap="md" wrap="nowrap">

@@ -1,33 +1,29 @@
 import type { ComponentType } from 'react';
 import { Badge, Blockquote, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconHourglassHigh, IconMessage, IconMinus, IconX } from '@tabler/icons-react';
+import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MarkResult, Question, QuestionResult as QuestionResultData } from '@vbuilder/shared';
 import { componentsOf } from '../../../components/questions/family-components.tsx';
 import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import type { PlayerProps } from '../../../components/questions/family-ui.ts';
+import { answerOutcome, OUTCOME_LOOK, type AnswerOutcome } from '../../../lib/answer-outcome.ts';
 
-type Verdict = 'correct' | 'incorrect' | 'pending' | 'unscored';
-
-export function verdictOf(result: QuestionResultData): Verdict {
-  if (result.markStatus === 'manual') return 'pending';
-  if (result.markStatus === 'unscored') return 'unscored';
-  return result.correct ? 'correct' : 'incorrect';
-}
-
-const VERDICT_LOOK: Record<Verdict, { color: string; icon: typeof IconCheck }> = {
-  correct: { color: 'teal', icon: IconCheck },
-  incorrect: { color: 'red', icon: IconX },
-  pending: { color: 'yellow', icon: IconHourglassHigh },
-  unscored: { color: 'gray', icon: IconMinus },
-};
-
-export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+/**
+ * How the answer stands, in the teacher's states (correct, partly correct, incorrect, pending
+ * marking, not scored): an icon and a word, so the meaning never rests on colour alone.
+ */
+export function VerdictBadge({ outcome }: { outcome: AnswerOutcome }) {
   const { t } = useTranslation('attempts');
-  const { color, icon: Icon } = VERDICT_LOOK[verdict];
+  const { color, Icon } = OUTCOME_LOOK[outcome];
   return (
-    <Badge color={color} variant="light" leftSection={<Icon size={12} aria-hidden />} radius="sm">
-      {t(`results.verdict.${verdict}`)}
+    <Badge
+      color={color}
+      variant="light"
+      leftSection={<Icon size={12} aria-hidden />}
+      radius="sm"
+      data-outcome={outcome}
+    >
+      {t(`results.verdict.${outcome}`)}
     </Badge>
   );
 }
@@ -49,7 +45,7 @@ export function QuestionResult({
   const { t } = useTranslation('attempts');
   const Player = componentsOf(result.type).Player as ComponentType<PlayerProps<unknown, unknown>>;
   const question = result.question as unknown as Question;
-  const verdict = verdictOf(result);
+  const outcome = answerOutcome(result);
   const marks: MarkResult | null =
     result.details && (result.markStatus === 'auto' || result.markStatus === 'marked')
       ? {
@@ -74,7 +70,7 @@ export function QuestionResult({
           {t('results.questionTitle', { number: index + 1, text: result.text })}
         </Title>
         <Group gap="xs">
-          <VerdictBadge verdict={verdict} />
+          <VerdictBadge outcome={outcome} />
           <Text size="sm" fw={600}>
             {t('results.points', { score: result.score, max: result.max })}
           </Text>

@@ -4,6 +4,7 @@ import {
   BankAuthorListSchema,
   BankCategoryListSchema,
   BankCategorySchema,
+  BankQuestionLinksSchema,
   BankQuestionListSchema,
   BankQuestionSchema,
   BankTagListSchema,
@@ -120,6 +121,23 @@ export const useCreateBankQuestion = () =>
   useMutation({
     mutationFn: (input: BankQuestionInput) => api.post('/question-bank/questions', input, BankQuestionSchema),
     meta,
+  });
+
+/**
+ * The assessments a save of this bank question changes and those a started attempt has locked.
+ * Always asked afresh when the dialog opens: a student may have started one since.
+ */
+export const useBankQuestionLinks = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: questionBankKeys.links(id),
+    queryFn: ({ signal }) =>
+      api.get(`/question-bank/questions/${encodeURIComponent(id)}/links`, BankQuestionLinksSchema, {
+        signal,
+      }),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    meta: { silent: true },
   });
 
 export const useUpdateBankQuestion = () =>

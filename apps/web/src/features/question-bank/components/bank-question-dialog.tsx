@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TagsInput } from '@mantine/core';
-import { IconAlertCircle, IconLink } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   DIFFICULTIES,
@@ -17,6 +17,7 @@ import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useCreateBankQuestion, useUpdateBankQuestion } from '../api/question-bank.ts';
 import { categoryOptions } from '../lib/category-tree.ts';
+import { LinkedAssessmentsNote } from './linked-assessments-note.tsx';
 import { TypeSelect } from './type-select.tsx';
 
 /** Creating a bank question (its type first), or editing one: the assessment editor's question editor, plus category, tags and difficulty. */
@@ -36,7 +37,7 @@ export function BankQuestionDialog({
   defaultCategoryId: string | null;
   allowedTypes: readonly QuestionTypeId[] | null;
 }) {
-  const { t } = useTranslation(['questionBank', 'assessments']);
+  const { t } = useTranslation(['questionBank', 'assessments', 'common']);
   const errorText = useErrorText();
   const [question, setQuestion] = useState<Question | null>(editing?.question ?? null);
   const [type, setType] = useState<QuestionTypeId | null>(
@@ -69,12 +70,11 @@ export function BankQuestionDialog({
       onClose={onClose}
       size="xl"
       title={editing ? t('questionBank:editor.editTitle') : t('questionBank:editor.newTitle')}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
     >
       <Stack gap="md">
         {editing && editing.linkedAssessments > 0 ? (
-          <Alert color="blue" variant="light" icon={<IconLink size={18} aria-hidden />}>
-            {t('questionBank:editor.linkedNote', { count: editing.linkedAssessments })}
-          </Alert>
+          <LinkedAssessmentsNote bankQuestionId={editing.id} />
         ) : null}
         {question ? (
           <>
