@@ -28,6 +28,7 @@ const LINK: Record<NotificationKind, string> = {
   invoice_issued: '/account/payments/payment_history',
   payment_activated: '/account/subscription',
   subscription_expiring: '/account/subscription',
+  receipt_uploaded: '/account/payments/payment_history',
   invitation_accepted: `/account/users/${ME}`,
 };
 

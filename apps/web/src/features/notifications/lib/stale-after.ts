@@ -28,6 +28,7 @@ const STALE_BY_KIND: Record<NotificationKind, readonly QueryKey[]> = {
   invoice_issued: [billingKeys.all],
   payment_activated: [billingKeys.all, assessmentKeys.usages()],
   subscription_expiring: [billingKeys.all],
+  receipt_uploaded: [billingKeys.all],
   invitation_accepted: [userKeys.all, organizationKeys.all],
 };
 
