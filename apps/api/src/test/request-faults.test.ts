@@ -215,7 +215,10 @@ describe('a multipart body without its closing boundary', () => {
       }
       for (const [what, payload] of [
         ['the file part cut off', `${head(field)}some bytes of the file`],
-        ['the part headers cut off', `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filena`],
+        [
+          'the part headers cut off',
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filena`,
+        ],
       ] as const) {
         const res = await app.inject({
           method: route.method as 'POST',
