@@ -1,4 +1,4 @@
-import { isSuperAdministrator, ROLES, type Role } from '@vbuilder/shared';
+import { isSuperAdministrator, managesAssessment, ROLES, type Role } from '@vbuilder/shared';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 
@@ -16,21 +16,17 @@ export const USAGE_READERS: readonly Role[] = ['Super Administrator', ...ASSESSM
 
 export const isStudent = (actor: Actor) => actor.role === 'Student';
 
-/** An organization's administrators ('user' is the legacy Administrator): full rights over its assessments. */
-const ORGANIZATION_ADMINISTRATORS: readonly Role[] = ['Administrator', 'user'];
-
 /**
- * Who may delete an assessment or release its results: the teacher who created it, and the
- * organization's administrators. Every teacher of the organization reads, edits, marks and
- * duplicates its assessments (colleagues share classes and cover for each other), but removing one
- * or telling its students their results is its author's call, as schools expect: a colleague's
+ * Who may delete an assessment or release its results (managesAssessment): the teacher who created
+ * it, and the organization's administrators. Every teacher of the organization reads, edits, marks
+ * and duplicates its assessments (colleagues share classes and cover for each other), but removing
+ * one or telling its students their results is its author's call, as schools expect: a colleague's
  * click must not delete a class's exam or publish marks its author is still checking. An
  * assessment whose author has left (created_by null) is managed by the administrators. There are
  * no co-authors yet; a teacher who needs this asks an administrator.
  */
 export function assertManagesAssessment(actor: Actor, assessment: { createdBy: string | null }): void {
-  if (ORGANIZATION_ADMINISTRATORS.includes(actor.role)) return;
-  if (assessment.createdBy !== null && assessment.createdBy === actor.userId) return;
+  if (managesAssessment({ role: actor.role, id: actor.userId }, assessment)) return;
   throw forbidden(
     'Only the teacher who created this assessment, or an administrator of the organization, can delete it or release its results',
     'assessment_author_only',
