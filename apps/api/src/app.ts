@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { safeLogOptions } from './lib/log-options.ts';
 import errorsPlugin from './plugins/errors.ts';
+import jsonBodyPlugin from './plugins/json-body.ts';
 import storedTextPlugin from './plugins/stored-text.ts';
 import securityPlugin from './plugins/security.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (!deps.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(storedTextPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);

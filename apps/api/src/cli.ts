@@ -23,6 +23,7 @@ import {
 } from './modules/organizations/organizations.repository.ts';
 import { findUserByEmail, insertUser } from './modules/users/users.repository.ts';
 import { formatDemoSeed, seedDemo } from './modules/demo/seed-demo.ts';
+import { formatError } from './lib/log-options.ts';
 import { currentPlan, recordPlan } from './modules/plans/plans.service.ts';
 
 const USAGE = `vbuilder admin commands (npm run admin -- <command> [options])
@@ -222,7 +223,8 @@ export async function runCli(
       output.err(`Error: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    output.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // Without a failing statement's values (a password hash, for one).
+    output.err(formatError(error));
     return 1;
   }
 }

@@ -1,7 +1,8 @@
 import { loadConfig, ConfigError, publicUrl } from './config.ts';
 import { buildApp } from './app.ts';
 import { closeWithin } from './lib/shutdown.ts';
-import { formatDemoSeed, hasAnyUser, seedDemo } from './modules/demo/seed-demo.ts';
+import { formatError } from './lib/log-options.ts';
+import { formatDemoSeed, seedDemoOnce } from './modules/demo/seed-demo.ts';
 
 /** Starts vbuilder: database, migrations, API, identity provider and the built SPA on one port. */
 async function main() {
@@ -20,17 +21,19 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // A new installation gets a demo organization to explore, before the server answers (so a ready
+  // server has it), seeded once however many instances start together; its passwords are printed
+  // only now, by the instance that made them.
+  const seed = config.SEED_DEMO ? await seedDemoOnce(app.db) : null;
+
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`vbuilder is running at ${publicUrl(config)}`);
-
-  // A new installation gets a demo organization to explore; its passwords are printed only now.
-  if (config.SEED_DEMO && !(await hasAnyUser(app.db))) {
-    console.log(formatDemoSeed(await seedDemo(app.db), publicUrl(config)));
-  }
+  if (seed) console.log(formatDemoSeed(seed, publicUrl(config)));
 }
 
 main().catch((error: unknown) => {
+  // Never the error object itself: a failing statement's values (a password hash) would be printed.
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
+  else console.error(formatError(error));
   process.exit(1);
 });

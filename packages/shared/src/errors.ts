@@ -115,6 +115,13 @@ export const ERROR_CODES = [
    * editor's save, an import, the bank's "add"); a correction goes through a regrade.
    */
   'questions_locked',
+  /** Deleting an assessment or releasing its results: its author's or an administrator's call. */
+  'assessment_author_only',
+  // Requests the server cannot read, and the server's own health
+  /** A multipart body that ends before its closing boundary (an interrupted upload) or is malformed. */
+  'upload_incomplete',
+  /** The database does not answer: the health check's 503. */
+  'database_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -34,8 +34,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number | undefined;
 }
 
-/** The advisory lock key migrations hold on PostgreSQL (0x76627569, "vbui" in ASCII). */
-const MIGRATION_LOCK = 1_986_163_049;
+/**
+ * The advisory lock key migrations hold on PostgreSQL (0x76627569, "vbui" in ASCII); the demo seed
+ * takes it too, so instances starting together on a new database seed it once.
+ */
+export const MIGRATION_LOCK = 1_986_163_049;
 
 /** Opens the database and applies pending migrations, so the schema always matches the code. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {

@@ -13,6 +13,7 @@
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { formatError } from '../lib/log-options.ts';
 
 export interface EmbeddedWorkerData {
   /** PGlite's data folder. */
@@ -102,7 +103,7 @@ function serve(socket: Socket): Promise<void> {
         chain = chain
           .then(() => run(message))
           .catch((error: unknown) => {
-            console.error('embedded database: a statement failed in the server', error);
+            console.error(`embedded database: a statement failed in the server: ${formatError(error)}`);
             socket.destroy();
           });
       }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorResponseSchema, SignInSchema } from '@vbuilder/shared';
 import { publicUrl } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { depthCheckedJsonParser } from '../plugins/json-body.ts';
 import { authenticate, recordLogin, tellOwnerOfFailedSignIns } from './account.ts';
 import { deviceCookie, deviceOf } from './device-cookie.ts';
 import { FAILURES_BEFORE_MAIL, createSignInThrottle, type SignInAttempt } from './sign-in-throttle.ts';
@@ -59,12 +60,15 @@ const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider; deviceKey: 
   ) => provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
 
   // The abort call has no body; a client that still sends a JSON content type must not get a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body as string, done);
+  // Otherwise the app's JSON parser, with its depth check.
+  const parseJson = depthCheckedJsonParser(app, {
+    emptyAsUndefined: true,
+    onConstructorPoisoning: 'ignore',
   });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    parseJson(request, body as string, done),
+  );
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

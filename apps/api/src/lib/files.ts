@@ -93,6 +93,24 @@ export const fileTooLarge = (maxBytes: number) =>
     maxBytes,
   });
 
+/**
+ * What reading a multipart body failed with, as the client's error. Over the route's size limit:
+ * 413 file_too_large. A body the parser cannot read (it ends before its closing boundary, as an
+ * interrupted upload does, or a part's headers are malformed): 400 upload_incomplete, not the 500 an
+ * error without a status becomes. Our own errors and the plugin's other 4xx errors stay as they are.
+ */
+export function multipartReadError(req: FastifyRequest, error: unknown, maxBytes: number): unknown {
+  if (error instanceof req.server.multipartErrors.RequestFileTooLargeError) return fileTooLarge(maxBytes);
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new AppError(
+    400,
+    'upload_incomplete',
+    `The upload could not be read: ${error instanceof Error ? error.message : 'malformed multipart body'}`,
+  );
+}
+
 /** One uploaded file: its bytes, the name and type the client declared (never trusted for the type). */
 export interface UploadedFile {
   bytes: Buffer;
@@ -123,8 +141,7 @@ export async function readUploadedFile(
     }
     bytes = await part.toBuffer();
   } catch (error) {
-    if (error instanceof req.server.multipartErrors.RequestFileTooLargeError) throw fileTooLarge(maxBytes);
-    throw error;
+    throw multipartReadError(req, error, maxBytes);
   }
   if (bytes.length === 0) throw missing();
   return { bytes, filename: part.filename, mimetype: part.mimetype };

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../test/sign-in.ts';
 import type { Database } from '../db/client.ts';
 import type { FastifyInstance } from 'fastify';
-import { redactUrl, safeLogOptions, serializeError } from './log-options.ts';
+import { formatError, redactUrl, safeLogOptions, serializeError } from './log-options.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
 
@@ -26,6 +26,26 @@ describe('what the logs may hold (issue 16)', () => {
     expect(logged).not.toContain('line answer');
     expect(logged).toContain('update \\"users\\" set');
     expect(logged).toContain('22021');
+  });
+
+  it('prints an error for the terminal without the values of a failing statement, its cause kept', () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_unique"'),
+      {
+        code: '23505',
+      },
+    );
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "password_hash") values ($1, $2)',
+      ['teacher@demo.vbuilder.local', HASH],
+      cause,
+    );
+    const printed = formatError(error);
+    expect(printed).not.toContain(HASH);
+    expect(printed).not.toContain('teacher@demo.vbuilder.local');
+    expect(printed).toContain('params: [redacted]');
+    expect(printed).toContain('Caused by: Error: duplicate key value');
+    expect(printed).toContain('(code 23505)');
   });
 
   it('keeps paths and drops the values of secret query parameters', () => {

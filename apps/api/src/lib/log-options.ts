@@ -47,6 +47,26 @@ export function serializeError(error: unknown, depth = 0): unknown {
   };
 }
 
+/**
+ * An error as text for the terminal (the server's last words, the admin CLI): its stack, or its
+ * message, and its causes', each without a failing statement's values, as `serializeError`.
+ */
+export function formatError(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 4; depth++) {
+    if (!(current instanceof Error)) {
+      lines.push(String(current));
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    const text = withoutParams(current.stack ?? `${current.name}: ${current.message}`);
+    lines.push(`${depth ? 'Caused by: ' : ''}${text}${code !== undefined ? ` (code ${String(code)})` : ''}`);
+    current = current.cause;
+  }
+  return lines.join('\n');
+}
+
 export const logRedactPaths = [
   'req.headers.authorization',
   'req.headers.dpop',

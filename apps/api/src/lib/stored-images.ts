@@ -9,6 +9,16 @@ import type { FileStore } from './files.ts';
  * Images people upload (profile images, question images): read from a multipart request, checked by
  * their bytes, stored under random unguessable names and served publicly by those names, so <img>
  * tags need no token.
+ *
+ * Served to anyone with the link, by decision: the link is the capability. A name is a random
+ * UUID (122 random bits), so an image is found only through a page that shows it to someone
+ * allowed to see that page. A session check would break what images are for: the attempt screen's
+ * <img> tags cannot send the bearer token (it lives in memory, DPoP-bound), the service worker
+ * precaches an exam's images for a student who loses the network, and an image must not vanish
+ * mid-exam when a token expires. The links never leave the site in a Referer (strict-origin), and
+ * search engines are told not to index them (X-Robots-Tag). Question images are not secret once an
+ * exam shows them; one that must stay secret until the exam belongs in the question text, which
+ * only the attempt reveals.
  */
 export const IMAGE_EXTENSIONS = {
   'image/png': 'png',
@@ -66,6 +76,7 @@ export function serveStoredImages(
         reply
           .type(CONTENT_TYPES[name.split('.').pop()!]!)
           .header('x-content-type-options', 'nosniff')
+          .header('x-robots-tag', 'noindex, nofollow')
           // A stored image never changes: a new upload gets a new name.
           .header('cache-control', 'public, max-age=31536000, immutable')
           .send(bytes)

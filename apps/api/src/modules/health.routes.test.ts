@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translatorFor } from '../i18n/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 describe('system routes', () => {
@@ -36,5 +37,25 @@ describe('system routes', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers 503 database_unavailable, translated, while the database is down, not 500', async () => {
+    const down = await buildTestApp();
+    try {
+      await down.database.close();
+      const res = await down.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'accept-language': 'vi' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        code: 'database_unavailable',
+        message: translatorFor('vi')('errors:database_unavailable'),
+      });
+    } finally {
+      // Closing work that still reaches for the closed database fails: nothing to check there.
+      await down.app.close().catch(() => {});
+    }
   });
 });

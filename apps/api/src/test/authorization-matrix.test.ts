@@ -99,7 +99,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Assessments: "own" is a published one assigned to every student of the caller's organization.
   'GET /api/assessments/:id': { ownMustPass: ALL_ROLES },
   'PUT /api/assessments/:id': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
-  'DELETE /api/assessments/:id': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  // Deleting, and releasing results below, is the author's or an administrator's call: the matrix's
+  // assessments have no author, so its Teacher never may (assessment-author.test.ts: the author may).
+  'DELETE /api/assessments/:id': {
+    ownMustPass: ['Administrator', 'user'],
+    ownNever: ['Super Administrator', 'Teacher', 'Student'],
+  },
   'POST /api/assessments/:id/duplicate': {
     ownMustPass: AUTHORS,
     ownNever: ['Super Administrator', 'Student'],
@@ -134,7 +139,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'DELETE /api/assessments/:id/accommodations/:studentId': { ownNever: ['Super Administrator', 'Student'] },
   // Release of results (issue 18): as marking.
   'GET /api/assessments/:id/release': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
-  'POST /api/assessments/:id/release': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
+  'POST /api/assessments/:id/release': {
+    ownMustPass: ['Administrator', 'user'],
+    ownNever: ['Super Administrator', 'Teacher', 'Student'],
+  },
   // Marking queue and rubrics (issue 18): the organization's markers (as POST /attempts/:id/marks);
   // never the platform team or a Student. The standing attempt is in progress: marks and
   // suggestions on it answer 404 (their own 2xx is shown by marking-queue.routes.test.ts).

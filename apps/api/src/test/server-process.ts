@@ -20,6 +20,8 @@ export interface Server {
   child: ChildProcess;
   /** Where it listens, e.g. http://127.0.0.1:43117. */
   base: string;
+  /** Everything it has written so far, stdout and stderr (read on, to the end). */
+  output: string[];
 }
 
 /** What a test registers to undo at its end (databases, directories, processes). */
@@ -79,10 +81,15 @@ export async function startServer(env: Record<string, string>, label = 'server')
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
+  const output: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output.push(chunk.toString());
+    process.stderr.write(`[${label}] ${chunk.toString()}`);
+  });
   const listening = new Promise<string>((resolve, reject) => {
     // Every line is read, to the end: an unread pipe would fill up and stall the server.
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(`${line}\n`);
       if (debug) process.stderr.write(`[${label}] ${line}\n`);
       const address = /Server listening at (http:\/\/[^\s"]+)/.exec(line)?.[1];
       if (address) resolve(address);
@@ -98,7 +105,7 @@ export async function startServer(env: Record<string, string>, label = 'server')
   try {
     const base = await Promise.race([listening, timeout]);
     await waitForHealth(base);
-    return { child, base };
+    return { child, base, output };
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -37,10 +37,14 @@ export type OrganizationListQuery = z.input<typeof OrganizationListQuerySchema>;
 export const OrganizationListSchema = pageOf(OrganizationSummarySchema);
 export type OrganizationList = z.infer<typeof OrganizationListSchema>;
 
+/**
+ * One of an organization's administrators on its detail. Their email and phone are staff's to
+ * see: a Student reading their organization gets the names only (both null).
+ */
 export const OrganizationAdministratorSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.string(),
 });

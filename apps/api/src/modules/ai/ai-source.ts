@@ -1,7 +1,8 @@
 import mammoth from 'mammoth';
 import { extractText } from 'unpdf';
 import { ASSESSMENT_LIMITS, type AiSourceText } from '@vbuilder/shared';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { InterchangeFileError, readZip, type ZipLimits } from '../question-interchange/index.ts';
 
 /** What a teacher may upload as source material for generation. */
 export const SOURCE_KINDS = ['pdf', 'docx', 'text'] as const;
@@ -28,6 +29,54 @@ export function sourceKindOf(bytes: Uint8Array): SourceKind | null {
   }
 }
 
+/**
+ * What a DOCX may unpack to. A Word document's parts inflate 5 to 20 times (its pictures hardly
+ * at all); a book-length one unpacks to a few MB. Above these it is refused before anything is
+ * inflated: a 2 MB upload that inflates to 2 GiB held 2.4 GB of memory in the DOCX reader.
+ */
+export const DOCX_LIMITS: ZipLimits = {
+  zipEntries: 1000,
+  zipTotalBytes: 4 * ASSESSMENT_LIMITS.aiSourceFileMaxBytes,
+  zipRatio: 100,
+};
+
+const unpacksTooLarge = (detail: string) =>
+  new AppError(
+    413,
+    'file_too_large',
+    `The document is too large when unpacked (${detail}): at most ${DOCX_LIMITS.zipEntries} parts and ${DOCX_LIMITS.zipTotalBytes / (1024 * 1024)} MB`,
+  );
+
+/**
+ * The DOCX's parts, unpacked by the zip reader with its caps, as the zip file mammoth reads
+ * (its `file` input: exists, read). mammoth never inflates anything itself.
+ */
+function docxParts(bytes: Uint8Array) {
+  let parts: Map<string, Uint8Array>;
+  try {
+    parts = readZip(bytes, DOCX_LIMITS);
+  } catch (error) {
+    if (error instanceof InterchangeFileError && error.kind !== 'malformed')
+      throw unpacksTooLarge(error.message);
+    throw sourceUnreadable();
+  }
+  return {
+    exists: (name: string) => parts.has(name),
+    read: async (name: string, encoding?: string) => {
+      const part = parts.get(name);
+      if (!part) throw new Error(`The document has no part ${name}`);
+      if (encoding === 'base64') return Buffer.from(part).toString('base64');
+      return encoding ? new TextDecoder(encoding).decode(part) : part;
+    },
+    write: () => {
+      throw new Error('read only');
+    },
+    toArrayBuffer: () => {
+      throw new Error('read only');
+    },
+  };
+}
+
 async function rawText(kind: SourceKind, bytes: Uint8Array): Promise<string> {
   switch (kind) {
     case 'pdf':
@@ -35,7 +84,8 @@ async function rawText(kind: SourceKind, bytes: Uint8Array): Promise<string> {
       return (await extractText(new Uint8Array(bytes), { mergePages: true })).text;
     case 'docx':
       // A ZIP that is not a Word document makes mammoth throw: unreadable, like a damaged file.
-      return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+      return (await mammoth.extractRawText({ file: docxParts(bytes) } as unknown as { buffer: Buffer }))
+        .value;
     case 'text':
       return new TextDecoder('utf-8').decode(bytes);
   }
@@ -53,7 +103,8 @@ export function tidyText(text: string): string {
 /**
  * The text of an uploaded document (SPEC §5 AI generation source), trimmed to the limit the
  * generation request accepts. A document without text (a scanned PDF) or a damaged one answers
- * 400 ai_source_unreadable; another kind of file 400 unsupported_file_type.
+ * 400 ai_source_unreadable; another kind of file 400 unsupported_file_type; a DOCX that unpacks to
+ * more than DOCX_LIMITS (a zip bomb) 413 file_too_large.
  */
 export async function extractSourceText(bytes: Uint8Array, name: string): Promise<AiSourceText> {
   const kind = sourceKindOf(bytes);
@@ -61,7 +112,8 @@ export async function extractSourceText(bytes: Uint8Array, name: string): Promis
   let text: string;
   try {
     text = tidyText(await rawText(kind, bytes));
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw sourceUnreadable();
   }
   if (!text) throw sourceUnreadable();

@@ -1,4 +1,4 @@
-import { isSuperAdministrator, ROLES, type Role } from '@vbuilder/shared';
+import { isSuperAdministrator, managesAssessment, ROLES, type Role } from '@vbuilder/shared';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 
@@ -15,6 +15,23 @@ export const ASSESSMENT_AUTHORS: readonly Role[] = ['Administrator', 'user', 'Te
 export const USAGE_READERS: readonly Role[] = ['Super Administrator', ...ASSESSMENT_AUTHORS];
 
 export const isStudent = (actor: Actor) => actor.role === 'Student';
+
+/**
+ * Who may delete an assessment or release its results (managesAssessment): the teacher who created
+ * it, and the organization's administrators. Every teacher of the organization reads, edits, marks
+ * and duplicates its assessments (colleagues share classes and cover for each other), but removing
+ * one or telling its students their results is its author's call, as schools expect: a colleague's
+ * click must not delete a class's exam or publish marks its author is still checking. An
+ * assessment whose author has left (created_by null) is managed by the administrators. There are
+ * no co-authors yet; a teacher who needs this asks an administrator.
+ */
+export function assertManagesAssessment(actor: Actor, assessment: { createdBy: string | null }): void {
+  if (managesAssessment({ role: actor.role, id: actor.userId }, assessment)) return;
+  throw forbidden(
+    'Only the teacher who created this assessment, or an administrator of the organization, can delete it or release its results',
+    'assessment_author_only',
+  );
+}
 
 /**
  * The organization a call reads: the Super Administrator names it (?organizationId=, required);

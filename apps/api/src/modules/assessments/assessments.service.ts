@@ -28,7 +28,12 @@ import { currentPlan } from '../plans/plans.service.ts';
 import { emitNotification, scheduleOpeningSoon } from '../notifications/notifications.service.ts';
 import { applyRuleOfSettings, autoGives } from '../certificates/certificates.service.ts';
 import { toAssessment, toSummary } from './assessments.mapper.ts';
-import { isStudent, ownOrganization, readableOrganization } from './assessments.policy.ts';
+import {
+  assertManagesAssessment,
+  isStudent,
+  ownOrganization,
+  readableOrganization,
+} from './assessments.policy.ts';
 import {
   countCreatedSince,
   findStudentIds,
@@ -425,6 +430,7 @@ export async function deleteAssessmentById(ctx: AssessmentsContext, actor: Actor
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await findWritableAssessment(tx, actor, id);
+    assertManagesAssessment(actor, row);
     if (!(await softDeleteAssessment(tx, organizationId, id, now))) throw notFound('assessment');
     await audit(tx, actor, 'assessment.deleted', row, now, { title: row.title });
   });

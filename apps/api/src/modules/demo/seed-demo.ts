@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PLANS, ROLES, type Role } from '@vbuilder/shared';
-import type { Db } from '../../db/client.ts';
+import { MIGRATION_LOCK, type Db, type DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertOrganization } from '../organizations/organizations.repository.ts';
@@ -38,7 +38,7 @@ const randomPassword = () =>
     .toString('base64url')
     .replace(/[-_lIO0]/g, 'x');
 
-export async function hasAnyUser(db: Db): Promise<boolean> {
+export async function hasAnyUser(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) > 0;
 }
@@ -50,40 +50,58 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
  * The passwords exist only in the return value: callers print them once.
  */
 export async function seedDemo(db: Db, domain = 'demo.vbuilder.local'): Promise<DemoSeed> {
+  return db.transaction((tx) => seedInto(tx, domain));
+}
+
+/**
+ * The demo organization for a new installation: seeded only when the database has no user yet,
+ * under the migrations' advisory lock. Instances starting together on one new database all get
+ * here; the first seeds while the others wait for its commit, then find its users and seed
+ * nothing (checked, then inserted, without the lock both inserted the same demo accounts and all
+ * but one failed on the unique email). Null when nothing was seeded.
+ */
+export async function seedDemoOnce(db: Db, domain = 'demo.vbuilder.local'): Promise<DemoSeed | null> {
   return db.transaction(async (tx) => {
-    const org = await insertOrganization(tx, {
-      name: 'Demo School',
-      type: 'school',
-      email: `office@${domain}`,
-      phone: '+1 555 0100',
-      address: '1 Demo Street',
-      postalCode: '10001',
-    });
-    // scrypt runs on libuv's thread pool: hashing the five passwords together uses every core.
-    const passwords = ROLES.map(() => randomPassword());
-    const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
-    const accounts: DemoAccount[] = [];
-    for (const [i, role] of ROLES.entries()) {
-      const person = DEMO_PEOPLE[role];
-      const password = passwords[i]!;
-      const user = await insertUser(tx, {
-        email: `${person.local}@${domain}`,
-        name: person.name,
-        role,
-        organizationId: role === 'Super Administrator' ? null : org.id,
-        status: 'active',
-        passwordHash: hashes[i]!,
-      });
-      accounts.push({ role, name: person.name, email: user.email, password, id: user.id });
-    }
-    // On the top plan, so every question type can be shown; with sample assessments to open.
-    const now = new Date();
-    await recordPlan(tx, org.id, PLANS.Enterprise, { now });
-    await seedDefaultPrices(tx, now);
-    const teacher = accounts.find((a) => a.role === 'Teacher')!;
-    await seedDemoAssessments(tx, org.id, teacher.id, now);
-    return { organizationId: org.id, organizationName: org.name, accounts };
+    // Released at commit; each statement after it sees what the instance before committed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    if (await hasAnyUser(tx)) return null;
+    return seedInto(tx, domain);
   });
+}
+
+async function seedInto(tx: DbOrTx, domain: string): Promise<DemoSeed> {
+  const org = await insertOrganization(tx, {
+    name: 'Demo School',
+    type: 'school',
+    email: `office@${domain}`,
+    phone: '+1 555 0100',
+    address: '1 Demo Street',
+    postalCode: '10001',
+  });
+  // scrypt runs on libuv's thread pool: hashing the five passwords together uses every core.
+  const passwords = ROLES.map(() => randomPassword());
+  const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
+  const accounts: DemoAccount[] = [];
+  for (const [i, role] of ROLES.entries()) {
+    const person = DEMO_PEOPLE[role];
+    const password = passwords[i]!;
+    const user = await insertUser(tx, {
+      email: `${person.local}@${domain}`,
+      name: person.name,
+      role,
+      organizationId: role === 'Super Administrator' ? null : org.id,
+      status: 'active',
+      passwordHash: hashes[i]!,
+    });
+    accounts.push({ role, name: person.name, email: user.email, password, id: user.id });
+  }
+  // On the top plan, so every question type can be shown; with sample assessments to open.
+  const now = new Date();
+  await recordPlan(tx, org.id, PLANS.Enterprise, { now });
+  await seedDefaultPrices(tx, now);
+  const teacher = accounts.find((a) => a.role === 'Teacher')!;
+  await seedDemoAssessments(tx, org.id, teacher.id, now);
+  return { organizationId: org.id, organizationName: org.name, accounts };
 }
 
 /** The sign-in details as a block for the terminal. */

@@ -24,11 +24,15 @@ export const toOrganization = (row: OrganizationRow): Organization => ({
   postalCode: row.postalCode,
 });
 
-/** The detail screen's organization: its administrators and how many members it has of each role. */
+/**
+ * The detail screen's organization: its administrators and how many members it has of each role.
+ * `contacts` false (a Student reads it): the administrators' names without their email and phone.
+ */
 export function toOrganizationDetail(
   row: OrganizationRow,
   administrators: readonly UserRow[],
   roleCounts: readonly { role: string; count: number }[],
+  contacts = true,
 ): OrganizationDetail {
   const count = (match: (role: string) => boolean) =>
     roleCounts.filter((r) => match(r.role)).reduce((sum, r) => sum + Number(r.count), 0);
@@ -38,8 +42,8 @@ export function toOrganizationDetail(
     administrators: administrators.map((a) => ({
       id: a.id,
       name: a.name,
-      email: a.email,
-      phone: a.phone,
+      email: contacts ? a.email : null,
+      phone: contacts ? a.phone : null,
       status: a.status,
     })),
     counts: {

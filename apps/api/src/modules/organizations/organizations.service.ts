@@ -64,12 +64,18 @@ export const organizationsContext = (app: FastifyInstance): OrganizationsContext
 /** The role a Super Administrator's invitee gets: they run the new organization. */
 const FIRST_ADMINISTRATOR_ROLE: Role = 'Administrator';
 
-async function loadOrganizationDetail(db: DbOrTx, row: OrganizationRow): Promise<OrganizationDetail> {
+async function loadOrganizationDetail(
+  db: DbOrTx,
+  row: OrganizationRow,
+  reader?: Actor,
+): Promise<OrganizationDetail> {
   const [administrators, roleCounts] = await Promise.all([
     listOrganizationAdministrators(db, row.id),
     countUsersByRole(db, row.id),
   ]);
-  return toOrganizationDetail(row, administrators, roleCounts);
+  // Students read their organization's page, but their administrators' personal email and phone
+  // are for staff: a student writes to the school's address, or through their teacher.
+  return toOrganizationDetail(row, administrators, roleCounts, reader?.role !== 'Student');
 }
 
 const organizationNotFound = () => notFound('organization');
@@ -171,7 +177,7 @@ export async function getOrganization(
   actor: Actor,
   id: string,
 ): Promise<OrganizationDetail> {
-  return loadOrganizationDetail(ctx.db, await findVisibleOrganization(ctx.db, actor, id));
+  return loadOrganizationDetail(ctx.db, await findVisibleOrganization(ctx.db, actor, id), actor);
 }
 
 type EditableField = keyof OrganizationChanges;

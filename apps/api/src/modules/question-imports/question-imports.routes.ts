@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { QuestionImportFieldsSchema, QuestionImportResultSchema } from '@vbuilder/shared';
 import { COMMON_ERRORS, errorResponses, badRequest } from '../../lib/errors.ts';
-import { fileTooLarge } from '../../lib/files.ts';
+import { multipartReadError } from '../../lib/files.ts';
 import { languageFromRequest, translatorFor } from '../../i18n/index.ts';
 import { ASSESSMENT_AUTHORS } from '../assessments/assessments.policy.ts';
 import { assessmentsContext } from '../assessments/assessments.access.ts';
@@ -42,10 +42,7 @@ async function readImportRequest(req: FastifyRequest) {
       }
     }
   } catch (error) {
-    if (error instanceof req.server.multipartErrors.RequestFileTooLargeError) {
-      throw fileTooLarge(INTERCHANGE_LIMITS.fileBytes);
-    }
-    throw error;
+    throw multipartReadError(req, error, INTERCHANGE_LIMITS.fileBytes);
   }
   if (!file || file.bytes.length === 0) throw missing();
   const parsed = QuestionImportFieldsSchema.safeParse(fields);

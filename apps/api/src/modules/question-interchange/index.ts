@@ -42,6 +42,8 @@ import { isZip } from './zip.ts';
 
 export * from './types.ts';
 export { InterchangeFileError } from './errors.ts';
+// The one reader of uploaded zips, with its caps: AI generation reads DOCX sources through it too.
+export { readZip, type ZipLimits } from './zip.ts';
 
 /**
  * Question interchange: the three calls the question bank makes. Pure: bytes in, questions out

@@ -14,14 +14,23 @@ export function normalisePackagePath(name: string): string {
     .replace(/\/\.\//g, '/');
 }
 
+/** The caps a zip is read under: entries, uncompressed bytes of all entries, and one entry's ratio. */
+export interface ZipLimits {
+  zipEntries: number;
+  zipTotalBytes: number;
+  zipRatio: number;
+}
+
 /**
  * Reads a zip package, refusing what could hurt: entries whose path leaves the package ('..',
- * absolute paths, drive letters), more than INTERCHANGE_LIMITS.zipEntries entries, more than
- * zipTotalBytes uncompressed, or an entry that inflates more than zipRatio times its compressed
- * size (a zip bomb). Sizes come from the central directory and inflation is bounded by them
- * (fflate writes into a buffer of the declared size), so a lying header cannot grow past a cap.
+ * absolute paths, drive letters), more than `limits.zipEntries` entries, more than zipTotalBytes
+ * uncompressed, or an entry that inflates more than zipRatio times its compressed size (a zip
+ * bomb). Sizes come from the central directory and are checked before anything is inflated;
+ * inflation is bounded by them (fflate writes into a buffer of the declared size), so a lying
+ * header cannot grow past a cap. The one reader of uploaded zips: question packages and DOCX
+ * sources for AI generation (ai-source.ts, with smaller limits).
  */
-export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
+export function readZip(bytes: Uint8Array, limits: ZipLimits = INTERCHANGE_LIMITS): Map<string, Uint8Array> {
   let entries = 0;
   let total = 0;
   let files: Record<string, Uint8Array>;
@@ -32,11 +41,10 @@ export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
         if (name.startsWith('/') || /^[a-z]:/i.test(name) || name.split('/').includes('..'))
           throw hostile(file.name, 'path outside the package');
         entries += 1;
-        if (entries > INTERCHANGE_LIMITS.zipEntries) throw tooLarge('', 'too many entries in the package');
+        if (entries > limits.zipEntries) throw tooLarge('', 'too many entries in the package');
         total += file.originalSize;
-        if (total > INTERCHANGE_LIMITS.zipTotalBytes)
-          throw hostile(file.name, 'package too large when unpacked');
-        if (file.originalSize > 1024 * 1024 && file.originalSize > file.size * INTERCHANGE_LIMITS.zipRatio)
+        if (total > limits.zipTotalBytes) throw hostile(file.name, 'package too large when unpacked');
+        if (file.originalSize > 1024 * 1024 && file.originalSize > file.size * limits.zipRatio)
           throw hostile(file.name, 'compression ratio too high');
         return !name.endsWith('/');
       },

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../../types.d.ts';
 import { findReadableAssessment, findWritableAssessment } from '../assessments/assessments.access.ts';
+import { assertManagesAssessment } from '../assessments/assessments.policy.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   giveOnPass,
@@ -79,6 +80,7 @@ export async function releaseResults(
   const given: GivenCertificate[] = [];
   const outcome = await ctx.db.transaction(async (tx) => {
     const assessment = await findWritableAssessment(tx, actor, assessmentId);
+    assertManagesAssessment(actor, assessment);
     const released = await markReleased(tx, assessment.id, input.studentIds, now);
     if (!released.length) return { released: 0 };
     given.push(...(await tellReleased(ctx, tx, released, now)));

@@ -151,6 +151,25 @@ describe('AssessmentListScreen', () => {
     expect(screen.queryByRole('link', { name: /Take Assessment/ })).not.toBeInTheDocument();
   });
 
+  it("offers Delete on a colleague's assessment to an Administrator, not to another Teacher", async () => {
+    const quiz = makeAssessment({
+      title: 'Fractions quiz',
+      createdBy: { id: 'colleague-1', name: 'Cole League' },
+    });
+    const menuItems = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Actions for Fractions quiz' }));
+      await flush();
+      return within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    };
+    const teacherView = await renderScreen(TEACHER, { list: pageOf([quiz]) });
+    expect(await menuItems()).toEqual(['Submissions', 'View', 'Edit', 'Duplicate']);
+    teacherView.unmount();
+    await renderScreen({ ...TEACHER, role: 'Administrator' }, { list: pageOf([quiz]) });
+    expect(await menuItems()).toContain('Delete');
+  });
+
   it('deletes after a confirm dialog naming the assessment', async () => {
     const quiz = makeAssessment({ title: 'Fractions quiz' });
     await renderScreen(TEACHER, { list: pageOf([quiz]) });

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UserProfile } from '@vbuilder/shared';
+import { managesAssessment, type UserProfile } from '@vbuilder/shared';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { mayOpen, SUBSCRIPTION_ACCESS } from '../../../components/layout/navigation.ts';
 import { TablePager } from '../../../components/data-table/table-pager.tsx';
@@ -123,6 +123,7 @@ export function AssessmentListScreen({ viewer }: { viewer: ListViewer }) {
                     assessment={assessment}
                     userId={viewer.id}
                     limitReached={allowance.limitReached}
+                    mayDelete={managesAssessment(viewer, { createdBy: assessment.createdBy?.id ?? null })}
                   />
                 ) : (
                   <StudentRowActions assessment={assessment} userId={viewer.id} />

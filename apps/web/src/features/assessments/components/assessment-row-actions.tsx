@@ -27,10 +27,12 @@ interface StaffProps {
   userId: string;
   /** This month's allowance is used up: a duplicate would be refused. */
   limitReached: boolean;
+  /** The viewer may delete it (its author or an administrator): otherwise Delete is not offered. */
+  mayDelete: boolean;
 }
 
-/** Staff (Administrator, user, Teacher): Submissions, View, Edit, Duplicate, Delete (SPEC §2, §6). */
-export function StaffRowActions({ assessment, userId, limitReached }: StaffProps) {
+/** Staff (Administrator, user, Teacher): Submissions, View, Edit, Duplicate, and Delete for its author or an administrator. */
+export function StaffRowActions({ assessment, userId, limitReached, mayDelete }: StaffProps) {
   const { t } = useTranslation('assessments');
   const errorText = useErrorText();
   const duplicate = useDuplicateAssessment();
@@ -74,14 +76,16 @@ export function StaffRowActions({ assessment, userId, limitReached }: StaffProps
       <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={copy} disabled={limitReached}>
         {t('actions.duplicate')}
       </Menu.Item>
-      <Menu.Divider />
-      <Menu.Item
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        onClick={() => confirm(assessment)}
-      >
-        {t('actions.delete')}
-      </Menu.Item>
+      {mayDelete && <Menu.Divider />}
+      {mayDelete && (
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => confirm(assessment)}
+        >
+          {t('actions.delete')}
+        </Menu.Item>
+      )}
     </RowMenu>
   );
 }

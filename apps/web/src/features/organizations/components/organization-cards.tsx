@@ -64,7 +64,7 @@ export function OrganizationInfoCard({ organization }: { organization: Organizat
   );
 }
 
-/** The organization's Administrators with their contact details and account status. */
+/** The organization's Administrators with their account status, and their contact details when sent. */
 export function AdministratorsCard({ organization }: { organization: OrganizationDetail }) {
   const { t } = useTranslation('organizations');
   const administrators = organization.administrators;
@@ -101,26 +101,29 @@ export function AdministratorsCard({ organization }: { organization: Organizatio
                     {t(`details.statuses.${admin.status}`, { defaultValue: admin.status })}
                   </Badge>
                 </Group>
-                <Stack gap={2} mt={4}>
-                  <Group gap={6} wrap="nowrap" c="gray.8" fz="sm">
-                    <IconAt {...ICON} style={{ flexShrink: 0 }} />
-                    <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {admin.email}
-                    </Text>
-                  </Group>
-                  <Group gap={6} wrap="nowrap" c="gray.8" fz="sm">
-                    <IconPhone {...ICON} style={{ flexShrink: 0 }} />
-                    {phone ? (
-                      <Text span size="sm" dir="ltr">
-                        {phone}
+                {/* No email for a Student: the server sends administrators' contacts to staff only. */}
+                {admin.email !== null && (
+                  <Stack gap={2} mt={4}>
+                    <Group gap={6} wrap="nowrap" c="gray.8" fz="sm">
+                      <IconAt {...ICON} style={{ flexShrink: 0 }} />
+                      <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {admin.email}
                       </Text>
-                    ) : (
-                      <Text span size="sm" c="gray.7" fs="italic">
-                        {t('details.administrators.noPhone')}
-                      </Text>
-                    )}
-                  </Group>
-                </Stack>
+                    </Group>
+                    <Group gap={6} wrap="nowrap" c="gray.8" fz="sm">
+                      <IconPhone {...ICON} style={{ flexShrink: 0 }} />
+                      {phone ? (
+                        <Text span size="sm" dir="ltr">
+                          {phone}
+                        </Text>
+                      ) : (
+                        <Text span size="sm" c="gray.7" fs="italic">
+                          {t('details.administrators.noPhone')}
+                        </Text>
+                      )}
+                    </Group>
+                  </Stack>
+                )}
               </li>
             );
           })}

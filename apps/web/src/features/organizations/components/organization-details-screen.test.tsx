@@ -77,6 +77,25 @@ describe('OrganizationDetailsScreen', () => {
     expect(screen.getByText('members here')).toBeInTheDocument();
   });
 
+  it("shows a Student the administrators' names without contact lines (the server sends no email or phone)", async () => {
+    const student = makeProfile({ role: 'Student', organizationId: ORG });
+    await renderScreen(
+      student,
+      answer(
+        'get',
+        `/organizations/${ORG}`,
+        detail({
+          administrators: [{ id: 'a1', name: 'Ada Admin', email: null, phone: null, status: 'active' }],
+        }),
+      ),
+    );
+    const admins = within(await screen.findByRole('region', { name: 'Administrators' }));
+    const [item] = admins.getAllByRole('listitem');
+    expect(within(item!).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(item!).queryByText('No phone')).not.toBeInTheDocument();
+    expect(item!.textContent).not.toContain('@');
+  });
+
   describe('edit button', () => {
     it.each([
       ['is shown to its Administrator', makeProfile({ role: 'Administrator', organizationId: ORG }), true],
