@@ -40,10 +40,16 @@ function serve(accommodations: Accommodation[], unreleased: Array<{ studentId: s
   );
 }
 
-async function renderTab() {
+async function renderTab({ canRelease = true } = {}) {
   await renderWithProviders(
     <MemoryRouter>
-      <StudentStatusTab assessmentId="assessment-1" markingPath={() => '/m'} durationMinutes={30} canManage />
+      <StudentStatusTab
+        assessmentId="assessment-1"
+        markingPath={() => '/m'}
+        durationMinutes={30}
+        canManage
+        canRelease={canRelease}
+      />
     </MemoryRouter>,
   );
   const table = await screen.findByRole('table', { name: 'Assigned students and their status' });
@@ -69,6 +75,20 @@ describe('StudentStatusTab: accommodations and release', { timeout: 20_000 }, ()
     fireEvent.click(screen.getByRole('button', { name: 'Release all results' }));
     await waitFor(() => expect(receivedRequests('POST', /\/release$/)).toHaveLength(2));
     expect(await receivedBody('POST', /\/release$/, 1)).toEqual({});
+  });
+
+  it("offers a teacher who is not the assessment's author extra time but no release (the API refuses it)", async () => {
+    serve([accommodation()], [{ studentId: 'student-3', attempts: 1 }]);
+    const table = await renderTab({ canRelease: false });
+    const chen = within(table)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Chen Wei'))!;
+    expect(await within(chen).findByText('Not released')).toBeInTheDocument();
+    expect(within(chen).queryByRole('button', { name: "Release Chen Wei's results" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Release all results' })).toBeNull();
+    expect(
+      within(chen).getByRole('button', { name: 'Extra time or own window for Chen Wei' }),
+    ).toBeInTheDocument();
   });
 
   it('sets extra time in a dialog, refusing a bad value before sending anything', async () => {

@@ -28,8 +28,10 @@ interface Props {
   markingPath: (studentId: string) => string;
   /** The assessment's time limit (for the extra-time dialog's percentage hint). */
   durationMinutes?: number | null;
-  /** Whether the viewer may set accommodations and release results (those who mark). */
+  /** Whether the viewer may set accommodations (those who mark). */
   canManage?: boolean;
+  /** Whether the viewer may release results (the assessment's author and the administrators). */
+  canRelease?: boolean;
 }
 
 type InProgress = NonNullable<StudentStatusEntry['inProgress']>;
@@ -74,6 +76,7 @@ export function StudentStatusTab({
   markingPath,
   durationMinutes = null,
   canManage = false,
+  canRelease = false,
 }: Props) {
   const { t, i18n } = useTranslation('submissions');
   const students = useStudentStatuses(assessmentId);
@@ -184,7 +187,7 @@ export function StudentStatusTab({
   const editingAccommodation = editing ? accommodationOf(editing.id) : null;
   return (
     <>
-      {canManage && release.data && (
+      {canRelease && release.data && (
         <ReleaseBar
           status={release.data}
           releasing={releaseResults.isPending && releaseResults.variables === undefined}
@@ -203,7 +206,7 @@ export function StudentStatusTab({
         actions={(row) => (
           <Group gap="xs" wrap="nowrap">
             {row.pendingMarking && <MarkButton student={row.student} to={markingPath(row.student.id)} />}
-            {canManage && unreleasedOf(row.student.id) > 0 && (
+            {canRelease && unreleasedOf(row.student.id) > 0 && (
               <Button
                 size="compact-sm"
                 variant="light"

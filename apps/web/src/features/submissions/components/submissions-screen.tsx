@@ -38,6 +38,8 @@ interface Props {
   giveCertificatesPath?: string;
   /** Those who mark (not the platform team) fix a question's key and regrade (issue 18). */
   canRegrade?: boolean;
+  /** The assessment's author and the organization's administrators release its results. */
+  canRelease?: boolean;
 }
 
 const TABS = ['submissions', 'students', 'items', 'regrade'] as const;
@@ -59,6 +61,7 @@ export function SubmissionsScreen({
   markingPath,
   giveCertificatesPath,
   canRegrade = false,
+  canRelease = false,
 }: Props) {
   const { t } = useTranslation(['submissions', 'regrades']);
   const [searchParams] = useSearchParams();
@@ -193,6 +196,7 @@ export function SubmissionsScreen({
                   markingPath={markingPath}
                   durationMinutes={assessment?.durationMinutes ?? null}
                   canManage={canRegrade}
+                  canRelease={canRelease}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="items">
