@@ -6,7 +6,7 @@ export type PackageName = (typeof PACKAGE_NAMES)[number];
 
 export interface Plan {
   name: PackageName;
-  /** The product's name as sold ('Vbuilder Basic'); the Free package is not sold. */
+  /** The product's name as sold ('vbuilder Basic'); the Free package is not sold. */
   productName: string;
   /** Assessments an organization may create in a calendar month (UTC); null: unlimited. */
   monthlyAssessments: number | null;
@@ -21,25 +21,25 @@ export interface Plan {
  * 'Custom' is a negotiated plan: unlimited, every type.
  */
 export const PLANS: Record<PackageName, Plan> = {
-  Free: { name: 'Free', productName: 'Vbuilder Free', monthlyAssessments: 5, tier: 'basic' },
-  Basic: { name: 'Basic', productName: 'Vbuilder Basic', monthlyAssessments: 50, tier: 'basic' },
+  Free: { name: 'Free', productName: 'vbuilder Free', monthlyAssessments: 5, tier: 'basic' },
+  Basic: { name: 'Basic', productName: 'vbuilder Basic', monthlyAssessments: 50, tier: 'basic' },
   Professional: {
     name: 'Professional',
-    productName: 'Vbuilder Professional',
+    productName: 'vbuilder Professional',
     monthlyAssessments: 500,
     tier: 'professional',
   },
   Enterprise: {
     name: 'Enterprise',
-    productName: 'Vbuilder Enterprise',
+    productName: 'vbuilder Enterprise',
     monthlyAssessments: null,
     tier: 'enterprise',
   },
-  Custom: { name: 'Custom', productName: 'Vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
+  Custom: { name: 'Custom', productName: 'vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
 };
 
 /**
- * The plan a payment record's plan_name names: 'Professional', 'Vbuilder Professional' or
+ * The plan a payment record's plan_name names: 'Professional', 'vbuilder Professional' or
  * 'professional' all name Professional. Null when it names none.
  */
 export function planNamed(name: string | null | undefined): Plan | null {
