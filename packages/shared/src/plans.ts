@@ -1,3 +1,4 @@
+import type { PricedPackage } from './schemas/billing.ts';
 import { typesOfTier, type QuestionTypeId, type Tier } from './questions/types.ts';
 
 /** Package names of SPEC §9. 'Free' is the package of an organization without an active plan. */
@@ -36,6 +37,29 @@ export const PLANS: Record<PackageName, Plan> = {
     tier: 'enterprise',
   },
   Custom: { name: 'Custom', productName: 'vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
+};
+
+export interface ListPrice {
+  /** ISO 4217 code of the amounts. */
+  currency: string;
+  /** Minor units (cents) for a month and for a year. */
+  month: number;
+  year: number;
+}
+
+/** A year costs ten months (two months free). */
+const YEAR_IN_MONTHS = 10;
+const usd = (month: number): ListPrice => ({ currency: 'USD', month, year: month * YEAR_IN_MONTHS });
+
+/**
+ * The list prices of the catalog: what a new installation's price table starts with (the Super
+ * Administrator changes it on the Subscription screen) and what the public landing page shows,
+ * written into its HTML at build time.
+ */
+export const LIST_PRICES: Record<PricedPackage, ListPrice> = {
+  Basic: usd(1900),
+  Professional: usd(4900),
+  Enterprise: usd(12900),
 };
 
 /**
