@@ -1,4 +1,4 @@
-import { Badge, Button, Container, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -88,23 +88,29 @@ export function LandingPlans() {
                     </Text>
                   ) : null}
                 </div>
-                <List
-                  spacing={6}
-                  fz="sm"
-                  c="gray.8"
-                  icon={<IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />}
-                  style={{ flex: 1 }}
-                >
-                  <List.Item>
-                    {plan.monthlyAssessments === null
+                <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none', flex: 1 }}>
+                  {[
+                    plan.monthlyAssessments === null
                       ? t('pricing.unlimited')
                       : t('pricing.allowance', {
                           count: plan.monthlyAssessments,
                           formatted: formatCount(plan.monthlyAssessments, lng),
-                        })}
-                  </List.Item>
-                  <List.Item>{t('pricing.types', { count: typesOfPlan(plan).length })}</List.Item>
-                </List>
+                        }),
+                    t('pricing.types', { count: typesOfPlan(plan).length }),
+                  ].map((line) => (
+                    <Group component="li" key={line} gap={8} wrap="nowrap" align="flex-start">
+                      <IconCheck
+                        size={16}
+                        color="var(--mantine-color-teal-7)"
+                        aria-hidden
+                        style={{ flex: 'none', marginTop: 3 }}
+                      />
+                      <Text fz="sm" c="gray.8" lh={lh.body}>
+                        {line}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
                 {highlighted ? (
                   <Badge variant="light" color="indigo" style={{ alignSelf: 'flex-start' }}>
                     {t('pricing.popular')}

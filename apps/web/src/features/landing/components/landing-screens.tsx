@@ -5,7 +5,7 @@ import { useLineHeights } from './use-line-heights.ts';
 /**
  * Real screens of vbuilder, taken in Chromium from the demo organization at 1280 × 800 and kept as
  * WebP at two widths (public/screens/). They are below the fold: loaded lazily, with their size
- * set so nothing moves when they arrive.
+ * set so nothing moves when they arrive; each opens at full size.
  */
 const SCREENS = [
   { id: 'attempt', file: 'attempt' },
@@ -51,22 +51,24 @@ export function LandingScreens() {
             m={0}
             style={{ overflow: 'hidden' }}
           >
-            <img
-              src={`/screens/${file}-640.webp`}
-              srcSet={`/screens/${file}-640.webp 640w, /screens/${file}-1280.webp 1280w`}
-              sizes="(min-width: 62em) 352px, calc(100vw - 34px)"
-              width={WIDTH}
-              height={HEIGHT}
-              loading="lazy"
-              decoding="async"
-              alt={alts[id].alt}
-              style={{
-                display: 'block',
-                width: '100%',
-                height: 'auto',
-                borderBottom: '1px solid var(--mantine-color-gray-3)',
-              }}
-            />
+            <a href={`/screens/${file}-1280.webp`} style={{ display: 'block' }}>
+              <img
+                src={`/screens/${file}-640.webp`}
+                srcSet={`/screens/${file}-640.webp 640w, /screens/${file}-1280.webp 1280w`}
+                sizes="(min-width: 62em) 352px, calc(100vw - 34px)"
+                width={WIDTH}
+                height={HEIGHT}
+                loading="lazy"
+                decoding="async"
+                alt={alts[id].alt}
+                style={{
+                  display: 'block',
+                  width: '100%',
+                  height: 'auto',
+                  borderBottom: '1px solid var(--mantine-color-gray-3)',
+                }}
+              />
+            </a>
             <Text component="figcaption" fz="sm" c="gray.8" p="md" lh={lh.body}>
               {alts[id].caption}
             </Text>
