@@ -64,8 +64,13 @@ export const clockOptions = (language: string | undefined): Intl.DateTimeFormatO
 export const LATIN_DIGIT_LANGUAGES: readonly LanguageCode[] = ['my'];
 
 /** The locale to give Intl for a language: Latin digits asked for where vbuilder writes them. */
-export const intlLocale = (language: string): string =>
-  (LATIN_DIGIT_LANGUAGES as readonly string[]).includes(language) ? `${language}-u-nu-latn` : language;
+export function intlLocale(language: string): string;
+export function intlLocale(language: string | undefined): string | undefined;
+export function intlLocale(language: string | undefined): string | undefined {
+  return language && (LATIN_DIGIT_LANGUAGES as readonly string[]).includes(language)
+    ? `${language}-u-nu-latn`
+    : language;
+}
 
 /**
  * The i18next options the web and the server share, as a plain object (shared does not depend on

@@ -14,6 +14,7 @@ import { useAccommodations, useReleaseResults, useReleaseStatus } from '../api/a
 import { AccommodationBadge } from './accommodations/accommodation-badge.tsx';
 import { AccommodationDialog } from './accommodations/accommodation-dialog.tsx';
 import { ReleaseBar } from './accommodations/release-bar.tsx';
+import { intlLocale } from '@vbuilder/shared';
 
 interface Props {
   assessmentId: string;
@@ -107,7 +108,7 @@ export function StudentStatusTab({
     {
       key: 'attempts',
       header: t('columns.attempts'),
-      cell: (row) => new Intl.NumberFormat(i18n.language).format(row.attempts),
+      cell: (row) => new Intl.NumberFormat(intlLocale(i18n.language)).format(row.attempts),
     },
     {
       key: 'best',
