@@ -15,6 +15,12 @@ export const SPACING_RULES: { name: string; pattern: RegExp; languages?: readonl
   { name: 'space after full-width punctuation', pattern: /[。，：；！？、（「] /, languages: ['zh'] },
   // The Royal Institute's rule: ไม้ยมก stands apart from the word it repeats (ใด ๆ, not ใดๆ).
   { name: 'ๆ without a space before it', pattern: /\Sๆ/, languages: ['th'] },
+  // Thai typesetting spaces Latin words and numbers off from Thai (the PDFs do the same for values).
+  {
+    name: 'Thai touching Latin letters or digits',
+    pattern: /[\u0e01-\u0e3a\u0e40-\u0e5b][A-Za-z0-9]|[A-Za-z0-9][\u0e01-\u0e3a\u0e40-\u0e5b]/,
+    languages: ['th'],
+  },
   {
     name: 'space between Chinese and Latin, digits or {{…}}',
     pattern: new RegExp(`${CJK} +[!-~]|[!-~] +${CJK}`),

@@ -70,6 +70,39 @@ test('a visitor reads the landing page, signs in from it or creates an organizat
   await page.waitForURL(/\/signin\//);
 });
 
+test('the landing page sells: plans with prices, real screens, and no spinner drawn over it', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/?lng=th');
+  // Before the visitor acts the app is not loaded and #root is empty: nothing spins over the page.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#boot-spinner')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+
+  const plans = page.getByRole('region', { name: 'แพ็กเกจและราคา' });
+  await expect(plans.locator('[data-plan]')).toHaveCount(4);
+  await expect(plans.locator('[data-plan="Basic"]')).toContainText('US$19 / เดือน');
+  await expect(plans.locator('[data-plan="Enterprise"]')).toContainText('US$129 / เดือน');
+
+  // The screens load as they come into view, and are real pictures (naturalWidth is in CSS pixels
+  // of the size chosen from srcset: above zero once decoded).
+  const screens = page.getByRole('region', { name: 'ดู vbuilder ขณะใช้งานจริง' });
+  const images = screens.getByRole('img');
+  await expect(images).toHaveCount(3);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/screens\/[\w-]+-640\.webp$/,
+    );
+  }
+  await expectAccessible(page);
+  await shoot(page, 'landing-plans-phone-th', { viewport: PHONE });
+});
+
 test('certificate verification is one click from the footer', async ({ page }) => {
   await page.goto('/login');
   await expectLanding(page);

@@ -100,12 +100,16 @@ export const landingBootScript = (entry: string): string =>
   `if(signedIn||/[?&]login=1(?:&|$)/.test(location.search)){requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,100);}` +
   `else acting.forEach(function(e){addEventListener(e,onAct,{capture:true,passive:true});});})();\n`;
 
+/** index.html's boot spinner: the element and its picture (it holds no other element). */
+const BOOT_SPINNER = /\s*<div id="boot-spinner"[^>]*>[\s\S]*?<\/div>/;
+
 /**
  * index.html with the prerendered landing page before the app's root. The app renders into #root,
  * hidden while the prerendered page is there; app/landing-shell.ts removes that page once the app
  * shows a screen of its own. The app's boot script (app-boot.ts) gives way to the stylesheets and
- * the landing page's boot script, and the service worker is not registered here: the signed-in
- * app (index.html) registers it.
+ * the landing page's boot script, the boot spinner goes (it was drawn over the page while #root
+ * was empty), and the service worker is not registered here: the signed-in app (index.html)
+ * registers it.
  */
 export function landingHtml(
   indexHtml: string,
@@ -131,6 +135,8 @@ export function landingHtml(
         `<style>#landing-shell ~ #root { display: none; } #landing-shell li:has(> a[href^="${PRODUCT_LINK_PLACEHOLDER}"]) { display: none; }</style><script defer src="${bootSrc}"></script></head>`,
       )
       .replace('<div id="root"></div>', `<div id="landing-shell">${page.html}</div><div id="root"></div>`)
+      // The page is its own content while the app loads: no boot spinner drawn over it.
+      .replace(BOOT_SPINNER, '')
   );
 }
 

@@ -56,6 +56,23 @@ export const clockOptions = (language: string | undefined): Intl.DateTimeFormatO
   (TWENTY_FOUR_HOUR_LANGUAGES as readonly string[]).includes(language ?? '') ? { hourCycle: 'h23' } : {};
 
 /**
+ * Languages vbuilder writes with Latin digits (0–9) although CLDR's default is the script's own:
+ * Burmese. Browsers without Burmese locale data (Chromium's trimmed ICU) can only write Latin
+ * digits, and the translations write them too, so the server (mail, PDFs, exports) writes them
+ * as well: one digit system on every screen and document.
+ */
+export const LATIN_DIGIT_LANGUAGES: readonly LanguageCode[] = ['my'];
+
+/** The locale to give Intl for a language: Latin digits asked for where vbuilder writes them. */
+export function intlLocale(language: string): string;
+export function intlLocale(language: string | undefined): string | undefined;
+export function intlLocale(language: string | undefined): string | undefined {
+  return language && (LATIN_DIGIT_LANGUAGES as readonly string[]).includes(language)
+    ? `${language}-u-nu-latn`
+    : language;
+}
+
+/**
  * The i18next options the web and the server share, as a plain object (shared does not depend on
  * i18next). Each adds its own resources, namespaces and detection.
  */

@@ -1,3 +1,5 @@
+import { intlLocale } from './languages.ts';
+
 /**
  * Money (issue 12): an integer number of minor units (cents, satang; whole units for a currency
  * without minor units such as JPY or VND) and an ISO 4217 currency code. Never a float: every sum,
@@ -124,6 +126,6 @@ export function parseDecimal(text: string, currency: string): number | null {
 
 /** The amount for a reader in `language` (e.g. '$12.50', '฿1,250.00', '¥1,000'); exact (Intl formats the decimal string). */
 export function formatMoney(money: Money, language: string): string {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency: money.currency });
+  const format = new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: money.currency });
   return format.format(toDecimalString(money) as Intl.StringNumericLiteral);
 }

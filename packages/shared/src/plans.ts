@@ -1,3 +1,4 @@
+import type { PricedPackage } from './schemas/billing.ts';
 import { typesOfTier, type QuestionTypeId, type Tier } from './questions/types.ts';
 
 /** Package names of SPEC §9. 'Free' is the package of an organization without an active plan. */
@@ -6,7 +7,7 @@ export type PackageName = (typeof PACKAGE_NAMES)[number];
 
 export interface Plan {
   name: PackageName;
-  /** The product's name as sold ('Vbuilder Basic'); the Free package is not sold. */
+  /** The product's name as sold ('vbuilder Basic'); the Free package is not sold. */
   productName: string;
   /** Assessments an organization may create in a calendar month (UTC); null: unlimited. */
   monthlyAssessments: number | null;
@@ -21,25 +22,48 @@ export interface Plan {
  * 'Custom' is a negotiated plan: unlimited, every type.
  */
 export const PLANS: Record<PackageName, Plan> = {
-  Free: { name: 'Free', productName: 'Vbuilder Free', monthlyAssessments: 5, tier: 'basic' },
-  Basic: { name: 'Basic', productName: 'Vbuilder Basic', monthlyAssessments: 50, tier: 'basic' },
+  Free: { name: 'Free', productName: 'vbuilder Free', monthlyAssessments: 5, tier: 'basic' },
+  Basic: { name: 'Basic', productName: 'vbuilder Basic', monthlyAssessments: 50, tier: 'basic' },
   Professional: {
     name: 'Professional',
-    productName: 'Vbuilder Professional',
+    productName: 'vbuilder Professional',
     monthlyAssessments: 500,
     tier: 'professional',
   },
   Enterprise: {
     name: 'Enterprise',
-    productName: 'Vbuilder Enterprise',
+    productName: 'vbuilder Enterprise',
     monthlyAssessments: null,
     tier: 'enterprise',
   },
-  Custom: { name: 'Custom', productName: 'Vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
+  Custom: { name: 'Custom', productName: 'vbuilder Custom', monthlyAssessments: null, tier: 'enterprise' },
+};
+
+export interface ListPrice {
+  /** ISO 4217 code of the amounts. */
+  currency: string;
+  /** Minor units (cents) for a month and for a year. */
+  month: number;
+  year: number;
+}
+
+/** A year costs ten months (two months free). */
+const YEAR_IN_MONTHS = 10;
+const usd = (month: number): ListPrice => ({ currency: 'USD', month, year: month * YEAR_IN_MONTHS });
+
+/**
+ * The list prices of the catalog: what a new installation's price table starts with (the Super
+ * Administrator changes it on the Subscription screen) and what the public landing page shows,
+ * written into its HTML at build time.
+ */
+export const LIST_PRICES: Record<PricedPackage, ListPrice> = {
+  Basic: usd(1900),
+  Professional: usd(4900),
+  Enterprise: usd(12900),
 };
 
 /**
- * The plan a payment record's plan_name names: 'Professional', 'Vbuilder Professional' or
+ * The plan a payment record's plan_name names: 'Professional', 'vbuilder Professional' or
  * 'professional' all name Professional. Null when it names none.
  */
 export function planNamed(name: string | null | undefined): Plan | null {

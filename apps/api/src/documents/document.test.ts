@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocumentWriter } from './document.ts';
 import { itemize, shapeLine } from './shaper.ts';
+import { spaceThaiRuns } from './thai-spacing.ts';
 
 const writer = () => DocumentWriter.create({ title: 't', language: 'en', createdAt: new Date(0) });
 const startsWithMark = (line: string) => /^\p{M}/u.test(line);
@@ -63,6 +64,14 @@ describe('document writer', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(w.measure(cut, 10)).toBeLessThanOrEqual(60);
     expect(/\u09cd…$/.test(cut)).toBe(false); // never ends on a bare virama
+  });
+
+  it('puts a space between Thai and Latin letters or digits, as Thai typesetting does', () => {
+    expect(spaceThaiRuns('สำหรับการผ่านAlgebra 1ด้วยคะแนน85%')).toBe('สำหรับการผ่าน Algebra 1 ด้วยคะแนน 85%');
+    // Already spaced, Thai alone, Thai digits, punctuation and the baht sign stay as they are.
+    for (const same of ['ครู John สอน', 'ภาษาไทย', 'ปี ๒๕๖๙', 'คะแนน (85)', '฿100', 'Score 85']) {
+      expect(spaceThaiRuns(same)).toBe(same);
+    }
   });
 
   it('writes a PDF whose fonts are subsets of the scripts used', async () => {

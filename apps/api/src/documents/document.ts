@@ -15,6 +15,7 @@ import {
 import type { LoadedFont, Weight } from './fonts.ts';
 import { actualText, PdfFont } from './pdf-font.ts';
 import { lineExtent, lineWidth, shapeLine, type ShapedLine } from './shaper.ts';
+import { spaceThaiRuns } from './thai-spacing.ts';
 
 /**
  * Every PDF vbuilder writes (the results report now; certificates and invoices next) is laid out
@@ -59,8 +60,11 @@ export interface CellOptions {
   color?: RGB;
 }
 
-/** Control characters and line breaks become spaces: a line is drawn as one line. */
-const clean = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/\p{Cc}/gu, '');
+/**
+ * Control characters and line breaks become spaces: a line is drawn as one line. Thai next to
+ * Latin letters or digits gets the space Thai typesetting puts there (thai-spacing.ts).
+ */
+const clean = (text: string) => spaceThaiRuns(text.replace(/[\r\n\t]+/g, ' ').replace(/\p{Cc}/gu, ''));
 
 const words = new Intl.Segmenter('und', { granularity: 'word' });
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });

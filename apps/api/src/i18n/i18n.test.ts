@@ -75,7 +75,7 @@ describe('locale formatters', () => {
     expect(formatDateTime(when, 'th', 'Asia/Bangkok')).toBe('5 มี.ค. 2569 21:07');
     expect(formatDateTime(when, 'bn', 'Asia/Dhaka')).toContain('৫ মার্চ, ২০২৬');
     expect(formatDateTime(when, 'ne', 'Asia/Kathmandu')).toContain('२०२६');
-    expect(formatDateTime(when, 'my', 'Asia/Yangon')).toContain('၂၀၂၆');
+    expect(formatDateTime(when, 'my', 'Asia/Yangon')).toContain('2026');
     expect(formatDateTime(when, 'zh', 'Asia/Shanghai')).toBe('2026年3月5日 22:07');
     expect(formatDate(when, 'en', 'UTC')).toBe('Mar 5, 2026');
   });
@@ -97,5 +97,20 @@ describe('locale formatters', () => {
   it('formats numbers with the reader’s digits', () => {
     expect(formatNumber(1234.5, 'bn')).toBe('১,২৩৪.৫');
     expect(formatNumber(1234.5, 'id')).toBe('1.234,5');
+  });
+
+  it('writes Burmese with Latin digits everywhere, as the screens and the catalogs do', () => {
+    const burmeseDigit = /[\u1040-\u1049]/;
+    const texts = [
+      formatNumber(1234.5, 'my'),
+      formatNumber(0.855, 'my', { style: 'percent', maximumFractionDigits: 1 }),
+      formatDate(when, 'my', 'Asia/Yangon'),
+      formatDateTime(when, 'my', 'Asia/Yangon'),
+      // '{{count, number}}' in a catalog's text.
+      translatorFor('my')('billing:mail.allowance', { count: 1500 }),
+    ];
+    expect(texts[0]).toBe('1,234.5');
+    expect(texts[4]).toContain('1,500');
+    for (const text of texts) expect(text).not.toMatch(burmeseDigit);
   });
 });

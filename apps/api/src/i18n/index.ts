@@ -5,6 +5,7 @@ import i18next, { type TFunction } from 'i18next';
 import {
   FALLBACK_LANGUAGE,
   I18N_OPTIONS,
+  intlLocale,
   clockOptions,
   LANGUAGE_CODES,
   LANGUAGE_COOKIE,
@@ -58,6 +59,15 @@ void instance.init({
   ns: [...NAMESPACES],
   returnNull: false,
 });
+
+// '{{count, number}}' in the catalogs: written with the same digits as every other number (intlLocale).
+instance.services.formatter?.addCached(
+  'number',
+  (lng: string | undefined, options: Intl.NumberFormatOptions) => {
+    const format = new Intl.NumberFormat(intlLocale(lng), options);
+    return (value: number) => format.format(value);
+  },
+);
 
 export const i18n = instance;
 
@@ -177,7 +187,7 @@ export function formatDateTime(date: Date, language: string, timeZone?: string |
     dateFormats,
     `datetime|${locale}|${zone}`,
     () =>
-      new Intl.DateTimeFormat(locale, {
+      new Intl.DateTimeFormat(intlLocale(locale), {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: zone,
@@ -193,7 +203,7 @@ export function formatDate(date: Date, language: string, timeZone?: string | nul
   return cached(
     dateFormats,
     `date|${locale}|${zone}`,
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone }),
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: zone }),
   ).format(date);
 }
 
@@ -204,7 +214,12 @@ export function formatTime(date: Date, language: string, timeZone?: string | nul
   return cached(
     dateFormats,
     `time|${locale}|${zone}`,
-    () => new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: zone, ...clockOptions(locale) }),
+    () =>
+      new Intl.DateTimeFormat(intlLocale(locale), {
+        timeStyle: 'short',
+        timeZone: zone,
+        ...clockOptions(locale),
+      }),
   ).format(date);
 }
 
@@ -214,6 +229,6 @@ export function formatNumber(value: number, language: string, options?: Intl.Num
   return cached(
     numberFormats,
     `${locale}|${options ? JSON.stringify(options) : ''}`,
-    () => new Intl.NumberFormat(locale, options),
+    () => new Intl.NumberFormat(intlLocale(locale), options),
   ).format(value);
 }

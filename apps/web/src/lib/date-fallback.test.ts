@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clockOptions } from '@vbuilder/shared';
+import { clockOptions, intlLocale } from '@vbuilder/shared';
 import { LANGUAGE_CODES } from './languages.ts';
 import { fallbackDatesFor, formatWithFallback } from './date-fallback.ts';
 import { formatDate, formatDateTime, formatTime } from './format.ts';
@@ -13,7 +13,8 @@ const MOMENTS = Array.from({ length: 12 }, (_, month) =>
 describe('dates in languages a browser may lack', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  // Node has full ICU: the tables must give exactly what ICU gives where it has the data.
+  // Node has full ICU: the tables must give exactly what ICU gives where it has the data (with
+  // Latin digits for Burmese, as vbuilder writes it).
   it.each(['km', 'my', 'ne'])('%s: the tables match full ICU for every month, hour and zone', (lng) => {
     vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
     const table = fallbackDatesFor(lng)!;
@@ -22,7 +23,7 @@ describe('dates in languages a browser may lack', () => {
     for (const timeZone of ZONES) {
       for (const date of MOMENTS) {
         const intl = (options: Intl.DateTimeFormatOptions) =>
-          new Intl.DateTimeFormat(lng, {
+          new Intl.DateTimeFormat(intlLocale(lng), {
             ...options,
             ...(options.timeStyle ? clockOptions(lng) : {}),
             timeZone,
@@ -44,7 +45,7 @@ describe('dates in languages a browser may lack', () => {
     );
     expect(formatDate('2026-11-25T03:30:00Z', 'km', 'Asia/Phnom_Penh')).toBe('25 វិច្ឆិកា 2026');
     expect(formatTime('2026-11-25T03:30:00Z', 'km', 'Asia/Phnom_Penh')).toBe('10:30');
-    expect(formatDate('2026-11-25T03:30:00Z', 'my', 'Asia/Yangon')).toBe('၂၀၂၆ နို ၂၅');
+    expect(formatDate('2026-11-25T03:30:00Z', 'my', 'Asia/Yangon')).toBe('2026 နို 25');
     expect(formatDateTime('2026-11-25T03:30:00Z', 'ne', 'Asia/Kathmandu')).toBe('२०२६ नोभेम्बर २५, ०९:१५');
     expect(formatDate('2026-11-25T03:30:00Z', 'th', 'Asia/Bangkok')).toBe('25 พ.ย. 2569');
   });

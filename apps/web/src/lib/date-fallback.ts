@@ -39,8 +39,8 @@ const FALLBACK: Record<string, LocaleDates> = {
     months: ['ဇန်', 'ဖေ', 'မတ်', 'ဧ', 'မေ', 'ဇွန်', 'ဇူ', 'ဩ', 'စက်', 'အောက်', 'နို', 'ဒီ'],
     date: ({ day, year }, month) => `${year} ${month} ${day}`,
     time: ({ hour, minute }) => `${hour}:${pad(minute)}`,
+    // Latin digits, as vbuilder writes Burmese everywhere (intlLocale in shared).
     joiner: ' ',
-    digits: '၀၁၂၃၄၅၆၇၈၉',
   },
   ne: {
     months: [

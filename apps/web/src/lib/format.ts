@@ -1,4 +1,4 @@
-import { clockOptions } from '@vbuilder/shared';
+import { intlLocale, clockOptions } from '@vbuilder/shared';
 import { fallbackDatesFor, formatWithFallback } from './date-fallback.ts';
 
 type Moment = 'date' | 'time' | 'dateTime';
@@ -15,7 +15,7 @@ function format(iso: string, what: Moment, locale: string | undefined, timeZone?
   const fallback = fallbackDatesFor(locale);
   if (fallback) return formatWithFallback(fallback, date, what, timeZone);
   const clock = what === 'date' ? {} : clockOptions(locale);
-  return new Intl.DateTimeFormat(locale, { ...STYLES[what], ...clock, timeZone }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...STYLES[what], ...clock, timeZone }).format(date);
 }
 
 /** A date in the reader's language (and time zone); an unreadable value is shown as it came. */
@@ -47,7 +47,7 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(intlLocale(locale), {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     // 'byte' has no short form in most languages ('512 byte'): bytes are spelled out.

@@ -25,6 +25,8 @@ describe('spacing in the catalogs', () => {
     expect(spacingProblems('zh', 'test', [['f', '升级 {{packageName}} 套餐'], ['g', '好。 再见']])).toHaveLength(2);
     expect(spacingProblems('km', 'test', [['h', 'រក្សាទុក ។']])).toHaveLength(1);
     expect(spacingProblems('th', 'test', [['j', 'ยังไม่มีแบบทดสอบใดๆ']])).toHaveLength(1);
+    expect(spacingProblems('th', 'test', [['k', 'คำถาม5ประเภท'], ['l', 'ไฟล์PDF']])).toHaveLength(2);
+    expect(spacingProblems('th', 'test', [['m', 'ไฟล์ PDF แพ็กเกจ{{plan}}']])).toEqual([]);
     expect(spacingProblems('en', 'test', [['i', 'Upload a file (for example .pdf).']])).toEqual([]);
   });
 

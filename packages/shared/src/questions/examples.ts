@@ -124,7 +124,7 @@ export const QUESTION_EXAMPLES: Record<QuestionTypeId, QuestionExample> = {
       'decades brought long hours, child labour, dangerous machinery and crowded, unsanitary towns with cholera ' +
       'outbreaks. It reaches a balanced judgement, for example that lives improved only slowly and mainly after reform.',
     score: 25,
-    instructions: 'Write a well-organised essay of 600 to 800 words, with evidence for each point.',
+    instructions: 'Write a well-organized essay of 600 to 800 words, with evidence for each point.',
   },
   'drag-and-drop': {
     type: 'Drag & Drop',

@@ -48,7 +48,7 @@ const INSTRUCTIONS: Record<QuestionTypeId, string> = {
   'matching-pairs': 'Match each item on the left with the item on the right that belongs with it.',
   'short-answers': 'Write a short answer of no more than 50 words.',
   'crosswords-and-puzzles': 'Use the clues to fill in every word of the crossword.',
-  essay: 'Write a well-organised essay that answers the question, with evidence for each point.',
+  essay: 'Write a well-organized essay that answers the question, with evidence for each point.',
   'drag-and-drop': 'Move each item into the group where it belongs.',
   'image-based': 'Look carefully at the image, then choose the correct answer.',
   'case-studies': 'Read the case study carefully, then answer the question using details from it.',

@@ -9,6 +9,8 @@ export const UserProfileSchema = z.object({
   email: z.string(),
   role: z.string(),
   organizationId: z.string().nullable(),
+  /** The organization's name: what screens show (people read names, not ids); null without one. */
+  organizationName: z.string().nullable().optional(),
   must_change_password: z.boolean(),
   name: z.string(),
   phone: z.string().nullable(),

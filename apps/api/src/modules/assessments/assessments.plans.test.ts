@@ -191,7 +191,7 @@ describe('usage and monthly endpoints', () => {
     await createAssessmentAs(t.app, teacher.headers);
     const own = await usage(teacher.headers);
     expect(own).toMatchObject({
-      plan: { name: 'Basic', productName: 'Vbuilder Basic', monthlyAssessments: 50 },
+      plan: { name: 'Basic', productName: 'vbuilder Basic', monthlyAssessments: 50 },
       status: 'active',
       usedThisMonth: 2,
       remaining: 48,
@@ -294,7 +294,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('admin CLI set-plan', () => {
       status: 'active',
     });
     const free = await admin('set-plan', '--org', org.id, '--plan', 'FREE');
-    expect(free.stdout).toMatch(/now on Vbuilder Free \(free\)/);
+    expect(free.stdout).toMatch(/now on vbuilder Free \(free\)/);
   }, 120_000);
 
   it('refuses an unknown plan or organization with a clear message', async () => {

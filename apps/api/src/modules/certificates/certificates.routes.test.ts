@@ -26,6 +26,7 @@ import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in
 import { questionOf } from '../attempts/test-fixtures.ts';
 import { assessmentInput } from '../assessments/test-helpers.ts';
 import { makeAssessment, submitAttempt } from '../submissions/test-fixtures.ts';
+import { savePageImage } from '../../test/pdf.ts';
 import { decodeQr, pdfPagePng, pdfText } from './test-helpers.ts';
 
 /**
@@ -539,6 +540,21 @@ describe('the certificate PDF', () => {
       expect(text).toContain('Algebra basics');
       expect(decodeQr(pdfPagePng(pdf))).toBe(certificate!.verificationUrl);
     }
+  });
+
+  it('sets a Thai certificate as Thai is typeset: a space between Thai and the English title, the score and the name', async () => {
+    const [certificate] = CertificateListSchema.parse(
+      (await get(somchai, `/api/certificates?assessmentId=${quiz.id}&status=valid`)).json(),
+    ).items;
+    const pdf = (await get(somchai, `/api/certificates/${certificate!.id}/pdf`)).rawPayload;
+    savePageImage(pdf, 'certificate-th');
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    // The catalog's words run into the values ('สำหรับการผ่าน{assessment}ด้วยคะแนน').
+    expect(text).toContain('สำหรับการผ่าน Algebra basics ด้วยคะแนน 100%');
+    expect(text).toContain('โดย Certificate Academy A เมื่อวันที่');
+    expect(text).not.toMatch(
+      /[\u0e01-\u0e3a\u0e40-\u0e5b][A-Za-z0-9]|[A-Za-z0-9][\u0e01-\u0e3a\u0e40-\u0e5b]/,
+    );
   });
 });
 

@@ -1,31 +1,22 @@
 import { sql } from 'drizzle-orm';
-import type { PlanPrice, PricedPackage } from '@vbuilder/shared';
+import { LIST_PRICES, type PlanPrice, type PricedPackage } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { planPrices } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { replacePlanPrices } from '../plans/plans.repository.ts';
 
-/** The monthly price of each catalog plan a new installation starts with, in US cents. */
-const MONTHLY_USD: Record<PricedPackage, number> = {
-  Basic: 1900,
-  Professional: 4900,
-  Enterprise: 12900,
-};
-
-/** A year costs ten months (two months free). */
-const YEAR_IN_MONTHS = 10;
-
 /**
- * The catalog a fresh installation gets with the demo (README Billing): USD, monthly Basic 19.00,
- * Professional 49.00, Enterprise 129.00, and a year at ten times the month. The Super
- * Administrator changes them on the Subscription screen (PUT /api/plans/:name/prices).
+ * The catalog a fresh installation gets with the demo (README Billing): the list prices of the
+ * shared plan catalog (USD, monthly Basic 19.00, Professional 49.00, Enterprise 129.00, a year at
+ * ten times the month), the ones the landing page shows. The Super Administrator changes them on
+ * the Subscription screen (PUT /api/plans/:name/prices).
  */
 export const DEFAULT_PLAN_PRICES: Record<PricedPackage, PlanPrice[]> = Object.fromEntries(
-  Object.entries(MONTHLY_USD).map(([plan, monthly]) => [
+  Object.entries(LIST_PRICES).map(([plan, { currency, month, year }]) => [
     plan,
     [
-      { period: 'month', currency: 'USD', amountMinor: monthly },
-      { period: 'year', currency: 'USD', amountMinor: monthly * YEAR_IN_MONTHS },
+      { period: 'month', currency, amountMinor: month },
+      { period: 'year', currency, amountMinor: year },
     ],
   ]),
 ) as Record<PricedPackage, PlanPrice[]>;

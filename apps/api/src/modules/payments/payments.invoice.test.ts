@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, type LanguageCode } from '@vbuilder/shared';
+import { formatMoney, intlLocale, type LanguageCode } from '@vbuilder/shared';
 import { loadConfig } from '../../config.ts';
 import { formatDate, translatorFor } from '../../i18n/index.ts';
 import { pdfText, savePageImage, squeeze } from '../../test/pdf.ts';
@@ -157,7 +157,7 @@ describe('invoice (PDF) in six scripts', () => {
     // With a 7 % tax line.
     const taxed = await renderInvoicePdf(invoiceFor(language, { taxRateBasisPoints: 700 }), language);
     const text = squeeze(pdfText(taxed, `${language}-taxed`));
-    const rate = new Intl.NumberFormat(language, { style: 'percent' }).format(0.07);
+    const rate = new Intl.NumberFormat(intlLocale(language), { style: 'percent' }).format(0.07);
     for (const expected of [
       'VB-2026-000123',
       BUYERS[language]!.name,

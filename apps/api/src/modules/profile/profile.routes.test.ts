@@ -60,7 +60,7 @@ describe('profile routes', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vb-profile-'));
     t = await buildTestApp({ DATA_DIR: dataDir });
-    orgId = (await makeOrganization(t.app)).id;
+    orgId = (await makeOrganization(t.app, 'Riverside School')).id;
   });
   afterAll(async () => {
     await t.close();
@@ -108,6 +108,8 @@ describe('profile routes', () => {
           email: user.email,
           role: 'Teacher',
           organizationId: orgId,
+          // What screens show for the organization: its name, not the id.
+          organizationName: 'Riverside School',
           must_change_password: false,
           name: user.name,
           phone: '+255 700 000 001',
@@ -158,7 +160,11 @@ describe('profile routes', () => {
         headers,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().user).toMatchObject({ role: 'Super Administrator', organizationId: null });
+      expect(res.json().user).toMatchObject({
+        role: 'Super Administrator',
+        organizationId: null,
+        organizationName: null,
+      });
     });
   });
 

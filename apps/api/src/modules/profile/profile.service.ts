@@ -16,6 +16,7 @@ import { detectImageType, newImageKey } from '../../lib/stored-images.ts';
 import type { Actor } from '../../types.d.ts';
 import type { AccountsContext } from '../accounts/accounts.service.ts';
 import { checkEmailChange, requestEmailChange } from '../accounts/email-change.service.ts';
+import { findOrganizationById } from '../organizations/organizations.repository.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
 
 /** Stored profile images live under this key prefix and are served at /api/files/<key>. */
@@ -32,12 +33,13 @@ export const languageOf = (row: Pick<UserRow, 'language'>): LanguageCode =>
   isLanguageCode(row.language) ? row.language : FALLBACK_LANGUAGE;
 
 /** A user row as SPEC §3's profile (snake_case fields and 'loggin_status' as specified). */
-export function toUserProfile(row: UserRow): UserProfile {
+export function toUserProfile(row: UserRow, organizationName: string | null = null): UserProfile {
   return {
     id: row.id,
     email: row.email,
     role: row.role,
     organizationId: row.organizationId,
+    organizationName,
     must_change_password: row.mustChangePassword,
     name: row.name,
     phone: row.phone,
@@ -50,11 +52,11 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
-const envelope = (row: UserRow): ProfileEnvelope => ({
-  status: 200,
-  loggedIn: true,
-  user: toUserProfile(row),
-});
+/** The profile with its organization's name: screens show people the name, never the id. */
+async function envelope(db: DbOrTx, row: UserRow): Promise<ProfileEnvelope> {
+  const organization = row.organizationId ? await findOrganizationById(db, row.organizationId) : null;
+  return { status: 200, loggedIn: true, user: toUserProfile(row, organization?.name ?? null) };
+}
 
 async function loadActor(db: DbOrTx, actor: Actor): Promise<UserRow> {
   const row = await findUserById(db, actor.userId);
@@ -80,7 +82,7 @@ export async function getProfile(
   ) {
     throw forbidden('The profile does not belong to this organization');
   }
-  return envelope(row);
+  return envelope(db, row);
 }
 
 /**
@@ -105,9 +107,9 @@ export async function updateProfile(
     ...(input.language ? { language: input.language } : {}),
   });
   if (!row) throw unauthorized('The account no longer exists');
-  if (!emailChanges) return envelope(row);
+  if (!emailChanges) return envelope(ctx.db, row);
   await requestEmailChange(ctx, row, email);
-  return { ...envelope(row), pendingEmail: email };
+  return { ...(await envelope(ctx.db, row)), pendingEmail: email };
 }
 
 /** Saves the language the caller chose in the top bar's picker. */
@@ -118,7 +120,7 @@ export async function updateLanguage(
 ): Promise<ProfileEnvelope> {
   const row = await updateUser(db, actor.userId, { language });
   if (!row) throw unauthorized('The account no longer exists');
-  return envelope(row);
+  return envelope(db, row);
 }
 
 /**
@@ -150,5 +152,5 @@ export async function replaceProfileImage(
     // A leftover file is harmless (its name is unguessable); a failed request after a saved image is not.
     await files.deleteFile(current.profileImage).catch(() => undefined);
   }
-  return envelope(row);
+  return envelope(db, row);
 }

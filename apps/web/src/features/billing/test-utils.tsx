@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from '@vbuilder/shared';
 import { makeProfile } from '../../test/profile.ts';
+import { answer, server } from '../../test/msw-server.ts';
 import { renderWithRouter } from '../../test/providers.tsx';
 
 /**
@@ -124,5 +125,23 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
   };
 }
 
-/** Renders `ui` at `route` with the app's providers, a router (other paths show where a link led) and modals. */
-export const renderBilling = (ui: ReactNode, route = '/account/subscription') => renderWithRouter(ui, route);
+/**
+ * Renders `ui` at `route` with the app's providers, a router (other paths show where a link led) and
+ * modals. The support links ask GET /auth/config: a server without support addresses answers it,
+ * unless the test answers it itself.
+ */
+export function renderBilling(ui: ReactNode, route = '/account/subscription') {
+  const answered = server
+    .listHandlers()
+    .some((handler) => 'info' in handler && String(handler.info.header).endsWith('/auth/config'));
+  if (!answered) {
+    server.use(
+      answer('get', '/auth/config', {
+        issuer: 'http://localhost/oidc',
+        clientId: 'vbuilder-web',
+        scopes: 'openid',
+      }),
+    );
+  }
+  return renderWithRouter(ui, route);
+}

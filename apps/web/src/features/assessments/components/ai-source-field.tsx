@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ASSESSMENT_LIMITS } from '@vbuilder/shared';
+import { intlLocale, ASSESSMENT_LIMITS } from '@vbuilder/shared';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useReadSourceDocument } from '../api/generate-questions.ts';
@@ -30,7 +30,7 @@ export function AiSourceField({ value, onChange, idPrefix, error, disabled }: Ai
   const read = useReadSourceDocument();
   const [readFrom, setReadFrom] = useState<{ name: string; truncated: boolean } | null>(null);
   const max = ASSESSMENT_LIMITS.aiSourceTextMax;
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(intlLocale(i18n.language));
 
   const upload = (file: File | null) => {
     if (!file) return;

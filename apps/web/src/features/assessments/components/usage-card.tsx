@@ -17,7 +17,7 @@ import {
 import { IconAlertTriangle, IconListCheck, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getQuestionType } from '@vbuilder/shared';
+import { intlLocale, getQuestionType } from '@vbuilder/shared';
 import { SUBSCRIPTION_PATH } from '../../../components/layout/navigation.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePlanName } from '../hooks/use-plan-name.ts';
@@ -75,7 +75,7 @@ export function UsageCard({ allowance, canUpgrade = false }: { allowance: Allowa
   const packageName = planName(view.packageName);
   const types = usage.data.plan.allowedTypes;
   const unlimited = view.limit === null;
-  const count = (n: number) => n.toLocaleString(locale);
+  const count = (n: number) => n.toLocaleString(intlLocale(locale));
 
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="usage-heading">

@@ -96,6 +96,25 @@ describe('Set up a Custom plan: who sees it', () => {
     expect(screen.queryByRole('button', { name: SET_UP })).toBeNull();
   });
 
+  it("leads the Administrator's 'Contact support' somewhere: billing support's mail, else the support site", async () => {
+    server.use(
+      answer('get', '/plans', makePlans()),
+      answer('get', `/subscriptions/organization/${ORG_ID}`, { data: makeSubscription() }),
+      answer('get', '/auth/config', {
+        issuer: 'http://localhost/oidc',
+        clientId: 'vbuilder-web',
+        scopes: 'openid',
+        supportUrl: 'https://support.example.test/',
+        billingSupportEmail: 'billing@example.test',
+      }),
+    );
+    await renderBilling(<SubscriptionScreen viewer={administrator()} />);
+    const mail = await within(await screen.findByRole('article', { name: 'Custom' })).findByRole('link', {
+      name: 'Email billing support',
+    });
+    expect(mail.getAttribute('href')).toMatch(/^mailto:billing@example\.test\?subject=/);
+  });
+
   it('is offered to the Super Administrator only once an organization is picked', async () => {
     server.use(answer('get', '/plans', makePlans()));
     await renderBilling(<SubscriptionScreen viewer={superAdministrator()} />);

@@ -118,7 +118,7 @@ describe('PaymentHistoryScreen', () => {
         .map((th) => th.textContent),
     ).toEqual([
       'Invoice number',
-      'Organisation',
+      'Organization',
       'Plan',
       'Status',
       'Invoice status',

@@ -29,6 +29,7 @@ import { CardCheckoutButton } from './card-checkout-button.tsx';
 import { QuestionTypeList } from './question-type-list.tsx';
 import { useScheduledChange } from '../hooks/use-scheduled-change.tsx';
 import { useRequestPlanDialog, type RequestTarget } from './request-plan-dialog.tsx';
+import { SupportLink } from './support-link.tsx';
 
 interface Props {
   plans: UseQueryResult<PlansResponse>;
@@ -261,11 +262,17 @@ function PlanCard({
             {t('plans.freeNote')}
           </Text>
         )}
-        {plan.name === 'Custom' && (
-          <Text size="xs" c="gray.7">
-            {onSetUpCustom ? t('custom.note') : t('plans.customNote')}
-          </Text>
-        )}
+        {plan.name === 'Custom' &&
+          (onSetUpCustom ? (
+            <Text size="xs" c="gray.7">
+              {t('custom.note')}
+            </Text>
+          ) : (
+            // 'Contact support' leads somewhere: the billing mail or the support site.
+            <Text size="xs" c="gray.7">
+              {t('plans.customNote')} <SupportLink />
+            </Text>
+          ))}
         {unpriced && onEditPrices ? (
           <Button
             mt="auto"

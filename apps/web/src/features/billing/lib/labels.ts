@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type { MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  intlLocale,
   formatMoney,
   PACKAGE_NAMES,
   type BillingPeriod,
@@ -102,7 +103,10 @@ export function useBillingText() {
       allowance: (monthly: number | null) =>
         monthly === null
           ? t('billing:allowance.unlimited')
-          : t('billing:allowance.perMonth', { count: monthly, formatted: monthly.toLocaleString(locale) }),
+          : t('billing:allowance.perMonth', {
+              count: monthly,
+              formatted: monthly.toLocaleString(intlLocale(locale)),
+            }),
     };
   }, [t, locale, planName]);
 }

@@ -3,6 +3,7 @@ import { IconClipboardCheck, IconClipboardList, IconPencil, IconSparkles } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardSummary } from '@vbuilder/shared';
+import { intlLocale } from '@vbuilder/shared';
 
 type AssessmentCounts = NonNullable<DashboardSummary['assessments']>;
 
@@ -53,7 +54,7 @@ export function AssessmentCards({ counts, student, listHref }: Props) {
                   {label}
                 </Text>
                 <Text fz={30} fw={700} lh={1.1}>
-                  {value.toLocaleString(locale)}
+                  {value.toLocaleString(intlLocale(locale))}
                 </Text>
               </Stack>
               <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>

@@ -46,14 +46,16 @@ describe('Home dashboard', () => {
     vi.mocked(useAuth).mockReset();
   });
 
-  it('welcomes the user with name, role and organization ID and shows the organization counts', async () => {
-    signIn({ name: 'Ada Lovelace', role: 'user', organizationId: 'org-1' });
+  it('welcomes the user with name, role and organization (its name, not its id) and shows the organization counts', async () => {
+    signIn({ name: 'Ada Lovelace', role: 'user', organizationId: 'org-1', organizationName: 'Hill School' });
     serveSummary(organizationSummary);
     await renderAt(<HomeRoute />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument(); // 'user' is displayed as Administrator
-    expect(screen.getByText('org-1')).toBeInTheDocument();
+    expect(screen.getByText('Hill School')).toBeInTheDocument();
+    expect(screen.getByText('Organization:', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('org-1')).not.toBeInTheDocument();
 
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(within(card('Total users')).getByText('1,234')).toBeInTheDocument();

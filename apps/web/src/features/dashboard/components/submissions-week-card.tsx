@@ -5,6 +5,7 @@ import { useSubmissionsWeek } from '../api/get-dashboard-cards.ts';
 import { useNumbers } from '../lib/numbers.ts';
 import { ChartTable } from './chart-table.tsx';
 import { DashboardCard, Figure } from './dashboard-card.tsx';
+import { intlLocale } from '@vbuilder/shared';
 
 /**
  * A calendar day (YYYY-MM-DD) as a short axis label that fits seven across a phone: the weekday
@@ -14,7 +15,7 @@ function dayLabel(date: string, locale: string): string {
   const noon = new Date(`${date}T12:00:00Z`);
   // Chromium lacks some languages' names (km, my, ne): day and month in digits read right everywhere.
   const known = Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0;
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: 'UTC',
     ...(known ? { weekday: 'short' } : { day: 'numeric', month: 'numeric' }),
   }).format(noon);

@@ -16,6 +16,7 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useMayOpenPath } from '../../../lib/link-access.tsx';
 import { useDashboardSummary } from '../api/get-dashboard-summary.ts';
 import { AssessmentCards } from './assessment-cards.tsx';
+import { intlLocale } from '@vbuilder/shared';
 
 type Icon = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -95,7 +96,7 @@ function StatCard({ card, locale }: { card: Card; locale: string }) {
             {card.label}
           </Text>
           <Text fz={30} fw={700} lh={1.1}>
-            {card.value.toLocaleString(locale)}
+            {card.value.toLocaleString(intlLocale(locale))}
           </Text>
         </Stack>
         <ThemeIcon size={44} radius="md" variant="light" color={card.color} aria-hidden>

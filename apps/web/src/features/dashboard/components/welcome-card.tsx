@@ -4,7 +4,10 @@ import type { UserProfile } from '@vbuilder/shared';
 import { useRoleLabel } from '../../../components/layout/role-label.ts';
 import { initialsOf } from '../../../components/layout/user-display.ts';
 
-/** SPEC §2 'Home dashboard': welcome with the user's name, role and organization ID. */
+/**
+ * SPEC §2 'Home dashboard': welcome with the user's name, role and organization, named (its id
+ * means nothing to a person).
+ */
 export function WelcomeCard({ user }: { user: UserProfile | null }) {
   const { t } = useTranslation('dashboard');
   const roleLabel = useRoleLabel();
@@ -35,14 +38,14 @@ export function WelcomeCard({ user }: { user: UserProfile | null }) {
             </Badge>
           </Group>
           <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-            {user?.organizationId ? (
+            {user?.organizationName ? (
               <>
-                {t('welcome.organizationId')}{' '}
-                <Text span ff="monospace" c="dark" size="sm">
-                  {user.organizationId}
+                {t('welcome.organization')}{' '}
+                <Text span c="dark" size="sm" fw={500}>
+                  {user.organizationName}
                 </Text>
               </>
-            ) : (
+            ) : user?.organizationId ? null : (
               t('welcome.noOrganization')
             )}
           </Text>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '@vbuilder/shared';
 
 /** Numbers and percentages in the reader's language (Bengali digits in Bengali, and so on). */
 export function useNumbers() {
   const { i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
-  const integer = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const integer = new Intl.NumberFormat(intlLocale(locale));
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 1 });
   return {
     locale,
     count: (value: number) => integer.format(value),

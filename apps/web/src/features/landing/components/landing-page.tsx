@@ -8,6 +8,8 @@ import { Brand } from '../../../components/layout/brand.tsx';
 import { LandingCallToAction } from './landing-call-to-action.tsx';
 import { LandingFeatures } from './landing-features.tsx';
 import { LandingFooter } from './landing-footer.tsx';
+import { LandingPlans } from './landing-plans.tsx';
+import { LandingScreens } from './landing-screens.tsx';
 import { useLineHeights } from './use-line-heights.ts';
 
 interface LandingPageProps {
@@ -21,7 +23,8 @@ interface LandingPageProps {
 
 /**
  * The public page at / and /login (SPEC §2 landing page): welcome with the sign-in beside it, the
- * three features, a call to action and a footer with the product links. Visitors pick their
+ * three features, screens of the product, plans and prices, a call to action and a footer with
+ * the product links. Visitors pick their
  * language here before signing in.
  */
 export function LandingPage({ title, signIn, languagePicker }: LandingPageProps) {
@@ -91,6 +94,8 @@ export function LandingPage({ title, signIn, languagePicker }: LandingPageProps)
         </Container>
 
         <LandingFeatures />
+        <LandingScreens />
+        <LandingPlans />
         <LandingCallToAction />
       </Box>
 

@@ -27,6 +27,7 @@ import { statusColor } from '../../../lib/badge-colors.ts';
 import { formatDate, formatPhone } from '../../../lib/format.ts';
 import { present } from '../lib/display.ts';
 import { useTypeLabel } from './use-type-label.ts';
+import { intlLocale } from '@vbuilder/shared';
 
 /** Type, email, phone, address, postal code and creation date (SPEC §2 "Organization pages"). */
 export function OrganizationInfoCard({ organization }: { organization: OrganizationDetail }) {
@@ -179,7 +180,7 @@ export function OrganizationCounts({ organization }: { organization: Organizatio
                 {label}
               </Text>
               <Text fz={28} fw={700} lh={1.1}>
-                {value.toLocaleString(locale)}
+                {value.toLocaleString(intlLocale(locale))}
               </Text>
             </Stack>
             <ThemeIcon size={40} radius="md" variant="light" color={color} aria-hidden visibleFrom="xs">

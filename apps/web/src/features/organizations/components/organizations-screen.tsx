@@ -26,6 +26,7 @@ import { HOME_PATH, organizationPath } from '../lib/paths.ts';
 import { canListOrganizations } from '../lib/permissions.ts';
 import { CreateOrganizationDialog } from './create-organization-dialog.tsx';
 import { OrganizationsTable, OrganizationsTableSkeleton } from './organizations-table.tsx';
+import { intlLocale } from '@vbuilder/shared';
 
 /** Typing pauses this long before the server is asked, so a word is one request, not one per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -141,9 +142,9 @@ function OrganizationList() {
           {data && data.total > 0 && (
             <Text size="sm" c="gray.7" aria-live="polite">
               {t('list.range', {
-                from: from.toLocaleString(locale),
-                to: to.toLocaleString(locale),
-                total: data.total.toLocaleString(locale),
+                from: from.toLocaleString(intlLocale(locale)),
+                to: to.toLocaleString(intlLocale(locale)),
+                total: data.total.toLocaleString(intlLocale(locale)),
               })}
             </Text>
           )}

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { present } from '../lib/display.ts';
 import { organizationPath } from '../lib/paths.ts';
 import { useTypeLabel } from './use-type-label.ts';
+import { intlLocale } from '@vbuilder/shared';
 
 interface Props {
   items: OrganizationSummary[];
@@ -80,7 +81,7 @@ export function OrganizationsTable({ items, params, onToggleSort, onSort, stale 
       header: headers.userCount,
       sortField: 'userCount',
       align: 'end',
-      cell: (organization) => organization.userCount.toLocaleString(locale),
+      cell: (organization) => organization.userCount.toLocaleString(intlLocale(locale)),
     },
     {
       key: 'created',

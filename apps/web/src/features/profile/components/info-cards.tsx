@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import {
   IconBuilding,
   IconCalendarPlus,
@@ -39,9 +39,7 @@ export function PersonalCard({ user }: { user: UserProfile }) {
         </InfoItem>
         <InfoItem icon={<IconBuilding {...ICON} />} label={t('personal.organization')}>
           {user.organizationId ? (
-            <Text span ff="monospace" fz="sm">
-              {user.organizationId}
-            </Text>
+            (user.organizationName ?? '')
           ) : (
             <InfoMissing>{t('personal.organizationMissing')}</InfoMissing>
           )}

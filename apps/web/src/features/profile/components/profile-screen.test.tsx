@@ -72,7 +72,9 @@ describe('ProfileScreen', () => {
     const personal = within(screen.getByRole('region', { name: 'Personal Information' }));
     expect(personal.getByText('amina@school.test')).toBeInTheDocument();
     expect(personal.getByText('+255700000001')).toBeInTheDocument();
-    expect(personal.getByText('5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40')).toBeInTheDocument();
+    // The organization by its name: an id means nothing to a person.
+    expect(personal.getByText('Kilimanjaro Secondary School')).toBeInTheDocument();
+    expect(personal.queryByText('5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40')).not.toBeInTheDocument();
 
     const account = within(screen.getByRole('region', { name: 'Account' }));
     expect(account.getByText('Active').closest('[data-status-color]')).toHaveAttribute(

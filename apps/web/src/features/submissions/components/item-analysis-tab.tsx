@@ -13,6 +13,7 @@ import type {
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { useItemAnalysis } from '../api/get-item-analysis.ts';
 import { formatPercent } from '../lib/numbers.ts';
+import { intlLocale } from '@vbuilder/shared';
 
 /** Below this many analysed attempts the server raises no flag (MIN_RESPONSES_FOR_FLAGS). */
 const FEW_RESPONSES = 5;
@@ -61,12 +62,12 @@ interface Formats {
 }
 
 function formatsFor(language: string): Formats {
-  const index = new Intl.NumberFormat(language, {
+  const index = new Intl.NumberFormat(intlLocale(language), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
   });
-  const number = new Intl.NumberFormat(language);
+  const number = new Intl.NumberFormat(intlLocale(language));
   return {
     share: (value) => (value === null ? '–' : formatPercent(value * 100, language)),
     percent: (value) => (value === null ? '–' : formatPercent(value, language)),

@@ -22,6 +22,7 @@ import { AccommodationBadge } from './accommodations/accommodation-badge.tsx';
 import { AccommodationDialog } from './accommodations/accommodation-dialog.tsx';
 import { ReleaseBar } from './accommodations/release-bar.tsx';
 import { formatTimeLeft, remainingAt } from '../lib/time-left.ts';
+import { intlLocale } from '@vbuilder/shared';
 
 interface Props {
   assessmentId: string;
@@ -156,7 +157,7 @@ export function StudentStatusTab({
     {
       key: 'attempts',
       header: t('columns.attempts'),
-      cell: (row) => new Intl.NumberFormat(i18n.language).format(row.attempts),
+      cell: (row) => new Intl.NumberFormat(intlLocale(i18n.language)).format(row.attempts),
     },
     {
       key: 'best',

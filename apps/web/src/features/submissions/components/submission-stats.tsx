@@ -4,6 +4,7 @@ import { IconChartBar, IconCircleCheck, IconHourglass, IconPercentage, IconSend 
 import { useTranslation } from 'react-i18next';
 import type { SubmissionStats as Stats } from '@vbuilder/shared';
 import { formatPercent } from '../lib/numbers.ts';
+import { intlLocale } from '@vbuilder/shared';
 
 interface Card {
   key: string;
@@ -17,7 +18,7 @@ interface Card {
 /** Submitted, passed, pass rate, pending marking and average: the assessment at a glance. */
 export function SubmissionStats({ stats }: { stats: Stats | undefined }) {
   const { t, i18n } = useTranslation('submissions');
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
   const cards: Card[] = stats
     ? [
         {

@@ -1,3 +1,5 @@
+import { intlLocale } from '@vbuilder/shared';
+
 /**
  * The time a student has left, as a teacher reads it at a glance: "1 hr 5 min", "12 min",
  * "4 min 29 sec", "45 sec" in the reader's language (the units and their order from Intl).
@@ -7,7 +9,9 @@
 export function formatTimeLeft(ms: number, language: string): string {
   const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+      value,
+    );
   const list = (parts: string[]) =>
     new Intl.ListFormat(language, { type: 'unit', style: 'narrow' }).format(parts);
   if (totalSeconds < 60) return unit(totalSeconds, 'second');

@@ -15,6 +15,7 @@ import { IconFileText, IconPaperclip, IconPlayerStopFilled, IconSend, IconX } fr
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  intlLocale,
   AI_ASSISTANT_LIMITS,
   ASSESSMENT_LIMITS,
   BLOOM_LEVELS,
@@ -89,7 +90,7 @@ export function AssistantComposer({
   const [bloomLevel, setBloomLevel] = useState<BloomLevel>('understand');
   const [language, setLanguage] = useState(defaultLanguage);
   const [problem, setProblem] = useState<string | null>(null);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(intlLocale(i18n.language));
 
   const attach = (file: File | undefined) => {
     if (!file) return;

@@ -12,6 +12,7 @@ import type { AiCard, AiDropped, AiMessage, Question } from '@vbuilder/shared';
 import { useErrorText } from '../../../../lib/forms/use-error-text.ts';
 import { useRejectionText } from '../ai-rejections.ts';
 import { AssistantCard } from './assistant-card.tsx';
+import { intlLocale } from '@vbuilder/shared';
 
 /** Cards are known by their message and place, so edits and choices survive a refetch. */
 export const cardKey = (messageId: string, index: number) => `${messageId}:${index}`;
@@ -65,7 +66,7 @@ function UserTurn({ message }: { message: AiMessage }) {
               <Text size="xs" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
                 {t('chat.source', {
                   name: message.source.name,
-                  characters: message.source.characters.toLocaleString(i18n.language),
+                  characters: message.source.characters.toLocaleString(intlLocale(i18n.language)),
                 })}
               </Text>
             </Group>
