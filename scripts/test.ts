@@ -5,7 +5,7 @@
  * "N passed, N failed" counting every test that ran.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,13 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit e2e` to run some s
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each step's wall time, written to test-results/steps.json so a slow step shows up in CI's files. */
+const steps: { step: string; seconds: number; ok: boolean }[] = [];
+const suiteStarted = Date.now();
+
+function recordStep(step: string, started: number, ok: boolean) {
+  steps.push({ step, seconds: Math.round((Date.now() - started) / 100) / 10, ok });
+}
 
 /** Runs one step; an env value of undefined removes that variable for the step. */
 function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -28,6 +35,7 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete stepEnv[key];
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: stepEnv });
   const ok = res.status === 0;
+  recordStep(step, started, ok);
   console.log(
     `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
@@ -102,6 +110,7 @@ async function runTogether(steps: { step: string; command: string; args: string[
             console.log(`\n=== ${step}: ${command} ${args.join(' ')}`);
             process.stdout.write(Buffer.concat(output));
             const ok = code === 0;
+            recordStep(step, started, ok);
             console.log(
               `=== ${step}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
             );
@@ -179,7 +188,15 @@ if (wants('e2e')) {
   }
 }
 
+const totalSeconds = Math.round((Date.now() - suiteStarted) / 100) / 10;
+writeFileSync(
+  path.join(results, 'steps.json'),
+  `${JSON.stringify({ totalSeconds, cores: availableParallelism(), steps }, null, 2)}\n`,
+);
 console.log('');
+for (const { step, seconds, ok } of steps)
+  console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${seconds.toFixed(0).padStart(5)} s  ${step}`);
+console.log(`  total ${totalSeconds.toFixed(0)} s (test-results/steps.json)`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);
