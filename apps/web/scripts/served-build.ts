@@ -25,6 +25,7 @@ import { PRODUCT_LINK_PLACEHOLDER, REPLAY_ATTRIBUTE } from '../src/lib/landing-c
 import { AUTH_KEYS, OIDC_STORAGE_PREFIX } from '../src/lib/auth/constants.ts';
 import type * as Prerender from '../src/app/prerender-landing.tsx';
 import { APP_BOOT_TAG, appAssetsOf } from './app-boot.ts';
+import { escapeHtml } from '@vbuilder/shared/html';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -64,9 +65,6 @@ export async function precompressFile(file: string): Promise<{ br?: number; gz?:
   }
   return written;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Events by which a visitor acts on the page (a mouse moving over it counts: a click follows). */
 const ACTING = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove'];

@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './limits.ts';
+export * from './html.ts';
 export * from './errors.ts';
 export * from './password-policy.ts';
 export * from './languages.ts';

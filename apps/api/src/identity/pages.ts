@@ -1,4 +1,5 @@
 import { textDirection, translatorFor } from '../i18n/index.ts';
+import { escapeHtml } from '@vbuilder/shared';
 
 /**
  * The few HTML pages the identity provider renders itself (everything else is the SPA). They hold
@@ -12,14 +13,6 @@ export const AUTO_SUBMIT_SCRIPT_PATH = '/signin/auto-submit.js';
 
 /** Submits the form marked data-auto-submit as soon as the page is parsed (the script is deferred). */
 export const AUTO_SUBMIT_SCRIPT = `document.querySelectorAll('form[data-auto-submit]').forEach(function (f) { f.submit(); });\n`;
-
-const escapeHtml = (value: unknown) =>
-  String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 const STYLE = `
   :root { color-scheme: light; }

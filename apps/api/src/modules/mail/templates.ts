@@ -1,5 +1,6 @@
 import { translatorFor, textDirection } from '../../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '@vbuilder/shared';
 
 export interface MailContent {
   to: string;
@@ -13,12 +14,6 @@ export interface MailContent {
   /** Sentences after the button, e.g. when the link expires or what to do if this was not you. */
   after?: string[];
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * One mail in plain text and simple HTML (inline styles only, as mail clients ignore style

@@ -4,6 +4,7 @@
  * as references (a file name in a Moodle file, a path in a QTI package, an http URL) for the
  * format to resolve into media.
  */
+import { escapeHtml } from '@vbuilder/shared';
 export interface RichText {
   text: string;
   /** Image sources in reading order, as written in the markup. */
@@ -88,10 +89,6 @@ export function htmlToText(html: string): RichText {
     .trim();
   return { text, images, flattened };
 }
-
-/** Escapes text for HTML. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * Plain text → HTML that htmlToText reads back to the same text: one <p> per paragraph (blank

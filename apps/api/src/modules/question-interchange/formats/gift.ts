@@ -1,5 +1,6 @@
 import { InterchangeFileError, tooLarge, unreadable, type Problem } from '../errors.ts';
-import { escapeHtml, htmlToText, plain, textToHtml, type RichText } from '../rich-text.ts';
+import { escapeHtml } from '@vbuilder/shared';
+import { htmlToText, plain, textToHtml, type RichText } from '../rich-text.ts';
 import { INTERCHANGE_LIMITS } from '../types.ts';
 import type { GiftAnswer, GiftItem } from './models.ts';
 import { linesOf } from './text-decode.ts';

@@ -1,7 +1,8 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { malformed } from '../errors.ts';
 import { mimeOf } from '../file-types.ts';
-import { htmlToText, plain, textToHtml, escapeHtml, type RichText } from '../rich-text.ts';
+import { escapeHtml } from '@vbuilder/shared';
+import { htmlToText, plain, textToHtml, type RichText } from '../rich-text.ts';
 import { attr, childElements, elementPath, escapeXml, isElement, localName, textOf } from '../xml.ts';
 import type { QtiInteraction, QtiItem } from './models.ts';
 
