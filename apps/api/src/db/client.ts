@@ -20,6 +20,11 @@ export interface Database {
    * users open their own connections instead.
    */
   session?: EmbeddedSession;
+  /**
+   * The PostgreSQL server's connection string (kind 'postgres'), for what needs connections of its
+   * own beside the pool: the job queue's small pool, the notification listener's LISTEN.
+   */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -72,7 +77,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    };
   }
 
   if (options.dataDir) return openEmbedded(path.resolve(options.dataDir));

@@ -86,9 +86,8 @@ function bossFor(database: Database, options: JobsOptions): PgBoss {
   if (database.session) {
     return new PgBoss({ ...common, db: fromPglite(database.session as PGliteLike), backend: 'pglite' });
   }
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  const { connectionString } = (client as { options: { connectionString: string } }).options;
-  return new PgBoss({ ...common, connectionString, max: 4 });
+  if (!database.connectionString) throw new Error('job queue: no PostgreSQL connection string');
+  return new PgBoss({ ...common, connectionString: database.connectionString, max: 4 });
 }
 
 export default fp(

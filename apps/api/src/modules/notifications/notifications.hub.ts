@@ -36,10 +36,10 @@ export async function startNotificationHub(app: FastifyInstance): Promise<Notifi
   if (app.database.session) {
     stopListening = await app.database.session.listen(NOTIFICATION_CHANNEL, dispatch);
   } else {
-    const client = (app.db as unknown as { $client: unknown }).$client;
     // A dedicated connection: a pooled one would be handed to others and lose the LISTEN.
     const { default: pg } = await import('pg');
-    const { connectionString } = (client as { options: { connectionString: string } }).options;
+    const { connectionString } = app.database;
+    if (!connectionString) throw new Error('notification listener: no PostgreSQL connection string');
     let connection: InstanceType<typeof pg.Client> | null = null;
     const connect = async (): Promise<void> => {
       const next = new pg.Client({ connectionString, application_name: 'vbuilder-notifications' });
