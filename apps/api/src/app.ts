@@ -33,11 +33,11 @@ import regradesRoutes from './modules/regrades/regrades.routes.ts';
 import attemptsRoutes from './modules/attempts/attempts.routes.ts';
 import accommodationsRoutes from './modules/accommodations/accommodations.routes.ts';
 import releaseRoutes from './modules/release/release.routes.ts';
-import { startReleaseSweeper } from './modules/release/release-sweeper.ts';
-import { startDeadlineCloser } from './modules/attempts/deadline-closer.ts';
+import { scheduleReleaseSweeper } from './modules/release/release-sweeper.ts';
+import { scheduleDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
-import { startBillingClock } from './modules/payments/billing-clock.ts';
+import { scheduleBillingClock } from './modules/payments/billing-clock.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import questionBankRoutes from './modules/question-bank/question-bank.routes.ts';
@@ -163,17 +163,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(questionImportsRoutes, { prefix: '/api' });
   await app.register(markingQueueRoutes, { prefix: '/api' });
   await app.register(questionExportsRoutes, { prefix: '/api' });
+  // The periodic tasks are jobs of the queue (app.jobs.every): one run per period across every
+  // instance, none where workers are off. Off in tests, which call their functions with their clock.
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);
-  if (closerMs !== false) startDeadlineCloser(app, closerMs);
-  // Results of 'afterWindow' assessments are released (students told) at the window's end; off in
-  // tests like the closer (they call releaseAfterWindows with their clock).
-  if (closerMs !== false) startReleaseSweeper(app);
+  scheduleDeadlineCloser(
+    app,
+    closerMs === undefined || closerMs === false ? closerMs : Math.max(1, Math.round(closerMs / 1000)),
+  );
+  // Results of 'afterWindow' assessments are released (students told) at the window's end.
+  scheduleReleaseSweeper(app, closerMs === false ? false : undefined);
   const billingClockMs =
     deps.billingClockMs ??
     (config.NODE_ENV === 'test' || config.BILLING_CLOCK_INTERVAL_MS === 0
       ? false
       : config.BILLING_CLOCK_INTERVAL_MS);
-  if (billingClockMs !== false) startBillingClock(app, billingClockMs);
+  scheduleBillingClock(app, billingClockMs);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

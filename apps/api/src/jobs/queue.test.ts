@@ -102,6 +102,9 @@ describe('the job queue with workers', () => {
   let working: FastifyInstance;
   let workingDb: Database;
   const done: { label: string; at: number }[] = [];
+  /** The periodic task's runs: when each started and ended, and whether it threw. */
+  const periodic: { start: number; end: number }[] = [];
+  let periodicRuns = 0;
 
   beforeAll(async () => {
     workingDb = await openTestDatabase();
@@ -117,6 +120,17 @@ describe('the job queue with workers', () => {
     working.jobs.handle<{ label: string }>('burst-test', async ({ label }) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       done.push({ label, at: Date.now() });
+    });
+    // Every second, each run taking longer than that, and every other run failing.
+    working.jobs.every('periodic-test', 1, async () => {
+      const start = Date.now();
+      periodicRuns += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      periodic.push({ start, end: Date.now() });
+      if (periodicRuns % 2 === 1) throw new Error('this run fails; the next period runs again');
+    });
+    working.jobs.every('periodic-off', false, async () => {
+      throw new Error('never runs');
     });
     await working.ready();
   });
@@ -138,5 +152,22 @@ describe('the job queue with workers', () => {
     }
     expect(done.map((d) => d.label).sort()).toEqual([...labels].sort());
     expect(Math.max(...done.map((d) => d.at)) - sent).toBeLessThan(3000);
+  });
+
+  it('runs a periodic task again each period, never two runs at once, a failed run not stopping the next', async () => {
+    // The schedule pass looks every 5 s: the second run (after the first, failed one) comes within
+    // about 10 s on an idle machine.
+    const deadline = Date.now() + 45_000;
+    while (periodic.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(periodic.length).toBeGreaterThanOrEqual(2);
+    const runs = [...periodic].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.start).toBeGreaterThanOrEqual(runs[i - 1]!.end);
+    // One schedule row for the deployment, none for a task turned off.
+    const schedules = (await working.db.execute(
+      sql`select name from pgboss.schedule where name in ('periodic-test', 'periodic-off')`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(schedules.rows.map((r) => r.name)).toEqual(['periodic-test']);
   });
 });

@@ -5,8 +5,7 @@ import { PgBoss, fromDrizzle, fromPglite, type Job, type PGliteLike, type Queue 
 import type { Database, DbOrTx } from '../db/client.ts';
 
 /**
- * The durable job queue (DESIGN §6 "background work on a durable job queue in PostgreSQL"):
- * pg-boss, on the app's own database, PostgreSQL or the embedded PGlite. A job sent inside the
+ * The durable job queue (docs/architecture/effects.md#the-job-queue): pg-boss, on the app's own database, PostgreSQL or the embedded PGlite. A job sent inside the
  * caller's transaction exists exactly when the change commits; a job taken by a process that
  * dies is given back after its expiry by whichever instance supervises next, so a crash loses
  * none. A handler that throws is retried with exponential back-off.
@@ -37,6 +36,9 @@ export interface QueueSettings {
   concurrency?: number;
 }
 
+/** A periodic task's handler: the time it runs is the app's clock, read by the task itself. */
+export type PeriodicHandler = () => Promise<void>;
+
 export interface JobQueue {
   /** Declares a queue and its handler; call while the app registers its plugins. */
   handle<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): void;
@@ -53,6 +55,14 @@ export interface JobQueue {
    * this process. Nothing when workers are off.
    */
   wake(name: string): void;
+  /**
+   * Runs `handler` every `seconds` (false: never, and a schedule an earlier start left is removed),
+   * once per period across every instance: a pg-boss schedule on the shared database sends one job
+   * per period and one worker anywhere runs it, never two at once (a singleton queue). A run that
+   * fails is logged and not retried: the next period runs it again. Nothing runs where workers are
+   * off (tests call the task's function with the time they want).
+   */
+  every(name: string, seconds: number | false, handler: PeriodicHandler): void;
 }
 
 export interface JobsOptions {
@@ -77,9 +87,13 @@ declare module 'fastify' {
 function bossFor(database: Database, options: JobsOptions): PgBoss {
   const common = {
     useListenNotify: true,
-    // No cron schedules are used; maintenance (expiring jobs of dead workers, retention) only
-    // where workers run, so a test app without workers leaves no timers.
-    schedule: false,
+    // Schedules and maintenance (expiring jobs of dead workers, retention) only where workers run,
+    // so a test app without workers leaves no timers.
+    schedule: options.work,
+    // Periodic tasks run every 15 s at the shortest: the schedule pass (claimed by one instance at a
+    // time) looks every 5 s, so a run is at most that late.
+    cronMonitorIntervalSeconds: 5,
+    cronWorkerIntervalSeconds: 5,
     supervise: options.work,
     application_name: 'vbuilder-jobs',
   } as const;
@@ -95,6 +109,8 @@ export default fp(
     const boss = bossFor(app.database, options);
     boss.on('error', (err: unknown) => app.log.error({ err }, 'job queue error'));
     const handlers = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+    /** Periodic tasks by queue name: their period in seconds, or false to remove the schedule. */
+    const periods = new Map<string, number | false>();
     /** Each queue's workers in this process, by pg-boss worker id. */
     const workers = new Map<string, string[]>();
     let started = false;
@@ -147,6 +163,23 @@ export default fp(
       wake(name) {
         for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
       },
+      every(name, seconds, handler) {
+        if (started) throw new Error(`The periodic task ${name} is declared after the app started`);
+        if (seconds !== false && !(Number.isInteger(seconds) && seconds >= 1)) {
+          throw new Error(`The periodic task ${name} needs a whole number of seconds, not ${seconds}`);
+        }
+        periods.set(name, seconds);
+        handlers.set(name, {
+          handler: async () => {
+            try {
+              await handler();
+            } catch (err) {
+              app.log.error({ err, task: name }, 'A periodic task failed; it runs again next period');
+            }
+          },
+          settings: { retryLimit: 0 },
+        });
+      },
     };
     app.decorate('jobs', queue);
 
@@ -156,8 +189,18 @@ export default fp(
       for (const [name, { settings }] of handlers) {
         const existing = await boss.getQueue(name);
         if (existing) await boss.updateQueue(name, queueOptions(settings));
-        else await boss.createQueue(name, queueOptions(settings));
+        else {
+          // A periodic task's queue holds one job at a time, so two instances never run it at once.
+          const policy = periods.has(name) ? { policy: 'singleton' as const } : {};
+          await boss.createQueue(name, { ...queueOptions(settings), ...policy });
+        }
         if (!options.work) continue;
+        const period = periods.get(name);
+        if (period === false) await boss.unschedule(name);
+        else if (period !== undefined) {
+          // An RFC 5545 rule rather than cron, whose finest step is a minute.
+          await boss.schedule(name, `FREQ=SECONDLY;INTERVAL=${period}`, {}, { tz: 'UTC' });
+        }
         const ids: string[] = [];
         workers.set(name, ids);
         // One pg-boss worker per slot, each knowing its own id, so that it can wake itself.
