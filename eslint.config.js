@@ -9,7 +9,7 @@ import globals from 'globals';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /*
- * Layers (DESIGN §2; the rules in words are in README "Architecture › Boundaries").
+ * Layers (the rules in words: docs/architecture/overview.md#boundaries).
  * eslint-plugin-boundaries checks them on resolved paths (the TypeScript resolver follows relative
  * paths, workspace packages and their exports), so `../../../apps/api/...` cannot slip past a
  * string pattern. Every linted file belongs to one element: the first descriptor that matches.
@@ -44,9 +44,9 @@ const apiModulePublicFiles = {
   mail: ['mailer.ts', 'templates.ts'],
   // Pure conversion (no database): the question bank imports and exports through its index.
   'question-interchange': ['index.ts'],
-  // The language model client and its message type: the marking queue asks it for suggested marks (issue 18).
+  // The language model client and its message type: the marking queue asks it for suggested marks.
   ai: ['ai-model.ts', 'ai-prompt.ts'],
-  // Who marks (MARKERS) and how a snapshot question is read and marked: regrade and the marking queue (issue 18).
+  // Who marks (MARKERS) and how a snapshot question is read and marked: regrade and the marking queue.
   submissions: ['submissions.routes.ts', 'submissions.scoring.ts'],
 };
 
@@ -87,12 +87,14 @@ const policies = [
   {
     from: web,
     disallow: { to: api },
-    message: 'The web never imports the API (DESIGN §2): share it through packages/shared.',
+    message:
+      'The web never imports the API (docs/architecture/overview.md#boundaries): share it through packages/shared.',
   },
   {
     from: api,
     disallow: { to: web },
-    message: 'The API never imports the web (DESIGN §2): share it through packages/shared.',
+    message:
+      'The API never imports the web (docs/architecture/overview.md#boundaries): share it through packages/shared.',
   },
   {
     from: { element: { type: ['shared', 'test-support'] } },
@@ -134,7 +136,8 @@ const policies = [
   {
     from: { file: { categories: 'routes' } },
     disallow: { to: { file: { categories: 'repository' } } },
-    message: 'Routes call services, services call repositories (DESIGN §2): no repository in a route.',
+    message:
+      'Routes call services, services call repositories (docs/architecture/overview.md#boundaries): no repository in a route.',
   },
   {
     from: { file: { categories: { allOf: ['source'], noneOf: ['test'] } } },
@@ -166,7 +169,7 @@ export default tseslint.config(
     },
   },
   {
-    // The modals manager mounts at the first interaction (issue 15); a confirmation opened through
+    // The modals manager mounts at the first interaction; a confirmation opened through
     // Mantine's own `modals` before it listens would be lost. components/deferred/confirm-modal.ts
     // waits for it.
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -19,7 +19,7 @@ import { signIn } from './bench/sign-in.ts';
 import { autosave, burst, download, type Figures } from './bench/workloads.ts';
 
 /**
- * `npm run bench` (issue 15): exam day measured. vbuilder on PostgreSQL and on the embedded
+ * `npm run bench`: exam day measured. vbuilder on PostgreSQL and on the embedded
  * database, beside a bare Fastify + `pg` autosave route (scripts/bench/baseline.ts), each with data
  * the bench seeds itself, measured in one run with the systems interleaved: autosave at 50 and 200
  * connections, a synchronized start, a submit storm, a sign-in burst with real sign-ins, and the
@@ -41,7 +41,7 @@ const log = (line: string) => console.log(`bench · ${line}`);
 const sizes: BenchSizes = quick
   ? { autosave: 200, starters: 300, signers: 30, exportStudents: 200 }
   : { autosave: 200, starters: 1000, signers: 300, exportStudents: 1000 };
-// The embedded database's class starting: 300 in the quick run (issue 15's target), 1,000 in the full one.
+// The embedded database's class starting: 300 in the quick run, 1,000 in the full one.
 const embeddedSizes: BenchSizes = {
   autosave: 200,
   starters: quick ? 300 : 1000,
@@ -303,7 +303,7 @@ async function main() {
   );
 }
 
-/** The targets of issue 15 this run can judge, met or not. */
+/** The benchmark's targets (docs/performance.md) this run can judge, met or not. */
 function report(get: (name: string) => number) {
   const starters = sizes.starters;
   const targets: Array<[string, boolean]> = [
@@ -359,7 +359,7 @@ function report(get: (name: string) => number) {
   for (const [name, value] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`| ${name} | ${Number.isInteger(value) ? value : value.toFixed(3)} |`);
   }
-  console.log('\nTargets (issue 15):');
+  console.log('\nTargets:');
   for (const [what, met] of targets) console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}`);
   console.log('');
   for (const [name, value] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {

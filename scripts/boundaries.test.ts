@@ -1,5 +1,5 @@
 /**
- * The layer rules of eslint.config.js (README "Architecture › Boundaries") fire on a violating
+ * The layer rules of eslint.config.js (docs/architecture/overview.md#boundaries) fire on a violating
  * import and stay quiet on an allowed one. Each case lints one line of code as if it were a file at
  * `file` in the real tree, so the resolver resolves the import against the real files and nothing
  * is written into the source tree.

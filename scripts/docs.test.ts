@@ -105,6 +105,31 @@ describe('docs links', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the code cites nothing a clone lacks, and keeps its history in git', () => {
+    const sources = repoFiles('apps', 'packages', 'scripts', 'test-support', 'i18n').filter(
+      (f) => /\.(ts|tsx|js|mjs|css|html|md)$/.test(f) && !f.includes('/locales/'),
+    );
+    const problems: string[] = [];
+    for (const file of sources) {
+      if (file === 'scripts/docs.test.ts') continue;
+      const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        // A note may break after "(issue", so the next line's start is read with it.
+        const next = (lines[index + 1] ?? '').replace(/^\s*(\*|\/\/)?\s*/, '');
+        const text = line.endsWith('(issue') ? `${line} ${next}` : line;
+        if (
+          /\b(SPEC|DESIGN|CONVENTIONS) §|\.\.\/shared\/(SPEC|DESIGN|CONVENTIONS)|\(issues? \d+\b/.test(text)
+        ) {
+          problems.push(`${file}:${index + 1}: ${line.trim()}`);
+        }
+      });
+    }
+    expect(
+      problems,
+      'cite docs/ instead; say why in the comment and leave the history to the commit',
+    ).toEqual([]);
+  });
+
   it('a heading anchor is what GitHub makes of it', () => {
     expect(headingSlug("The web app's first load")).toBe('the-web-apps-first-load');
     expect(headingSlug('When to move to a PostgreSQL server')).toBe('when-to-move-to-a-postgresql-server');

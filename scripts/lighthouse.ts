@@ -2,8 +2,8 @@
  * `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone, 4× slower CPU,
  * simulated slow 4G) of the public landing page `/`, in the machine's Chromium, against the built
  * app served as `npm start` serves it. Prints performance and accessibility for each run and the
- * median; exits 1 when a median is under the target (95 for the landing page, issue 14; 90 for the
- * login and the attempt screen, issue 15). Not part of `npm test`: its figures depend on the
+ * median; exits 1 when a median is under the target (95 for the landing page; 90 for the
+ * login and the attempt screen). Not part of `npm test`: its figures depend on the
  * machine's load, so it is a measurement to run on purpose, not a gate every change waits for.
  *
  *   npm run lighthouse                      # builds if needed, starts the app on a free port

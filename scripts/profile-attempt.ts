@@ -1,6 +1,6 @@
 /**
- * `npm run profile:attempt`: where the attempt screen's main-thread time goes on a cold load (issue
- * 15, the Lighthouse target). It seeds the bench's exam (40 questions, every type) with a student's
+ * `npm run profile:attempt`: where the attempt screen's main-thread time goes on a cold load
+ * (docs/performance.md). It seeds the bench's exam (40 questions, every type) with a student's
  * attempt in progress, serves a build, signs the student in through the login screen, then opens
  * the attempt cold with the CPU slowed as Lighthouse's mobile audit does (4×) and records a CPU
  * profile. It prints the page's requests, each React commit with the components that rendered in

@@ -2,7 +2,7 @@ import { request as httpRequest, createServer, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 
 /**
- * A small round-robin HTTP proxy for the cluster test (issue 16): each request goes to the next
+ * A small round-robin HTTP proxy for the cluster test: each request goes to the next
  * live backend in turn, with the client's address appended to X-Forwarded-For (so the API, with
  * TRUST_PROXY, sees who the client is), and bodies streamed both ways. A backend that refuses the
  * connection (killed) is answered 502 and counted against it, and is skipped until `replace`

@@ -24,7 +24,7 @@ const offlineApp = VitePWA({
   registerType: 'autoUpdate',
   // A file, not an inline script: the Content-Security-Policy allows scripts from our origin only.
   // Deferred: the registration waits for the page's load event anyway, so its script need not hold
-  // up the parser and the first paint while it downloads (issue 15).
+  // up the parser and the first paint while it downloads.
   injectRegister: 'script-defer',
   manifest: false,
   workbox: {
@@ -82,7 +82,7 @@ export default defineConfig({
     },
   },
   // Source maps for our own debugging, never served: 'hidden' leaves no pointer in the code, and
-  // servedBuild moves the files to apps/web/sourcemaps (issue 15 point 7).
+  // servedBuild moves the files to apps/web/sourcemaps.
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
@@ -103,7 +103,7 @@ export default defineConfig({
           groups: [
             {
               // The signed-in shell and the attempt screen, with everything they import, in one
-              // chunk (issue 15 point 7). Left to automatic chunking, the path from a reload to an
+              // chunk. Left to automatic chunking, the path from a reload to an
               // answered question was 125 files, each compressed on its own: 40 KB more on the
               // wire than the same code in one file. Staff screens load it too (they need most of
               // it: React Router, Mantine, zod, i18next); the attempt-only part is about 30 KB.

@@ -1,5 +1,5 @@
 /**
- * The attempt screen in a real browser (issue 15 point 7): a student signs in through the login
+ * The attempt screen in a real browser: a student signs in through the login
  * screen and the identity provider's form, then the screen of an attempt in progress is opened in
  * a fresh page (empty HTTP cache, no service worker), and the compressed bytes of JavaScript it
  * downloads are summed as Chromium received them. Used by the bench (`bench:

@@ -1,6 +1,6 @@
 /**
  * Lighthouse's mobile audit (its default: a mid-range phone, 4× slower CPU, simulated slow 4G) of a
- * page of a running vbuilder, in the machine's Chromium (issue 15 point 7). Used by the bench
+ * page of a running vbuilder, in the machine's Chromium. Used by the bench
  * (`bench: lighthouse_login`, `bench: lighthouse_attempt`) and by `npm run lighthouse`.
  *
  * For a signed-in page (`signIn`), the student signs in through the login screen in the same

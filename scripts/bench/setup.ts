@@ -13,7 +13,7 @@ import { tokenFor } from '../../apps/api/src/test/sign-in.ts';
 /**
  * The bench's own data, written before the server under test starts (the embedded database is
  * locked by the process that opens it): one organization, its teacher, pools of students, an exam
- * of 40 questions (every type's SPEC example in turn, about the size of a real paper) and, on
+ * of 40 questions (every type's example in turn, about the size of a real paper) and, on
  * PostgreSQL, an assessment with `exportStudents` submitted attempts to export. Students get
  * access tokens minted with the provider's own key, as the test helpers do; the sign-in pool gets
  * a real password instead, for the sign-in burst.
@@ -52,7 +52,7 @@ export interface BenchData {
   verify: { jwks: ReturnType<typeof publicJwks>; issuer: string; audience: string };
 }
 
-/** 40 questions: the SPEC example of each type in turn. */
+/** 40 questions: the example of each type in turn. */
 export function examQuestions(): Question[] {
   const types = Object.keys(QUESTION_EXAMPLES) as Array<keyof typeof QUESTION_EXAMPLES>;
   return Array.from({ length: QUESTION_COUNT }, (_, i) =>
@@ -163,7 +163,7 @@ export async function seedBench(
       const now = new Date();
       for (const student of await tokens(exportStudents)) {
         const attempt = await start(exported.id, student.token);
-        // Every question answered (the SPEC example's own answer where it has one), then submitted.
+        // Every question answered (the example's own answer where it has one), then submitted.
         await app.db.insert(attemptAnswers).values(
           questions.map((q, i) => ({
             attemptId: attempt.id,

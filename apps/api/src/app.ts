@@ -98,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
-    // Off unless configured: otherwise any client could choose its address (issue 16).
+    // Off unless configured: otherwise any client could choose its address.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

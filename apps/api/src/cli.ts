@@ -148,7 +148,7 @@ function createUser(args: string[]): Command {
   };
 }
 
-/** Puts an organization on a plan by recording a payment record (DESIGN §7: the newest one decides). */
+/** Puts an organization on a plan by recording a payment record (docs/decisions/006-free-plan-instead-of-zero.md: the newest one decides). */
 function setPlan(args: string[]): Command {
   const { values } = parseArgs({
     args,

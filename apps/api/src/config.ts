@@ -4,12 +4,12 @@ import { z } from 'zod';
  * PostgreSQL connections per API instance unless DB_POOL_SIZE says otherwise. 20, not 10: with
  * 200 students saving at once on 2 cores, 10 connections were the queue (1,630–2,170 saves/s over
  * seven runs; with 20, 2,340–2,670 over three; npm run bench -- --quick, the bare route it is
- * compared with using the same size; issue 15). Connections are opened only as needed.
+ * compared with using the same size). Connections are opened only as needed.
  */
 export const DEFAULT_DB_POOL_SIZE = 20;
 
 /**
- * TRUST_PROXY (issue 16): which proxies in front of vbuilder may say who the client is through
+ * TRUST_PROXY: which proxies in front of vbuilder may say who the client is through
  * X-Forwarded-For / -Proto / -Host. Off by default: then the client is the TCP peer, and a header
  * any client can write never decides an address that rate limits are keyed on. A number trusts that
  * many hops (one load balancer: 1); a comma-separated list trusts the proxies at those addresses
@@ -55,7 +55,7 @@ export const ConfigSchema = z.object({
   /** The address users reach vbuilder at; links in mails and the OIDC issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
   /**
-   * Where rate limits and sign-in throttling count (issue 16): the database (default; every
+   * Where rate limits and sign-in throttling count: the database (default; every
    * instance on it shares them) or Redis at REDIS_URL (takes that write load off the database).
    */
   RATE_LIMIT_STORE: z.enum(['database', 'redis']).default('database'),
@@ -66,7 +66,7 @@ export const ConfigSchema = z.object({
   /** Prefix of vbuilder's keys in a shared Redis (instances of one installation use the same). */
   REDIS_KEY_PREFIX: z.string().min(1).default('vbuilder:'),
   /**
-   * Uploaded files on S3-compatible storage (issue 16): setting the bucket turns it on, so every
+   * Uploaded files on S3-compatible storage: setting the bucket turns it on, so every
    * instance reads every upload; absent, files stay on the local disk under DATA_DIR/files.
    */
   S3_BUCKET: z.string().min(1).optional(),
@@ -92,10 +92,10 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built SPA; served with history fallback when it exists. */
   WEB_DIST: z.string().optional(),
-  /** Links in the top bar (SPEC §1). */
+  /** Links in the top bar (docs/product/overview.md). */
   LEARNING_PLATFORM_URL: z.url().default('https://learn.vbuilder.app'),
   SUPPORT_URL: z.url().default('https://support.vbuilder.app'),
-  /** AI question generation (DESIGN §1): any OpenAI-compatible endpoint; without a key it answers ai_key_missing. */
+  /** AI question generation (docs/architecture/overview.md): any OpenAI-compatible endpoint; without a key it answers ai_key_missing. */
   OPENAI_API_KEY: z.string().optional(),
   /** The endpoint's base URL (…/v1); absent: OpenAI's own. */
   OPENAI_BASE_URL: z.url().optional(),

@@ -9,7 +9,7 @@ export interface Actor {
   userId: string;
   organizationId: string | null;
   role: Role;
-  /** The identity provider session id of the token (SPEC §3 'session id'). */
+  /** The identity provider session id of the token (docs/product/data.md 'session id'). */
   sessionId: string | null;
   /** The language the user reads (profile); answers, mail and files for them are written in it. */
   language: LanguageCode;

@@ -4,7 +4,7 @@ import { accessToken, account, expectAccessible, signIn } from './support/fixtur
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
- * The AI assistant (issue 14): a Teacher uploads a PDF, asks for three questions, sees them stream
+ * The AI assistant: a Teacher uploads a PDF, asks for three questions, sees them stream
  * in as cards with the passages they come from, edits one, and adds all three to a new draft. The
  * server talks to the fake OpenAI-compatible model global setup starts (streaming, questions from
  * the question examples, passages quoted from the uploaded source).

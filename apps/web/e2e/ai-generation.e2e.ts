@@ -3,7 +3,7 @@ import { accessToken, account, expectAccessible, signIn } from './support/fixtur
 import { shoot } from './support/shots.ts';
 
 /**
- * AI generation (issue 5): a Teacher creates an assessment with the wizard choosing AI Generation.
+ * AI generation: a Teacher creates an assessment with the wizard choosing AI Generation.
  * The server talks to the fake OpenAI-compatible model that global setup starts, which writes
  * questions of the requested types from the question examples.
  */
@@ -49,7 +49,7 @@ test('a Teacher generates questions with AI, edits one and creates the assessmen
   await expect(ai.getByRole('textbox', { name: 'Number of Multiple Choice questions' })).toHaveValue('2');
   await expect(ai.getByRole('textbox', { name: 'Number of True/False questions' })).toHaveValue('1');
 
-  // SPEC §5 checks before calling: the title first.
+  // docs/product/validation.md checks before calling: the title first.
   await ai.getByRole('textbox', { name: 'Question title' }).fill('');
   await ai.getByRole('button', { name: 'Generate questions' }).click();
   await expect(ai.getByText('Please provide a question title')).toBeVisible();

@@ -4,9 +4,9 @@ import { account, expectAccessible, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
- * The public landing page at / and /login (issue 14): the prerendered page the server sends in the
+ * The public landing page at / and /login: the prerendered page the server sends in the
  * visitor's language, the app taking over with the sign-in behind its loading gate, the call to
- * action and product links, accessibility, and how the built files are served (issue 15 point 7).
+ * action and product links, accessibility, and how the built files are served.
  */
 
 /** A response's text whether or not the request client already undid the compression. */

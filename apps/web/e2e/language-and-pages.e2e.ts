@@ -80,7 +80,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expectAccessible(page);
 });
 
-/** Every /account child route of SPEC §2, with the signed-in user's ids filled in. */
+/** Every /account child route of docs/product/screens.md, with the signed-in user's ids filled in. */
 const accountPaths = (userId: string, organizationId: string) => [
   '/account/home',
   `/account/users/${userId}`,

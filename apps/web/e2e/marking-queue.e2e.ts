@@ -7,7 +7,7 @@ import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 const expect = baseExpect.configure({ timeout: 25_000 });
 
 /**
- * The marking queue (issue 18): a Teacher opens the queue, marks all answers to one question with
+ * The marking queue: a Teacher opens the queue, marks all answers to one question with
  * the keyboard using a rubric, asks the AI (the fake model global setup starts) for a suggestion,
  * uses and edits it, marks the rest by student, and the queue empties.
  */

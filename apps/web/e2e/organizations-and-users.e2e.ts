@@ -125,7 +125,7 @@ test('a Teacher of one organization cannot see another organization, in the UI o
   // The Teacher in a browser of their own.
   const teacherPage = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
   await signIn(teacherPage, teacher.email, teacher.password);
-  // A Teacher's menu has no organization section (SPEC §6): the screen is refused, whichever one.
+  // A Teacher's menu has no organization section (docs/product/roles.md): the screen is refused, whichever one.
   await teacherPage.goto(`/account/organization/${other.id}`);
   await expect(
     teacherPage.getByRole('heading', { name: "You don't have access to this page" }),

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 
-/** SPEC §6: the side menu sections of each role, as their English labels. */
+/** docs/product/roles.md: the side menu sections of each role, as their English labels. */
 const MENUS: Record<string, string[]> = {
   Student: ['Dashboard', 'Profile', 'Assessments', 'My Organization', 'Certifications'],
   Teacher: [

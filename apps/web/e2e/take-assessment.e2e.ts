@@ -56,7 +56,7 @@ const status = (page: Page) => page.locator('[data-save-status]');
 
 /**
  * With all questions on one page, a question's answer area below the first three is fetched as the
- * student scrolls near it (NearViewport, issue 15): scroll to it, as a student does, before using it.
+ * student scrolls near it (NearViewport): scroll to it, as a student does, before using it.
  */
 async function reach(page: Page, type: QuestionTypeId) {
   await question(page, type).scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 /**
- * The built index.html paints before it asks for the app (issue 15, Lighthouse on the attempt
+ * The built index.html paints before it asks for the app (Lighthouse on the attempt
  * screen). Vite's page asks for the app's code, its preloads and its stylesheets in the <head>: a
  * phone on a slow network shares its bandwidth between the 230 KB of JavaScript and the stylesheets
  * the first paint waits for, so the page stayed blank (2.5 s in Lighthouse's slow 4G) though all it

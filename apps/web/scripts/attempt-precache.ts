@@ -1,5 +1,5 @@
 /**
- * What the service worker precaches (issue 15 point 7): the shell and the student's attempt path
+ * What the service worker precaches: the shell and the student's attempt path
  * only, not every chunk of the build. A student who loses the network mid-assessment can reload and
  * keep answering; authoring, billing, the AI screens and the rest are fetched when opened.
  *

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /**
- * Mantine's stylesheets, each with the code that uses it (issue 15, Lighthouse on the attempt
+ * Mantine's stylesheets, each with the code that uses it (Lighthouse on the attempt
  * screen). `@mantine/core/styles.layer.css` holds all 102 components' rules (250 KB): every page
  * parsed it before its first paint and matched its rules on every style recalculation, though the
  * attempt screen uses a third of them. In a build, each component's rules are imported by the

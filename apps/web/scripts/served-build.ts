@@ -1,5 +1,5 @@
 /**
- * A Vite plugin that readies the build for serving (issue 15 point 7, issue 14's Lighthouse target):
+ * A Vite plugin that readies the build for serving, so the landing page keeps its Lighthouse score:
  *
  * - every text asset (JS, CSS, HTML, SVG, JSON, the web manifest) gets a brotli (.br) and a gzip
  *   (.gz) sibling, compressed once at build time at the highest level, which the API's static
@@ -70,7 +70,7 @@ export async function precompressFile(file: string): Promise<{ br?: number; gz?:
 const ACTING = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove'];
 
 /**
- * The script the landing page loads in place of the app's entry (issue 14: a visitor on / needs no
+ * The script the landing page loads in place of the app's entry (a visitor on / needs no
  * app code until they act; Lighthouse's blocking time was the app's start-up):
  *
  * - it imports the entry at once (after the first paint) only for a visitor who is signed in (the

@@ -36,12 +36,12 @@ export const ERROR_CODES = [
   'csv_header_invalid',
   'csv_empty',
   'csv_too_many_rows',
-  // Assessments and plans (issue 5)
+  // Assessments and plans
   'monthly_limit_reached',
   'type_not_in_plan',
   'student_not_in_organization',
   'too_many_resources',
-  // AI generation (issue 5): SPEC §5 'AI response' and §8 AI messages
+  // AI generation: docs/product/validation.md 'AI response' and docs/product/messages.md AI messages
   'ai_key_missing',
   'ai_failed',
   'ai_empty_response',
@@ -50,7 +50,7 @@ export const ERROR_CODES = [
   'ai_no_questions_array',
   'ai_no_questions',
   'ai_source_unreadable',
-  // Attempts, submissions and marking (issue 6)
+  // Attempts, submissions and marking
   'not_assigned',
   'assessment_not_published',
   'window_not_open',
@@ -63,7 +63,7 @@ export const ERROR_CODES = [
   'answer_invalid',
   'score_out_of_range',
   'no_submission',
-  // Billing (issue 12)
+  // Billing
   'payment_transition_not_allowed',
   'plan_price_missing',
   /** A plan request of the organization is already waiting for payment: one at a time. */
@@ -80,12 +80,12 @@ export const ERROR_CODES = [
   'card_provider_failed',
   /** A pending card record cannot be closed or deleted: its checkout was paid meanwhile (it is being activated). */
   'card_payment_completed',
-  // Certificates (issue 13)
+  // Certificates
   'certificate_already_given',
   'certificate_not_passed',
   'certificate_revoked',
   'certificate_not_found',
-  // Question bank (issue 17)
+  // Question bank
   /** A draw rule asks for more questions than its category (with its tags and types) holds. */
   'draw_pool_too_small',
   'bank_category_not_empty',
@@ -95,9 +95,9 @@ export const ERROR_CODES = [
   'bank_category_name_taken',
   /** An assessment refers to a bank question that is not (or no longer) in the organization's bank. */
   'bank_question_missing',
-  /** A regrade's outcome is no longer the one its preview showed (issue 18): preview again. */
+  /** A regrade's outcome is no longer the one its preview showed: preview again. */
   'regrade_changed',
-  // Marking queue, rubrics and AI-assisted marking (issue 18)
+  // Marking queue, rubrics and AI-assisted marking
   /** Someone else marked this answer after the teacher opened it: nothing was overwritten. */
   'mark_conflict',
   /** A rubric's best levels add up to more than the question's points. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 12 interface languages of SPEC §1, each named in its own language for the picker. */
+/** The 12 interface languages of docs/product/overview.md, each named in its own language for the picker. */
 export const LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'id', name: 'Bahasa Indonesia' },

@@ -1,4 +1,4 @@
-/** Numeric limits and timings shared by the API and the web (SPEC §9 where it names them). */
+/** Numeric limits and timings shared by the API and the web (docs/product/limits.md where it names them). */
 export const LIMITS = {
   nameMax: 120,
   emailMax: 254,

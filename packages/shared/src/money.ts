@@ -1,7 +1,7 @@
 import { intlLocale } from './languages.ts';
 
 /**
- * Money (issue 12): an integer number of minor units (cents, satang; whole units for a currency
+ * Money: an integer number of minor units (cents, satang; whole units for a currency
  * without minor units such as JPY or VND) and an ISO 4217 currency code. Never a float: every sum,
  * product and tax below is integer arithmetic (BigInt where a product could pass 2^53) with the
  * rounding said explicitly.

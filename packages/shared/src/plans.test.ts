@@ -9,7 +9,7 @@ import {
 } from './plans.ts';
 
 describe('plans', () => {
-  it('SPEC §9 allowances and type counts', () => {
+  it('docs/product/limits.md allowances and type counts', () => {
     expect(typesOfPlan(PLANS.Free)).toHaveLength(5);
     expect(typesOfPlan(PLANS.Basic)).toHaveLength(5);
     expect(typesOfPlan(PLANS.Professional)).toHaveLength(10);

@@ -1,7 +1,7 @@
 import type { PricedPackage } from './schemas/billing.ts';
 import { typesOfTier, type QuestionTypeId, type Tier } from './questions/types.ts';
 
-/** Package names of SPEC §9. 'Free' is the package of an organization without an active plan. */
+/** Package names of docs/product/limits.md. 'Free' is the package of an organization without an active plan. */
 export const PACKAGE_NAMES = ['Free', 'Basic', 'Professional', 'Enterprise', 'Custom'] as const;
 export type PackageName = (typeof PACKAGE_NAMES)[number];
 
@@ -16,8 +16,8 @@ export interface Plan {
 }
 
 /**
- * The plans of SPEC §9, and Free (DESIGN §7): an organization whose newest payment record is not
- * active is on Free (5 assessments a month, the Basic types) rather than SPEC's 'Basic that
+ * The plans of docs/product/limits.md, and Free (docs/decisions/006-free-plan-instead-of-zero.md): an organization whose newest payment record is not
+ * active is on Free (5 assessments a month, the Basic types) rather than the old product's 'Basic that
  * matches no tier' with an allowance of 0, which would lock every new organization out.
  * 'Custom' is a negotiated plan: unlimited, every type.
  */
@@ -81,7 +81,7 @@ export const typesOfPlan = (plan: Plan): QuestionTypeId[] => typesOfTier(plan.ti
 export const isTypeAllowed = (plan: Plan, type: string): boolean =>
   (typesOfPlan(plan) as string[]).includes(type);
 
-/** SPEC §4: the limit is reached when this month's count is at or above the allowance (never when unlimited). */
+/** docs/product/states.md: the limit is reached when this month's count is at or above the allowance (never when unlimited). */
 export const isMonthlyLimitReached = (plan: Plan, countThisMonth: number): boolean =>
   plan.monthlyAssessments !== null && countThisMonth >= plan.monthlyAssessments;
 

@@ -1,10 +1,10 @@
-/** The roles of SPEC §6. 'user' is a legacy administrator role, displayed as 'Administrator'. */
+/** The roles of docs/product/roles.md. 'user' is a legacy administrator role, displayed as 'Administrator'. */
 export const ROLES = ['Super Administrator', 'Administrator', 'user', 'Teacher', 'Student'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
 
-/** Roles that run an organization (SPEC: 'user' is shown as Administrator and acts as one). */
+/** Roles that run an organization ('user' is shown as Administrator and acts as one). */
 export const isAdministrator = (role: string | null | undefined): boolean =>
   role === 'Administrator' || role === 'user';
 

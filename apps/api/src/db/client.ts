@@ -59,7 +59,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // reported on the pool; unhandled, that event would crash the process. The pool reconnects.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
-    // Several instances starting together (issue 16): one migrates, the others wait on the lock
+    // Several instances starting together: one migrates, the others wait on the lock
     // and then find nothing left to apply. A session lock on one connection, released after.
     try {
       const connection = await pool.connect();

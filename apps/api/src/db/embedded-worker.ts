@@ -1,5 +1,5 @@
 /**
- * The embedded database's own thread (issue 15): PGlite (PostgreSQL compiled to WebAssembly) runs
+ * The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs
  * here, off the API's event loop, and speaks the PostgreSQL wire protocol on a Unix socket that
  * only this process can reach. The API connects with the same `pg` driver as to a PostgreSQL
  * server, through a pool of exactly one connection (see embedded.ts for why).

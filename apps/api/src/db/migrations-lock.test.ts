@@ -7,7 +7,7 @@ const journal = JSON.parse(
   readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8'),
 ) as { entries: unknown[] };
 
-/** Several API instances starting together on one PostgreSQL (issue 16; DESIGN §6). */
+/** Several API instances starting together on one PostgreSQL (docs/operations/configuration.md). */
 describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
   it('run once when three instances start together on an empty database: all three come up', async () => {
     const { default: pg } = await import('pg');

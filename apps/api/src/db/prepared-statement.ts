@@ -11,7 +11,7 @@ interface PgliteLike {
 }
 
 /**
- * A statement of an exam-day hot path (issue 15), prepared once per connection and then only bound
+ * A statement of an exam-day hot path, prepared once per connection and then only bound
  * and executed: PostgreSQL neither receives nor parses nor plans its text again, which on a 2-core
  * machine, where the database shares the CPU with the API, is a large part of a save. Drizzle has no
  * named statements for raw SQL, so this goes to the driver under it (`db.$client`): a node-postgres

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Which claims each scope releases. role and organization_id ride on `openid` so every ID token
- * carries them (DESIGN §3); the API still reads both from the database, never from a token.
+ * carries them (docs/security.md); the API still reads both from the database, never from a token.
  */
 export const SCOPE_CLAIMS = {
   openid: ['sub', 'role', 'organization_id'],
@@ -73,14 +73,14 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return user;
 }
 
-/** SPEC's login status and last login, kept on the user row. */
+/** The login status and last login, kept on the user row. */
 export const recordLogin = (db: Db, userId: string, now: Date) =>
   updateUser(db, userId, { lastLoginAt: now, loginStatus: 'logged_in' });
 
 export const recordLogout = (db: Db, userId: string) => updateUser(db, userId, { loginStatus: 'logged_out' });
 
 /**
- * Tells an active account's owner that someone keeps failing to sign in to it (issue 16), with a
+ * Tells an active account's owner that someone keeps failing to sign in to it, with a
  * link to choose a new password on the page in their language. Nothing is said about unknown or
  * inactive accounts.
  */

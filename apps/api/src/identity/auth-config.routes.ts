@@ -11,7 +11,7 @@ export const AuthConfigSchema = z.object({
   scopes: z.string(),
   learningPlatformUrl: z.string(),
   supportUrl: z.string(),
-  /** Where schools write about invoices and slow activations (issue 12): Payment History's mail button. */
+  /** Where schools write about invoices and slow activations: Payment History's mail button. */
   billingSupportEmail: z.string(),
   /**
    * Whether a language model is configured (OPENAI_API_KEY): the AI screens say it is missing
@@ -22,7 +22,7 @@ export const AuthConfigSchema = z.object({
 
 /**
  * What the SPA needs before it can sign anyone in: the embedded provider at /oidc, or the external
- * issuer (Keycloak realm) when OIDC_ISSUER is set, plus the top bar's outside links (SPEC §1) and the billing support address (issue 12).
+ * issuer (Keycloak realm) when OIDC_ISSUER is set, plus the top bar's outside links (docs/product/overview.md) and the billing support address.
  */
 const authConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;

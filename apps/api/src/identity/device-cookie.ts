@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 
 /**
- * The owner's own browser, remembered after a successful sign-in (issue 16, OWASP's "device
+ * The owner's own browser, remembered after a successful sign-in (OWASP's "device
  * cookie"): sign-in failures from elsewhere are counted apart from it, so a guesser can never delay
  * the owner on the browser they use. The cookie names a random device and the account's email,
  * signed with the identity provider's cookie key (shared by every instance through the database);

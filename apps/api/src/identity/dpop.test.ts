@@ -8,7 +8,7 @@ import { ReplayCache } from './dpop.ts';
 import { exchangeCode, followToCode, pkcePair, refresh, startLogin, TestBrowser } from './test-client.ts';
 
 /**
- * DPoP-bound tokens (RFC 9449, issue 16): the SPA's tokens work only with proofs of the key its
+ * DPoP-bound tokens (RFC 9449): the SPA's tokens work only with proofs of the key its
  * browser holds; plain Bearer tokens (other clients, the tests' bearer()) keep working.
  */
 

@@ -11,7 +11,7 @@ import {
 } from 'jose';
 
 /**
- * DPoP (RFC 9449) at the API (issue 16): the SPA's tokens are bound to a key its browser keeps
+ * DPoP (RFC 9449) at the API: the SPA's tokens are bound to a key its browser keeps
  * (non-extractable, in IndexedDB), so a token or refresh token copied out of the browser is useless
  * elsewhere. A bound access token (claim cnf.jkt) is accepted only as `Authorization: DPoP <token>`
  * with a `DPoP` proof: a JWT signed by the key whose thumbprint is cnf.jkt, for this method and

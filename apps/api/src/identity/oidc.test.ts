@@ -131,7 +131,7 @@ describe('embedded OpenID provider', () => {
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(tokens.refresh_token).toEqual(expect.any(String));
 
-    // The access token: a JWT for the API, signed by the published keys, with SPEC §3's claims.
+    // The access token: a JWT for the API, signed by the published keys, with docs/product/data.md's claims.
     const jwks = createLocalJWKSet((await browser.request({ method: 'GET', url: '/oidc/jwks' })).json());
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
       issuer: 'http://localhost:3999/oidc',
@@ -324,7 +324,7 @@ describe('embedded OpenID provider', () => {
     expect(c.json().code).toBe('invalid_credentials');
   });
 
-  describe('wrong passwords slow a guesser down and never keep the owner out (issue 16)', () => {
+  describe('wrong passwords slow a guesser down and never keep the owner out', () => {
     afterEach(() => vi.useRealTimers());
     /** Moves the clock the throttle reads (only Date: timers and I/O run as usual). */
     const advance = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
@@ -558,7 +558,7 @@ describe('embedded OpenID provider', () => {
 
     expect((await findUserById(t.app.db, user.id))!.loginStatus).toBe('logged_out');
     expect((await refresh(browser, tokens.refresh_token!)).statusCode).toBe(400);
-    // The access token stops at once, not when it expires (issue 16).
+    // The access token stops at once, not when it expires.
     const after = await api();
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('The session has ended');
@@ -600,7 +600,7 @@ describe('external issuer mode', () => {
       issuer: 'https://sso.example.test/realms/schools',
       clientId: 'vbuilder-web',
       scopes: 'openid profile email offline_access',
-      // The configured billing support address reaches Payment History's mail button (issue 12).
+      // The configured billing support address reaches Payment History's mail button.
       billingSupportEmail: 'accounts@school-billing.test',
     });
   });
@@ -639,7 +639,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   });
 });
 
-describe('sessions after a password change or reset (issue 16)', () => {
+describe('sessions after a password change or reset', () => {
   let t: TestApp;
   const PASSWORD = 'Lanterns over the Mekong 1987';
   beforeAll(async () => {

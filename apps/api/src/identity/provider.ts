@@ -74,7 +74,7 @@ function interactionPolicyWithAccountCheck() {
 }
 
 /**
- * The embedded OpenID provider (DESIGN §3): one public first-party client, code flow with PKCE
+ * The embedded OpenID provider (docs/security.md): one public first-party client, code flow with PKCE
  * S256, JWT access tokens for the API, state in the database, no consent screen.
  */
 export function createProvider({ config, db, secrets, log }: ProviderOptions): Provider {
@@ -141,7 +141,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
       // was issued gets nothing.
       const user = await findActiveUser(db, token.accountId);
       if (!user) throw new errors.InvalidGrant('the account is not active');
-      // SPEC §3 puts the session id in the token. oidc-provider only mints a per-client `sid` for
+      // docs/product/data.md puts the session id in the token. oidc-provider only mints a per-client `sid` for
       // back-channel logout clients, so the provider session's stable uid stands in for it.
       const sid = token.sid ?? token.sessionUid;
       return { ...accessTokenClaims(user, token.clientId ?? config.OIDC_CLIENT_ID), ...(sid ? { sid } : {}) };
@@ -152,7 +152,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
       // the ID token carries the profile claims instead.
       userinfo: { enabled: false },
       revocation: { enabled: true },
-      // DPoP (RFC 9449, issue 16): a client that sends a proof (the SPA) gets an access token bound
+      // DPoP (RFC 9449): a client that sends a proof (the SPA) gets an access token bound
       // to its key (cnf.jkt) and, being a public client, a refresh token bound to it too, which
       // then refreshes only with a proof of that key. Clients without proofs keep Bearer tokens.
       // A proof whose iat is more than 5 minutes off (a browser with a wrong clock) is answered
@@ -236,7 +236,7 @@ export function createProvider({ config, db, secrets, log }: ProviderOptions): P
     if (!loggedOut) return;
     try {
       await revokeGrants(db, loggedOut.grantIds);
-      // Its access tokens stop working now, not when they expire (issue 16).
+      // Its access tokens stop working now, not when they expire.
       await markSessionsEnded(db, [loggedOut.sid]);
       await recordLogout(db, loggedOut.accountId);
     } catch (err) {

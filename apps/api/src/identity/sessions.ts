@@ -5,7 +5,7 @@ import { revokeGrants } from './adapter.ts';
 import { TTL } from './ttl.ts';
 
 /**
- * Sessions that end when they should (issue 16). An access token is a JWT the API verifies
+ * Sessions that end when they should. An access token is a JWT the API verifies
  * without asking the provider, so ending a provider session alone would leave its tokens working
  * until they expire (15 minutes). An ended session's id (`sid`, the provider session's uid) is
  * therefore kept in ended_sessions until its last token has expired, and the API refuses a token

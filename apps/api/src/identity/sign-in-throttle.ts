@@ -2,7 +2,7 @@ import { LIMITS } from '@vbuilder/shared';
 import type { LimiterFactory } from '../plugins/rate-limit.ts';
 
 /**
- * Sign-in throttling without lockout (issue 16). Wrong passwords never lock an account: each
+ * Sign-in throttling without lockout. Wrong passwords never lock an account: each
  * failure beyond a free allowance makes the next attempt of the same kind wait longer (1 s, 2 s,
  * 4 s … up to a cap), and a right password resets the counters it passed. Three kinds of counter:
  *

@@ -9,7 +9,7 @@ export const embeddedIssuer = (config: Config) => `${publicUrl(config)}/oidc`;
 export const apiAudience = (config: Config) => `${publicUrl(config)}/api`;
 
 /**
- * Claims an access token carries beside iss/sub/exp/iat/jti (SPEC §3 "Session token": expiry,
+ * Claims an access token carries beside iss/sub/exp/iat/jti (docs/product/data.md "Session token": expiry,
  * subject, session id, realm and resource roles), plus the organization. The API never trusts
  * them for authorization: it reloads the user from the database on each request.
  */

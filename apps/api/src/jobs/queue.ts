@@ -14,7 +14,7 @@ import type { Database, DbOrTx } from '../db/client.ts';
  * wake() does so in this process without the round trip); a worker that found a job looks again at
  * once, until the queue is empty. Only then does it wait for the next poll: pg-boss's own loop
  * would wait out the poll after every job, so a burst of jobs whose notifications all arrived
- * while a worker was busy drained at one job per poll (issue 16: 20 mails took 3 minutes). The
+ * while a worker was busy drained at one job per poll (20 mails took 3 minutes). The
  * polls remain for jobs that become due without a notification: retries, and those of a dead process.
  */
 

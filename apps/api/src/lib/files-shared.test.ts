@@ -35,7 +35,7 @@ const fileUpload = (field: string, bytes: Buffer, type: string) => {
 
 /**
  * Two API instances on one database and one S3 bucket, each with a DATA_DIR of its own (as on two
- * machines): a file uploaded through one is served by the other (issue 16).
+ * machines): a file uploaded through one is served by the other.
  */
 describe('uploaded files shared by instances through S3', () => {
   let s3: S3TestServer;

@@ -30,7 +30,7 @@ const stores: [string, () => FileStore][] = [
   ['S3', () => createFileStore(loadConfig({ DATA_DIR: dataDir, ...s3.env }))],
 ];
 
-/** What every file store does, whichever backs it (issue 16): the modules only see this. */
+/** What every file store does, whichever backs it: the modules only see this. */
 describe.each(stores)('file store on %s', (_where, makeStore) => {
   let store: FileStore;
   beforeAll(() => {

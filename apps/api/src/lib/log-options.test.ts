@@ -11,7 +11,7 @@ import { formatError, redactUrl, safeLogOptions, serializeError } from './log-op
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
 
-describe('what the logs may hold (issue 16)', () => {
+describe('what the logs may hold', () => {
   it('drops the values of a failing statement from its message, stack and causes', () => {
     const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
       code: '22021',

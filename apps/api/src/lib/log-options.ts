@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What the logs may hold (issue 16): never a password or its hash, a token, a reset or activation
+ * What the logs may hold: never a password or its hash, a token, a reset or activation
  * link's secret, or an answer. Bodies are never logged; the request line keeps its path and drops
  * the values of query parameters that carry secrets; headers that carry credentials are redacted;
  * an error keeps its message and codes but not the values of a failing statement (drizzle puts

@@ -15,7 +15,7 @@ import pLimit from 'p-limit';
  * made before (scrypt, `scrypt$N$r$p$salt$key`) still verify, and are replaced at the next sign-in
  * (needsRehash). Hashing is bounded: as many at once as there are cores less one (at least one),
  * the rest queued, so a class signing in at 9:00 waits in line instead of taking every core from
- * the students already writing (issue 15: scrypt at 128 MiB and ~1 s each made 31 sign-ins wait
+ * the students already writing (scrypt at 128 MiB and ~1 s each made 31 sign-ins wait
  * 8–17 s).
  */
 

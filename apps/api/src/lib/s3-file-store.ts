@@ -39,7 +39,7 @@ const isMissing = (error: unknown) =>
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Garage, R2…), under the same relative keys the
- * disk store uses, so every instance of an installation sees every upload (issue 16).
+ * disk store uses, so every instance of an installation sees every upload.
  */
 export function s3FileStore(settings: S3Settings & { S3_BUCKET: string }): FileStore {
   const bucket = settings.S3_BUCKET;

@@ -1,5 +1,5 @@
 /**
- * A shutdown that cannot hang (issue 16): `close` drains (in-flight requests finish, streams are
+ * A shutdown that cannot hang: `close` drains (in-flight requests finish, streams are
  * ended by their preClose hooks) but is given `ms` at most; after that the process leaves anyway,
  * so a load balancer's restart or a deploy never waits on one stuck request.
  */

@@ -11,10 +11,10 @@ import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Card payments through Stripe (issue 12 §3), offered only when STRIPE_SECRET_KEY is set; the key
- * stays on the server (SPEC §7 held it on the client: a flaw we do not copy). The catalog comes from
+ * Card payments through Stripe, offered only when STRIPE_SECRET_KEY is set; the key
+ * stays on the server (docs/product/api.md held it on the client: a flaw we do not copy). The catalog comes from
  * the provider's products and prices: the product whose id, or whose metadata `packageId`, is the
- * package id (SPEC §7: 'vbuilder-professional') sells that package; each of its active prices with
+ * package id (docs/product/api.md: 'vbuilder-professional') sells that package; each of its active prices with
  * an amount sells one billing period (a recurring price's interval, else its metadata `period`).
  */
 

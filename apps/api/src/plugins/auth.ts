@@ -115,7 +115,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (!user || user.status !== 'active' || !isRole(user.role)) {
       throw unauthorized('The account is not active');
     }
-    // Signed out, or the password changed elsewhere: the token's session is over (issue 16).
+    // Signed out, or the password changed elsewhere: the token's session is over.
     if (user.sessionEnded) throw unauthorized('The session has ended');
     request.actor = {
       userId: user.id,

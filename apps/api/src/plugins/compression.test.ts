@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { COMPRESSIBLE_TYPES } from './compression.ts';
 
-/** JSON and other text the API writes, compressed per request (issue 15 point 7). */
+/** JSON and other text the API writes, compressed per request. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { sweepExpiredRateLimits } from './rate-limit-store.ts';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
 /**
- * Two API instances on one database (issue 16): a route's limit, and the sign-in throttle's
+ * Two API instances on one database: a route's limit, and the sign-in throttle's
  * counters, count requests to either as one — in the database, and in Redis when configured.
  */
 describe.each([

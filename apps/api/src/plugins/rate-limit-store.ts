@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 /**
- * @fastify/rate-limit's counters in the database (issue 16): every API instance on one database
+ * @fastify/rate-limit's counters in the database: every API instance on one database
  * counts the same requests, so a client spreading its requests over instances is limited as one.
  * One upsert per counted request, on the `rate_limits` table the sign-in throttle also uses (its
  * keys have their own prefixes). The plugin's store contract: `incr` counts and answers the count in

@@ -24,7 +24,7 @@ declare module 'fastify' {
  * Rate limiting, registered once for the whole app. Nothing is limited by default (global: false):
  * a route asks for a limit in its options (config.rateLimit); the sign-in throttle builds its
  * counters with `app.limiter` (identity/sign-in-throttle.ts). Counters live where every API
- * instance sees them (issue 16): the database by default (rate_limits, rate-limit-store.ts), or
+ * instance sees them: the database by default (rate_limits, rate-limit-store.ts), or
  * Redis with RATE_LIMIT_STORE=redis, which takes that write load off the database.
  */
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {

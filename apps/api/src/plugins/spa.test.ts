@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 /**
- * The built SPA as the API serves it (issue 15 point 7): the brotli/gzip copies the build writes
+ * The built SPA as the API serves it: the brotli/gzip copies the build writes
  * beside each file, sent with Content-Encoding and Vary; hashed assets cached for good, pages
  * revalidated; no source map, and no page in place of a missing build file.
  */

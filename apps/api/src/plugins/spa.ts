@@ -20,7 +20,7 @@ export const isServerPath = (url: string): boolean =>
 const isBuildFile = (pathname: string): boolean =>
   pathname.startsWith('/assets/') || pathname.endsWith('.map');
 
-/** The landing page's addresses (SPEC §2: / and /login are the same screen). */
+/** The landing page's addresses (docs/product/screens.md: / and /login are the same screen). */
 const LANDING_PATHS = new Set(['/', '/login']);
 
 /**

@@ -35,7 +35,7 @@ function callerOf(policy: Policy): Record<string, string> {
 /** Route parameters filled with fresh ids: the check answers before any handler looks them up. */
 const withIds = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());
 
-describe('text PostgreSQL cannot store (issue 16)', () => {
+describe('text PostgreSQL cannot store', () => {
   it('finds NUL characters and lone surrogates in strings and keys, and nothing in ordinary text', () => {
     expect(unstorablePath({ name: 'Ada', tags: ['ok', 'a\u0000b'] })).toEqual(['tags', '1']);
     expect(unstorablePath({ questions: [{ text: 'x' }, { text: 'half \uD83D pair' }] })).toEqual([

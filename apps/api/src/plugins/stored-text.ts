@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 
 /**
- * Text PostgreSQL cannot store, refused before any handler runs (issue 16): a NUL character (no
+ * Text PostgreSQL cannot store, refused before any handler runs: a NUL character (no
  * PostgreSQL text or jsonb value may hold one) and a lone UTF-16 surrogate (not a character at all:
  * jsonb refuses its escape). Without this a single such character in any field reached the
  * database and came back as a 500. Every route's JSON body, query and parameters are checked,

@@ -19,7 +19,7 @@ import { buildTestApp } from './build-test-app.ts';
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
 
 /**
- * The authorization matrix (issue 3): every route the app registers with a policy, called as
+ * The authorization matrix: every route the app registers with a policy, called as
  * every role, as a member of a foreign organization and without a token, with ids that are the
  * caller's own, another organization's, missing, and (for user ids) the caller's own account,
  * each with an empty and a plausible body. It fails on:
@@ -113,15 +113,15 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ownMustPass: AUTHORS,
     ownNever: ['Super Administrator', 'Student'],
   },
-  // Submissions (issue 6): staff of the organization read them, the Super Administrator too; never a Student.
+  // Submissions: staff of the organization read them, the Super Administrator too; never a Student.
   'GET /api/assessments/:id/submissions': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/students': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/export.csv': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/export.xlsx': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'GET /api/assessments/:id/report.pdf': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
-  // Item analysis (issue 18): as the submissions it is computed from.
+  // Item analysis: as the submissions it is computed from.
   'GET /api/assessments/:id/item-analysis': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
-  // Regrades (issue 18): staff read; those who mark preview and apply (the generated body is
+  // Regrades: staff read; those who mark preview and apply (the generated body is
   // refused, 400: the own 2xx is shown by regrades.routes.test.ts); never a Student.
   'GET /api/assessments/:id/regrades': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'POST /api/assessments/:id/regrades/preview': { ownNever: ['Super Administrator', 'Student'] },
@@ -131,19 +131,19 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // The standing attempt is still in progress: 404 no_submission for staff, never 2xx for a Student.
   'GET /api/attempts/:id/submission': { ownNever: ['Student'] },
   'POST /api/attempts/:id/marks': { ownNever: ['Super Administrator', 'Student'] },
-  // Accommodations (issue 18): staff read them; those who mark set and remove them; never a Student.
+  // Accommodations: staff read them; those who mark set and remove them; never a Student.
   'GET /api/assessments/:id/accommodations': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   // The generated body gives minutes and percent at once (refused, 400): the own 2xx of the
   // authors is shown by accommodations.routes.test.ts.
   'PUT /api/assessments/:id/accommodations/:studentId': { ownNever: ['Super Administrator', 'Student'] },
   'DELETE /api/assessments/:id/accommodations/:studentId': { ownNever: ['Super Administrator', 'Student'] },
-  // Release of results (issue 18): as marking.
+  // Release of results: as marking.
   'GET /api/assessments/:id/release': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   'POST /api/assessments/:id/release': {
     ownMustPass: ['Administrator', 'user'],
     ownNever: ['Super Administrator', 'Teacher', 'Student'],
   },
-  // Marking queue and rubrics (issue 18): the organization's markers (as POST /attempts/:id/marks);
+  // Marking queue and rubrics: the organization's markers (as POST /attempts/:id/marks);
   // never the platform team or a Student. The standing attempt is in progress: marks and
   // suggestions on it answer 404 (their own 2xx is shown by marking-queue.routes.test.ts).
   'GET /api/marking-queue': { ownMustPass: AUTHORS, ownNever: ['Super Administrator', 'Student'] },
@@ -159,7 +159,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/assessments/:id/attempts': { ownMustPass: ['Student'] },
   'GET /api/assessments/:id/my-results': { ownMustPass: ['Student'] },
   'GET /api/attempts/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
-  // The timer's refresh (issue 18): the standing attempt is no caller's own, so nobody reads it.
+  // The timer's refresh: the standing attempt is no caller's own, so nobody reads it.
   'GET /api/attempts/:id/deadline': { ownNever: ALL_ROLES },
   // A result PDF is its own student's only: the standing attempt is no caller's own.
   'GET /api/attempts/:id/result.pdf': { ownNever: ALL_ROLES },
@@ -170,7 +170,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     ownMustPass: ['Super Administrator', ...AUTHORS],
     ownNever: ['Student'],
   },
-  // Billing (issue 12): "own" payment record is a pending one of the caller's organization.
+  // Billing: "own" payment record is a pending one of the caller's organization.
   'GET /api/payments/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/subscriptions/organization/:orgId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   // The matrix's organizations have nothing paid in force: no period end to schedule at (409).
@@ -187,7 +187,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Card payments: without STRIPE_SECRET_KEY here, checkout and the webhook answer 409
   // card_payments_unavailable. The webhook is public: its Stripe-Signature header is its
   // authorization (payments.card.test.ts).
-  // Certificates (issue 13): "own" is one held by a Student of the caller's organization (not the
+  // Certificates: "own" is one held by a Student of the caller's organization (not the
   // calling Student); only its Administrators (and the Super Administrator) reach it.
   'GET /api/certificates/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/:id/pdf': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
@@ -196,7 +196,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/certificates/:id/reissue': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'PUT /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
-  // Dashboard (issue 14): each card's route answers exactly the roles whose dashboard shows it.
+  // Dashboard: each card's route answers exactly the roles whose dashboard shows it.
   'GET /api/dashboard/summary': { ownMustPass: ALL_ROLES },
   'GET /api/dashboard/schedule': { ownMustPass: [...AUTHORS, 'Student'], ownNever: ['Super Administrator'] },
   'GET /api/dashboard/submissions-week': {
@@ -209,12 +209,12 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/dashboard/my-certificates': { ownMustPass: ['Student'], ownNever: ADMINS },
   'GET /api/dashboard/organizations': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
   'GET /api/dashboard/payments-month': { ownMustPass: ['Super Administrator'], ownNever: AUTHORS },
-  // AI assistant (issue 14): "own" is a conversation of the organization's Teacher, seen by that
+  // AI assistant: "own" is a conversation of the organization's Teacher, seen by that
   // Teacher only: not by the organization's administrators, nor anyone else.
   'GET /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
   'PATCH /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
   'DELETE /api/ai/conversations/:id': { ownMustPass: ['Teacher'], ownNever: [...ADMINS, 'Student'] },
-  // Question bank (issue 17): the organization's authors read and write it; the platform team and
+  // Question bank: the organization's authors read and write it; the platform team and
   // students never. "Own" category and question are the organization's (fresh ones for changes).
   'PATCH /api/question-bank/categories/:categoryId': { ownNever: ['Super Administrator', 'Student'] },
   'DELETE /api/question-bank/categories/:categoryId': {
@@ -240,7 +240,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/question-bank/assessments/:assessmentId/questions': {
     ownNever: ['Super Administrator', 'Student'],
   },
-  // Question exports (issue 17): the organization's authors take its assessments' and bank's
+  // Question exports: the organization's authors take its assessments' and bank's
   // questions away; the platform team and students never.
   'GET /api/question-exports/check': { ownNever: ['Super Administrator', 'Student'] },
   'GET /api/question-exports/file': { ownNever: ['Super Administrator', 'Student'] },
@@ -345,7 +345,7 @@ const standingAssessments = new Map<Tenant, string>([
   [tenantB, await assessmentOf(tenantB)],
 ]);
 
-// Attempts (issue 6): the standing student's attempt in progress, at an assessment of its own.
+// Attempts: the standing student's attempt in progress, at an assessment of its own.
 // No caller owns it, so every write to it must fail; staff of its organization may read it.
 async function attemptOf(tenant: Tenant): Promise<string> {
   const [row] = await t.app.db
@@ -369,7 +369,7 @@ const standingAttempts = new Map<Tenant, string>([
   [tenantB, await attemptOf(tenantB)],
 ]);
 
-// Payment records (issue 12): a standing pending one for reads, fresh pending ones for changing calls.
+// Payment records: a standing pending one for reads, fresh pending ones for changing calls.
 let paymentSerial = 0;
 async function paymentOf(tenant: Tenant): Promise<string> {
   const [row] = await t.app.db
@@ -394,7 +394,7 @@ const standingPayments = new Map<Tenant, string>([
   [tenantB, await paymentOf(tenantB)],
 ]);
 
-// Certificates (issue 13): a live one held by a Student who passed, standing for reads, fresh
+// Certificates: a live one held by a Student who passed, standing for reads, fresh
 // (with its own student, assessment and passed attempt) for revoke and reissue.
 async function certificateOf(tenant: Tenant): Promise<string> {
   const student = await member(tenant, 'Student');
@@ -449,7 +449,7 @@ const standingCertificates = new Map<Tenant, string>([
   [tenantB, await certificateOf(tenantB)],
 ]);
 
-// AI assistant conversations (issue 14): owned by A's calling Teacher and by a Teacher of B (no
+// AI assistant conversations: owned by A's calling Teacher and by a Teacher of B (no
 // caller), standing for reads, fresh for rename and delete.
 const conversationOwners = new Map<Tenant, string>([
   [tenantA, callers.find((c) => c.label === 'Teacher')!.userId!],
@@ -472,7 +472,7 @@ const standingConversations = new Map<Tenant, string>([
   [tenantB, await conversationOf(tenantB)],
 ]);
 
-// Question bank (issue 17): a standing category and question per organization for reads, fresh
+// Question bank: a standing category and question per organization for reads, fresh
 // (empty, unused) ones for changing calls.
 let bankSerial = 0;
 async function bankCategoryOf(tenant: Tenant): Promise<string> {
@@ -864,7 +864,7 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
 const auditSeen = new Set<string>();
 
 /**
- * Every change is audited with the organization it concerns (issue 3), so the audit log shows
+ * Every change is audited with the organization it concerns, so the audit log shows
  * what a call really did, whatever it answered: no member may have changed anything in another
  * organization.
  */

@@ -24,7 +24,7 @@ import {
 import { bearer, makeOrganization, makeUser, tokenFor } from './sign-in.ts';
 
 /**
- * The cluster test (issue 16): two API processes on one PostgreSQL database behind a round-robin
+ * The cluster test: two API processes on one PostgreSQL database behind a round-robin
  * proxy (test-support/round-robin-proxy.ts), so consecutive requests of one student land on
  * different instances. 100 students start an exam, autosave, and submit; instance "b" is SIGKILLed
  * in the middle of the saves and restarted. Afterwards: every acknowledged answer is stored (at

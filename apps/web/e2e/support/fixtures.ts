@@ -124,7 +124,7 @@ export async function expectAccessible(page: Page) {
 
 /**
  * An access token of the page's signed-in user, for API calls a journey makes itself. The page's
- * own tokens are bound to its browser's DPoP key, which cannot be read (issue 16), so the journey
+ * own tokens are bound to its browser's DPoP key, which cannot be read, so the journey
  * acts as another client of the same provider session without DPoP: it walks the code flow with
  * PKCE on the browser context's cookies and gets a plain Bearer token of the same user and session.
  */

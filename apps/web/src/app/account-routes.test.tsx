@@ -10,13 +10,13 @@ import { accountChildren } from './account-routes.tsx';
 
 vi.mock('../lib/auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
 
-/** SPEC §6's roles, plus an unknown one (which gets the Teacher menu). */
+/** docs/product/roles.md's roles, plus an unknown one (which gets the Teacher menu). */
 const ROLES = ['Student', 'Teacher', 'user', 'Administrator', 'Super Administrator', 'Principal'] as const;
 type Role = (typeof ROLES)[number];
 
 const ALL = ROLES;
 const TEACHER_MENU: Role[] = ['Teacher', 'user', 'Principal'];
-/** Sections of SPEC §6's side-menu table, by the roles that have them. */
+/** Sections of docs/product/roles.md's side-menu table, by the roles that have them. */
 const ASSESSMENTS: Role[] = ['Student', ...TEACHER_MENU, 'Administrator'];
 const STAFF_ASSESSMENTS: Role[] = [...TEACHER_MENU, 'Administrator'];
 const USERS: Role[] = [...TEACHER_MENU, 'Administrator'];
@@ -25,10 +25,10 @@ const AI: Role[] = [...TEACHER_MENU, 'Administrator'];
 const CERTIFICATIONS: Role[] = ['Student', ...TEACHER_MENU, 'Administrator'];
 const ORGANIZATION: Role[] = ['Student', 'Administrator', 'Super Administrator'];
 const PAYMENTS: Role[] = ['Administrator', 'Super Administrator'];
-/** The Super Administrator's Subscriptions, and an Administrator's own plan from Payments (issue 12). */
+/** The Super Administrator's Subscriptions, and an Administrator's own plan from Payments. */
 const SUBSCRIPTIONS: Role[] = PAYMENTS;
 
-/** Every /account route of the router, with who may open it (SPEC §6). */
+/** Every /account route of the router, with who may open it (docs/product/roles.md). */
 const EXPECTED: Record<string, readonly Role[]> = {
   home: ALL,
   'users/:userId': USERS,
@@ -38,7 +38,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'user/:userId/quiz/:assessmentId/redo': ASSESSMENTS,
   'user/questions/:userId/quiz/:assessmentId/view': ASSESSMENTS,
   'user/questions/:userId/quiz/:quizId/edit': STAFF_ASSESSMENTS,
-  // The question bank (issue 17): the organization's teachers and administrators.
+  // The question bank: the organization's teachers and administrators.
   'question-bank': STAFF_ASSESSMENTS,
   'user/:userId/quiz/:assessmentId/my-results': ASSESSMENTS,
   'questions/:userId/quiz/:quizId/submissions': STAFF_ASSESSMENTS,
@@ -73,14 +73,14 @@ describe('who may open each /account screen', () => {
     expect(mayOpen(accessOf([route.handle]), role)).toBe(allowed);
   });
 
-  it('refuses a Teacher the payments and subscription screens (issue 11)', () => {
+  it('refuses a Teacher the payments and subscription screens', () => {
     const access = (path: string) => accessOf([routes.find((r) => r.path === path)!.handle]);
     expect(mayOpen(access('payments/payment_history'), 'Teacher')).toBe(false);
     expect(mayOpen(access('subscription'), 'Teacher')).toBe(false);
   });
 });
 
-describe('the account layout refuses the screens SPEC §6 does not give the role', () => {
+describe('the account layout refuses the screens docs/product/roles.md does not give the role', () => {
   beforeEach(() => {
     // The layout asks for the external links; none are configured here.
     server.use(answerError('get', '/auth/config', 404, 'not_found'));

@@ -17,11 +17,11 @@ const everyone: AccountRouteHandle = { access: { section: null } };
 const section = (id: SectionId, extra: Omit<ScreenAccess, 'section'> = {}): AccountRouteHandle => ({
   access: { section: id, ...extra },
 });
-/** Creating, editing and marking assessments: the assessments section without Students (SPEC §6). */
+/** Creating, editing and marking assessments: the assessments section without Students (docs/product/roles.md). */
 const staffAssessments = section('assessments', { staffOnly: true });
 
 /**
- * The children of /account (SPEC §2), each with the access SPEC §6 gives it: the roles whose side
+ * The children of /account (docs/product/screens.md), each with the access docs/product/roles.md gives it: the roles whose side
  * menu has its section (the table in components/layout/navigation.ts). Route modules are lazy (one
  * chunk each) and export `Component`; they stay thin and compose features.
  */
@@ -42,7 +42,7 @@ export const accountChildren: RouteObject[] = [
     handle: section('assessments'),
     lazy: withNamespaces('assessments-route', () => import('./routes/assessments-route.tsx')),
   },
-  // The assessment creation wizard (SPEC §2 names its steps, not its path).
+  // The assessment creation wizard (docs/product/screens.md names its steps, not its path).
   {
     path: 'questions/:userId/new',
     handle: staffAssessments,
@@ -68,7 +68,7 @@ export const accountChildren: RouteObject[] = [
     handle: staffAssessments,
     lazy: withNamespaces('edit-assessment-route', () => import('./routes/edit-assessment-route.tsx')),
   },
-  // The organization's question bank (issue 17): its teachers and administrators.
+  // The organization's question bank: its teachers and administrators.
   {
     path: 'question-bank',
     handle: staffAssessments,
@@ -96,7 +96,7 @@ export const accountChildren: RouteObject[] = [
   },
   {
     path: 'subscription',
-    // The Super Administrator's Subscriptions, and an Administrator's own plan (issue 12).
+    // The Super Administrator's Subscriptions, and an Administrator's own plan.
     handle: { access: SUBSCRIPTION_ACCESS },
     lazy: withNamespaces('subscription-route', () => import('./routes/subscription-route.tsx')),
   },
@@ -125,7 +125,7 @@ export const accountChildren: RouteObject[] = [
     handle: everyone,
     lazy: withNamespaces('notifications-route', () => import('./routes/notifications-route.tsx')),
   },
-  // The marking queue (issue 18): every answer waiting for a person, for the organization's staff.
+  // The marking queue: every answer waiting for a person, for the organization's staff.
   {
     path: 'marking-queue',
     handle: staffAssessments,

@@ -17,7 +17,7 @@ import { cssVariablesResolver, theme } from './theme.ts';
  * The landing page as static HTML, one per language, written by the build (scripts/served-build.ts)
  * into landing/<lng>.html and sent for / and /login (apps/api/src/plugins/spa.ts). A phone on a slow
  * network sees the welcome and the features as soon as the HTML and CSS arrive, while the app's
- * JavaScript loads (issue 14's Lighthouse target). Everything on it works without the app: links
+ * JavaScript loads. Everything on it works without the app: links
  * are links, and the sign-in button a form that opens /login?login=1, where the app signs in. The
  * app's code loads only when the visitor acts (see the boot script in scripts/served-build.ts), or
  * at once for a signed-in visitor, whom the app sends on; app/landing-shell.ts then swaps the page

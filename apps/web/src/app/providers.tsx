@@ -8,7 +8,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import i18n from '../lib/i18n.ts';
 import { cssVariablesResolver, themeWithLabels } from './theme.ts';
 
-/** Toasts: top-right, 4 s, at most 3 visible (SPEC §9). */
+/** Toasts: top-right, 4 s, at most 3 visible (docs/product/limits.md). */
 export const TOASTS = { position: 'top-right', autoClose: 4000, limit: 3 } as const;
 
 export function Providers({ children }: { children: ReactNode }) {

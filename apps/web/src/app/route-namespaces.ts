@@ -198,8 +198,8 @@ export function withNamespaces<T>(route: RouteModule, load: () => Promise<T>): (
 /**
  * A route whose loader starts its data at once: the loader comes as soon as the route's code is
  * here, without waiting for the screen's words, which only the Component needs (React Router's
- * per-property lazy). On the attempt screen that starts the attempt one round trip earlier (issue
- * 15: on a slow phone the words came first, then the attempt, then its players).
+ * per-property lazy). On the attempt screen that starts the attempt one round trip earlier (on a
+ * slow phone the words came first, then the attempt, then its players).
  */
 export function withLoaderFirst<T extends Pick<RouteObject, 'loader' | 'Component'>>(
   route: RouteModule,

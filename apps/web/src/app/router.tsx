@@ -3,7 +3,7 @@ import { withNamespaces } from './route-namespaces.ts';
 import { LoadingScreen } from '../components/errors/loading-screen.tsx';
 import { accountChildren } from './account-routes.tsx';
 
-/** Every route of SPEC §2. Route modules are lazy (one chunk each) and export `Component`. */
+/** Every route of docs/product/screens.md. Route modules are lazy (one chunk each) and export `Component`. */
 
 export const routes: RouteObject[] = [
   {
@@ -72,7 +72,7 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
 /**
  * The page's one router, made on first use: creating it starts the first navigation (matching,
  * the loaders), which main.tsx runs in a task of its own rather than inside the evaluation of the
- * app's code (issue 15: on a slow phone that one task was the longest of the load).
+ * app's code (on a slow phone that one task was the longest of the load).
  */
 export function appRouter() {
   router ??= createBrowserRouter(routes);

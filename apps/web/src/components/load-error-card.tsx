@@ -25,7 +25,7 @@ interface LoadErrorCardProps {
 }
 
 /**
- * The one card for something that could not be loaded (SPEC §8): what, why in the reader's
+ * The one card for something that could not be loaded (docs/product/messages.md): what, why in the reader's
  * language, and a retry that loads it again. A refusal (no rights, no session) shows a lock
  * instead, and no retry.
  */

@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 
-/** SPEC §9: more than 5 navigations within 3 seconds is a loop. */
+/** docs/product/limits.md: more than 5 navigations within 3 seconds is a loop. */
 export const NAVIGATION_LIMIT = { max: 5, windowMs: 3000 } as const;
 
 export type NavigationVerdict = 'allow' | 'block-first' | 'block';

@@ -11,7 +11,7 @@ interface Props {
  * Renders `children` once its place comes within `margin` of the viewport (one screen ahead by
  * default: time enough for a chunk to arrive while the student scrolls), `fallback` until then.
  * With every question on one page, the players and the rich text and code editors (the largest
- * code of the attempt screen, issue 15 point 7) load as the student nears them, not all with the
+ * code of the attempt screen) load as the student nears them, not all with the
  * first screen. Without IntersectionObserver (tests, old browsers) the children render at once.
  */
 export function NearViewport({ children, fallback, margin = '100% 0px' }: Props) {

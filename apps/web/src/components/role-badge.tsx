@@ -3,8 +3,8 @@ import { roleColor, tintedBadgeStyle } from '../lib/badge-colors.ts';
 import { useRoleLabel } from './layout/role-label.ts';
 
 /**
- * A person's role as a badge in the role's colour (SPEC §2), tinted so its words stay readable:
- * 'user' is shown as Administrator (SPEC §3), no role as Guest, an unknown role as it is, in grey.
+ * A person's role as a badge in the role's colour (docs/product/screens.md), tinted so its words stay readable:
+ * 'user' is shown as Administrator (docs/product/data.md), no role as Guest, an unknown role as it is, in grey.
  */
 export function RoleBadge({ role, ...props }: { role: string | null | undefined } & BadgeProps) {
   const label = useRoleLabel();

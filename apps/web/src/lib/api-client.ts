@@ -7,7 +7,7 @@ import { tokenService } from './auth/token-service.ts';
 import { fileNameFromDisposition } from './content-disposition.ts';
 
 /**
- * The one way the web talks to the API (SPEC §7): base /api, credentials included, the access token
+ * The one way the web talks to the API (docs/product/api.md): base /api, credentials included, the access token
  * (DPoP with a proof when it is bound to this browser's key, else Bearer) refreshed first when
  * under 30 s remain, JSON unless the body is form data. A 401 is retried with a refreshed token up
  * to twice, then the browser goes through login again. Errors arrive as ApiError with the API's
@@ -108,7 +108,7 @@ export function createApiClient({ baseUrl = '/api', auth, fetch: fetchImpl }: Ap
     // The browser sets the multipart boundary itself; JSON only when there is a JSON body.
     if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
     const url = `${baseUrl}${options.path}`;
-    // A DPoP-bound token goes with a proof of this browser's key (issue 16), any other as Bearer.
+    // A DPoP-bound token goes with a proof of this browser's key, any other as Bearer.
     if (token) Object.assign(headers, await authorizationHeaders(token, url, options.method));
     try {
       const response = await doFetch(url, {

@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import { displayRole } from '@vbuilder/shared';
 
-/** Each role has its own badge colour (SPEC §2); 'user' reads as Administrator, other roles are grey. */
+/** Each role has its own badge colour (docs/product/screens.md); 'user' reads as Administrator, other roles are grey. */
 const ROLE_COLORS: Record<string, MantineColor> = {
   'Super Administrator': 'grape',
   Administrator: 'blue',

@@ -30,7 +30,7 @@ export const formatTime = (iso: string, locale: string | undefined, timeZone?: s
 export const formatDateTime = (iso: string, locale: string | undefined, timeZone?: string): string =>
   format(iso, 'dateTime', locale, timeZone);
 
-/** A phone number shown with a leading plus (SPEC §2), or null when there is none. */
+/** A phone number shown with a leading plus (docs/product/screens.md), or null when there is none. */
 export function formatPhone(phone: string | null | undefined): string | null {
   const trimmed = phone?.trim();
   if (!trimmed) return null;

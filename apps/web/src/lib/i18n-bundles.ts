@@ -1,7 +1,7 @@
 /**
  * Translation namespaces that travel together: the build puts each bundle's catalogs of one
  * language in one file (vite.config.ts), so a cold load of the attempt screen asks for two files of
- * words instead of seven (issue 15: on a phone's network each request waits its turn for a
+ * words instead of seven (on a phone's network each request waits its turn for a
  * connection). `shell`: what every signed-in screen reads first (INITIAL_NAMESPACES and the account
  * layout's); `attempt`: the attempt screen's own. i18n-bundles.test.ts keeps them equal to those
  * lists. Every other namespace stays a file of its own.

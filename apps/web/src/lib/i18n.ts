@@ -44,7 +44,7 @@ export const NAMESPACES = [
 export const INITIAL_NAMESPACES = ['common', 'errors', 'auth'] as const;
 
 // Every language, English too, one chunk per namespace: a student's browser fetches the words of
-// the screens it opens, not all 22 namespaces (issue 15 point 7).
+// the screens it opens, not all 22 namespaces.
 const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 export const i18nReady = i18n

@@ -12,7 +12,7 @@ export {
   type LanguageCode,
 } from '@vbuilder/shared';
 
-/** The cookie (LANGUAGE_COOKIE) keeps the language choice for 365 days (SPEC §1). */
+/** The cookie (LANGUAGE_COOKIE) keeps the language choice for 365 days (docs/product/overview.md). */
 export const LANGUAGE_COOKIE_DAYS = 365;
 
 /** Set (for this tab) when a visitor picks a language before signing in; see takePickBeforeSignIn. */

@@ -38,6 +38,6 @@ export const organizationsQuery = (params: OrganizationListParams) =>
     queryFn: ({ signal }) => fetchOrganizations(params, signal),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
-    // Each screen says 'Failed to fetch organizations' itself (SPEC §8).
+    // Each screen says 'Failed to fetch organizations' itself (docs/product/messages.md).
     meta: { silent: true },
   });

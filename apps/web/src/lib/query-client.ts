@@ -30,7 +30,7 @@ const codeOf = (error: unknown): string =>
     ? error.code
     : 'internal_error';
 
-/** Users see translated words, never codes (CONVENTIONS §10). A query may opt out with meta.silent. */
+/** Users see translated words, never codes (docs/architecture/overview.md). A query may opt out with meta.silent. */
 export function notifyError(error: unknown) {
   const code = codeOf(error);
   notifications.show({

@@ -1,5 +1,5 @@
 /**
- * Every query key of the web app, from one factory per area (CONVENTIONS §2). Features read their
+ * Every query key of the web app, from one factory per area (docs/architecture/overview.md). Features read their
  * queries' keys here and name the keys a mutation makes stale in its `meta.invalidates` (handled
  * once in query-client.ts), so no feature spells another feature's key by hand.
  *
@@ -44,7 +44,7 @@ export const submissionKeys = {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: () => ['dashboard', 'summary'] as const,
-  /** One key per card of the role dashboards (issue 14); the time zone changes what a day is. */
+  /** One key per card of the role dashboards; the time zone changes what a day is. */
   card: (card: string, timeZone?: string) => ['dashboard', card, timeZone ?? ''] as const,
 };
 
@@ -94,7 +94,7 @@ export const authKeys = {
   config: () => ['auth', 'config'] as const,
 };
 
-/** Plans, subscriptions and payment records (issue 12): one prefix, so a payment action refreshes them all. */
+/** Plans, subscriptions and payment records: one prefix, so a payment action refreshes them all. */
 export const billingKeys = {
   all: ['billing'] as const,
   plans: () => ['billing', 'plans'] as const,
@@ -105,7 +105,7 @@ export const billingKeys = {
   payment: (id: string) => ['billing', 'payments', 'detail', id] as const,
 };
 
-/** Certificates (issue 13): the lists, the organization's template, a public check. */
+/** Certificates: the lists, the organization's template, a public check. */
 export const certificateKeys = {
   all: ['certificates'] as const,
   lists: () => ['certificates', 'list'] as const,
@@ -115,7 +115,7 @@ export const certificateKeys = {
   verification: (code: string) => ['certificates', 'verify', code] as const,
 };
 
-/** The AI assistant's conversations (issue 14): the caller's own list and each conversation. */
+/** The AI assistant's conversations: the caller's own list and each conversation. */
 export const aiAssistantKeys = {
   all: ['aiAssistant'] as const,
   list: () => ['aiAssistant', 'list'] as const,
@@ -124,7 +124,7 @@ export const aiAssistantKeys = {
   configured: () => ['aiAssistant', 'configured'] as const,
 };
 
-/** Notifications (issue 14): the caller's list (with its unread count) and their preferences. */
+/** Notifications: the caller's list (with its unread count) and their preferences. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => ['notifications', 'list'] as const,
@@ -132,7 +132,7 @@ export const notificationKeys = {
   preferences: () => ['notifications', 'preferences'] as const,
 };
 
-/** The organization's question bank (issue 17): categories, questions, tags, authors, draw pools. */
+/** The organization's question bank: categories, questions, tags, authors, draw pools. */
 export const questionBankKeys = {
   all: ['question-bank'] as const,
   categories: () => ['question-bank', 'categories'] as const,
@@ -148,7 +148,7 @@ export const questionBankKeys = {
 };
 
 /**
- * The marking queue (issue 18): the list per filter, the menu's count, and rubrics per assessment,
+ * The marking queue: the list per filter, the menu's count, and rubrics per assessment,
  * all under ['marking-queue'] so a mark refreshes every one of them.
  */
 export const markingQueueKeys = {

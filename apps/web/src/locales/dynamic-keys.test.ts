@@ -130,7 +130,7 @@ describe('keys built at run time match their lists', () => {
     expectFamily('users', 'status', USER_STATUSES);
     expectFamily('profile', 'account.statuses', USER_STATUSES);
     expectFamily('organizations', 'details.statuses', USER_STATUSES);
-    // The API's login states (SPEC's loggin_status).
+    // The API's login states (the profile's `loggin_status`).
     expectFamily('profile', 'account.loginStatuses', ['logged_in', 'logged_out']);
     expectFamily('assessments', 'packages', PACKAGE_NAMES);
   });

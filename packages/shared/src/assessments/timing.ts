@@ -1,4 +1,4 @@
-/** SPEC §4 "Assessment timing status". */
+/** docs/product/states.md "Assessment timing status". */
 export const TIMING_STATUSES = ['upcoming', 'ongoing', 'past', 'notSet'] as const;
 export type TimingStatus = (typeof TIMING_STATUSES)[number];
 
@@ -9,7 +9,7 @@ export interface AssessmentWindow {
 }
 
 /**
- * The rule (SPEC leaves it unstated; this is ours, in one place for the API and the web):
+ * The rule, in one place for the API and the web (docs/product/states.md):
  * - Not set: neither a start nor an end is set;
  * - Upcoming: a start is set and `now` is before it;
  * - Past: an end is set and `now` is at or after it;

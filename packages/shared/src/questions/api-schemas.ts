@@ -6,13 +6,13 @@ import { QuestionTypeIdSchema } from './question.ts';
 import { TIERS } from './types.ts';
 
 /**
- * GET /api/question-types: one entry per question type, in the order of SPEC §9's plan lists.
+ * GET /api/question-types: one entry per question type, in the order of docs/product/limits.md's plan lists.
  * Plans are not stored yet, so no entry says whether the caller's plan allows it: the tier is
  * given and a later issue adds `allowed` once organizations have a plan.
  */
 export const QuestionTypeSummarySchema = z.object({
   id: QuestionTypeIdSchema,
-  /** The SPEC §9 name (English); the web shows the translated label instead. */
+  /** The docs/product/limits.md name (English); the web shows the translated label instead. */
   name: z.string(),
   family: z.enum(FAMILY_IDS),
   /** The lowest plan tier that includes the type. */
@@ -29,7 +29,7 @@ export type QuestionTypeSummary = z.infer<typeof QuestionTypeSummarySchema>;
 export const QuestionTypesResponseSchema = z.object({ types: z.array(QuestionTypeSummarySchema) });
 export type QuestionTypesResponse = z.infer<typeof QuestionTypesResponseSchema>;
 
-/** GET /api/question-types/examples: one example per type (SPEC §3 "Question example"). */
+/** GET /api/question-types/examples: one example per type (docs/product/data.md "Question example"). */
 export const QuestionExampleEntrySchema = z.object({
   typeId: QuestionTypeIdSchema,
   example: QuestionExampleSchema,

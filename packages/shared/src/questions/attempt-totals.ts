@@ -49,7 +49,7 @@ export function attemptTotals(marks: readonly TotalsMark[], passMark: number): A
 export const markingStatusOf = (stored: string | null): MarkingStatus =>
   stored === 'pending' || stored === 'marked' ? stored : 'auto';
 
-/** SPEC §3's status of a submission: Pending while open answers wait for a teacher. */
+/** docs/product/data.md's status of a submission: Pending while open answers wait for a teacher. */
 export const submissionStatusOf = (markingStatus: string | null): SubmissionStatus =>
   markingStatus === 'pending' ? 'Pending' : 'Submitted';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The SPEC §3 "Question example" shape and the helpers every family's example conversion
+ * The docs/product/data.md "Question example" shape and the helpers every family's example conversion
  * (families/<family>/example.ts) reads it with. Nothing here knows a family.
  */
 
@@ -10,12 +10,12 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 export const EXAMPLE_SCORE_MIN = 2;
 export const EXAMPLE_SCORE_MAX = 40;
-/** SPEC §3 and §9: only the Short Answers example has maxWords, and it is 50. */
+/** docs/product/data.md, docs/product/limits.md: only the Short Answers example has maxWords, and it is 50. */
 export const EXAMPLE_SHORT_ANSWER_MAX_WORDS = 50;
 
 /**
- * A question example (SPEC §3 "Question example"): what the examples page shows and a teacher
- * copies as a template. `type` is the SPEC name ('MCQ', 'Drag & Drop'...). `options` holds the
+ * A question example (docs/product/data.md "Question example"): what the examples page shows and a teacher
+ * copies as a template. `type` is the type's name ('MCQ', 'Drag & Drop'...). `options` holds the
  * options or the additional information (strings, lists or objects), null when there is none;
  * `answer` the expected answer.
  *
@@ -50,7 +50,9 @@ export interface QuestionExample {
 // document does not publish. The examples' JSON-ness is checked by their JSON5 round trip.
 const JsonValueSchema = z
   .unknown()
-  .describe('Any JSON value: strings, lists or objects (SPEC §3 "Question example")') as z.ZodType<JsonValue>;
+  .describe(
+    'Any JSON value: strings, lists or objects (docs/product/data.md "Question example")',
+  ) as z.ZodType<JsonValue>;
 
 export const QuestionExampleSchema = z.object({
   type: z.string().min(1),

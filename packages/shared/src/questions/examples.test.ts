@@ -23,15 +23,18 @@ describe('question examples', () => {
     expect(Object.keys(QUESTION_EXAMPLES)).toHaveLength(37);
   });
 
-  it.each(cases)('%s: SPEC §3 shape, score 2..40, maxWords only for Short Answers', (typeId, example) => {
-    expect(QuestionExampleSchema.parse(example)).toEqual(example);
-    expect(example.type).toBe(getQuestionType(typeId).name);
-    expect(exampleTypeId(example)).toBe(typeId);
-    expect(example.score).toBeGreaterThanOrEqual(2);
-    expect(example.score).toBeLessThanOrEqual(40);
-    if (typeId === 'short-answers') expect(example.maxWords).toBe(50);
-    else expect(example).not.toHaveProperty('maxWords');
-  });
+  it.each(cases)(
+    '%s: docs/product/data.md shape, score 2..40, maxWords only for Short Answers',
+    (typeId, example) => {
+      expect(QuestionExampleSchema.parse(example)).toEqual(example);
+      expect(example.type).toBe(getQuestionType(typeId).name);
+      expect(exampleTypeId(example)).toBe(typeId);
+      expect(example.score).toBeGreaterThanOrEqual(2);
+      expect(example.score).toBeLessThanOrEqual(40);
+      if (typeId === 'short-answers') expect(example.maxWords).toBe(50);
+      else expect(example).not.toHaveProperty('maxWords');
+    },
+  );
 
   it.each(cases)('%s: the JSON5 text parses (with json5) back to the example', (_typeId, example) => {
     const text = exampleAsJson5Text(example);

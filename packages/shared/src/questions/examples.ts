@@ -667,7 +667,7 @@ export function exampleAsJson5Text(example: QuestionExample): string {
 
 /**
  * Reads example text (JSON or JSON5: single quotes, unquoted keys and trailing commas are
- * fine, SPEC §5). Gives the parsed value, or the parser's message when it cannot be read.
+ * fine, docs/product/validation.md). Gives the parsed value, or the parser's message when it cannot be read.
  */
 export function parseQuestionExample(
   text: string,
@@ -681,7 +681,7 @@ export function parseQuestionExample(
 
 const TYPE_BY_NAME = new Map<string, QuestionTypeId>(QUESTION_TYPES.map((t) => [t.name.toLowerCase(), t.id]));
 
-/** The type an example names, by its SPEC name ('MCQ') or its id ('multiple-choice'). */
+/** The type an example names, by its name ('MCQ') or its id ('multiple-choice'). */
 export function exampleTypeId(example: Pick<QuestionExample, 'type'>): QuestionTypeId | null {
   if (typeof example.type !== 'string') return null;
   const key = example.type.trim().toLowerCase();
@@ -689,7 +689,7 @@ export function exampleTypeId(example: Pick<QuestionExample, 'type'>): QuestionT
 }
 
 /**
- * Turns an example (SPEC §3 shape, see QuestionExample for the shapes by family) into a question
+ * Turns an example (docs/product/data.md shape, see QuestionExample for the shapes by family) into a question
  * of its type; the type's family reads the options and answer (families/<family>/example.ts).
  * The result is not validated: parse it with QuestionSchema. Throws ExampleFormatError when the
  * type is unknown or the options or answer do not fit the type. Part ids are generated: options
@@ -712,7 +712,7 @@ export function exampleToQuestion(example: QuestionExample, id = 'example'): Que
 }
 
 /**
- * A question as an example (SPEC §3 shape) that exampleToQuestion reads back to the same
+ * A question as an example (docs/product/data.md shape) that exampleToQuestion reads back to the same
  * question, as far as the example shape can say it: shuffling, case sensitivity, option images,
  * further accepted answers and a survey's multiple choice are not part of it. Instructions are
  * the question's own or its type's default ones. The score is the question's; an example's score

@@ -18,7 +18,7 @@ export interface MarkResult {
 /** What a family knows of the question type it serves (a QuestionTypeInfo fits). */
 export interface FamilyTypeInfo {
   id: QuestionTypeId;
-  /** The SPEC §9 name, also the `type` of its example. */
+  /** The docs/product/limits.md name, also the `type` of its example. */
   name: string;
   responseKind: OpenResponseKind | null;
   withImage: boolean;
@@ -68,7 +68,7 @@ export interface FamilyStudentView<Config, StudentConfig> {
 /**
  * A question family owns all its behaviour: the shape of a question's configuration and of an
  * answer, how an answer is marked, a new question's starting config, the conversion between its
- * questions and SPEC §3 examples, and what a student may see. A question type (registry.ts) is
+ * questions and docs/product/data.md examples, and what a student may see. A question type (registry.ts) is
  * data that names a family; registry.ts, examples.ts and student-view.ts only dispatch to the
  * family (families/index.ts, FAMILIES), so a family missing a member is a compile error.
  * `mark` is pure and total: a malformed answer scores 0 with correct=false, never throws.

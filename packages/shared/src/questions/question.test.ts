@@ -101,7 +101,7 @@ describe('QuestionSchema', () => {
   });
 });
 
-describe('validateQuestion (SPEC §5 checks before saving)', () => {
+describe('validateQuestion (docs/product/validation.md checks before saving)', () => {
   it('reports text and score first, then the family checks, all at once', () => {
     const question = {
       ...mcq(),

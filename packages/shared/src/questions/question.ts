@@ -46,7 +46,7 @@ const QuestionFieldsSchema = z.object({
   /** Shaped by the type's family; checked below against that family's config schema. */
   config: z.unknown(),
   /**
-   * Set on a question of an assessment used from the question bank by reference (issue 17): the
+   * Set on a question of an assessment used from the question bank by reference: the
    * bank question's id. The server keeps the content equal to the bank's; an attempt keeps its
    * snapshot whatever the bank does later. Absent on copies and on the assessment's own questions.
    */
@@ -100,7 +100,7 @@ export interface QuestionIssue {
 const ORDER = ['text', 'score'];
 
 /**
- * The SPEC §5 checks before a question is saved, as a list an editor can show: question text and
+ * The docs/product/validation.md checks before a question is saved, as a list an editor can show: question text and
  * score filled first, then the family's checks (all options filled, a correct answer chosen, an
  * answer provided, True or False chosen, prompts and matches provided, pairs provided...).
  * Empty when the question can be saved.

@@ -37,7 +37,7 @@ describe('question type registry', () => {
     },
   );
 
-  it('has the plan tiers of SPEC §9: Basic 5, Professional 10, Enterprise 37', () => {
+  it('has the plan tiers of docs/product/limits.md: Basic 5, Professional 10, Enterprise 37', () => {
     expect(typesForTier('basic').map((t) => t.name)).toEqual([
       'MCQ',
       'True/False',

@@ -25,7 +25,7 @@ export function markQuestion(
  * A starting config for a new question of this type, from its family (each family's
  * `defaultConfig` says what it holds). It has the shape of the family's config with empty teacher
  * fields (option texts, accepted answers, prompts, the True/False choice...), so it fails
- * QuestionSchema only on what a teacher must fill, each with the SPEC §5 message. Part ids are
+ * QuestionSchema only on what a teacher must fill, each with the docs/product/validation.md message. Part ids are
  * short strings: options 'a'..'d', zones 'z1'.., items 'i1'.., pairs/entries '1'...
  */
 export function defaultConfig(typeId: QuestionTypeId): Record<string, unknown> {

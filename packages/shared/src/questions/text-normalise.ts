@@ -34,7 +34,7 @@ export function countWords(value: string): number {
 
 // Made on first use, not when the module loads: a word segmenter loads the ICU word-break data,
 // about 50 ms on a slow phone, which every screen importing this module paid before its first
-// render (issue 15, the attempt screen's cold load).
+// render (the attempt screen's cold load).
 let wordSegmenterInstance: Intl.Segmenter | undefined;
 const wordSegmenter = () =>
   (wordSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'word' }));

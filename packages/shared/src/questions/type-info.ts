@@ -11,7 +11,7 @@ import type { FamilyId } from './family.ts';
  * What the product knows of each question type without its family's behaviour: names, tiers,
  * words. Apart from registry.ts (which adds the families' schemas and marking), so a screen that
  * only asks a type's family or label (the attempt screen) does not build every family's schemas
- * when it loads (issue 15: they were a third of the zod schemas made before its first paint).
+ * when it loads (they were a third of the zod schemas made before its first paint).
  */
 
 /**
@@ -21,7 +21,7 @@ import type { FamilyId } from './family.ts';
  */
 export interface QuestionTypeInfo {
   id: QuestionTypeId;
-  /** The SPEC §9 name ('MCQ', 'Drag & Drop'...), also the `type` of its example. */
+  /** The docs/product/limits.md name ('MCQ', 'Drag & Drop'...), also the `type` of its example. */
   name: string;
   family: FamilyId;
   tier: Tier;

@@ -1,6 +1,6 @@
 import type { FamilyId } from './family.ts';
 
-/** Plan tiers (SPEC §9): Basic has 5 types, Professional 10, Enterprise all. */
+/** Plan tiers (docs/product/limits.md): Basic has 5 types, Professional 10, Enterprise all. */
 export const TIERS = ['basic', 'professional', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -13,7 +13,7 @@ export type OpenResponseKind = 'richText' | 'code' | 'audio' | 'video' | 'file' 
 export interface QuestionTypeDefinition {
   /** Stable id stored with every question (kebab-case). */
   id: string;
-  /** The SPEC §9 name, used by plan descriptions and AI prompts; the UI shows `labelKey`. */
+  /** The docs/product/limits.md name, used by plan descriptions and AI prompts; the UI shows `labelKey`. */
   name: string;
   family: FamilyId;
   tier: Tier;
@@ -23,7 +23,7 @@ export interface QuestionTypeDefinition {
   withImage?: boolean;
 }
 
-/** The 37 question types of SPEC §3 and §9, in the order of SPEC §9's plan lists. */
+/** The 37 question types of docs/product/data.md, docs/product/limits.md, in the order of docs/product/limits.md's plan lists. */
 export const QUESTION_TYPES = [
   { id: 'multiple-choice', name: 'MCQ', family: 'choice', tier: 'basic' },
   { id: 'true-false', name: 'True/False', family: 'trueFalse', tier: 'basic' },

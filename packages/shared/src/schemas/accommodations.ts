@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Bounds of an accommodation (issue 18): generous for exam boards' usual 25–100 %, not unlimited. */
+/** Bounds of an accommodation: generous for exam boards' usual 25–100 %, not unlimited. */
 export const ACCOMMODATION_LIMITS = { extraMinutesMax: 1440, extraPercentMax: 300 } as const;
 
 const Instant = z.iso.datetime({ offset: true, message: 'submissions.errors.accommodationDateInvalid' });
@@ -104,7 +104,7 @@ export const ReleaseStatusSchema = z.object({
 export type ReleaseStatus = z.infer<typeof ReleaseStatusSchema>;
 
 /**
- * Whether a student may see a submitted attempt's result now (issue 18): at once ('immediate');
+ * Whether a student may see a submitted attempt's result now: at once ('immediate');
  * after the window ('afterWindow': an assessment without an end has nothing to wait for); or once
  * a teacher released it ('manual'), which also releases early under 'afterWindow'.
  */

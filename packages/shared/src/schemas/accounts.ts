@@ -3,7 +3,7 @@ import { LanguageSchema } from '../languages.ts';
 import { LIMITS } from '../limits.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from './common.ts';
 
-/** Public account flows (SPEC §2 public routes). Paths are under /api/accounts. */
+/** Public account flows (docs/product/screens.md public routes). Paths are under /api/accounts. */
 export const SignUpSchema = z.object({
   name: NameSchema,
   email: EmailSchema,

@@ -4,7 +4,7 @@ import { ASSESSMENT_LIMITS, DIFFICULTIES } from './assessments.ts';
 import { AiGenerateResponseSchema, AiQuestionLanguageSchema, AiRequestedTypesSchema } from './ai.ts';
 
 /**
- * The AI assistant (issue 14, DESIGN §5 POST /ai/chat): conversations a teacher keeps with the
+ * The AI assistant (docs/product/api.md POST /ai/chat): conversations a teacher keeps with the
  * language model, answered as server-sent events. Validation messages are i18n keys of the web's
  * `assessments` namespace where the generation already has them.
  */

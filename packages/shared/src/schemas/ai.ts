@@ -4,7 +4,7 @@ import { ASSESSMENT_LIMITS, DIFFICULTIES } from './assessments.ts';
 
 /**
  * POST /api/ai/questions: generate questions with the language model (server side only).
- * SPEC §5 checks, with its messages as i18n keys of the `assessments` namespace:
+ * docs/product/validation.md checks, with its messages as i18n keys of the `assessments` namespace:
  * a title ('ai.titleRequired' = 'Please provide a question title'), at least one type
  * ('ai.typesRequired' = 'Please select at least one question type'), and one with a count above 0
  * ('ai.countRequired' = 'Please select at least one question type with count > 0').
@@ -48,7 +48,7 @@ export type AiGenerateRequest = z.input<typeof AiGenerateRequestSchema>;
 
 /**
  * The answer: questions mapped onto the registry and valid (ids fresh), and the items the model
- * returned that could not be used, each with why (SPEC §5 'AI response' messages for the item,
+ * returned that could not be used, each with why (docs/product/validation.md 'AI response' messages for the item,
  * e.g. 'Question 3 missing score field', or question-validation i18n keys). Nothing is saved: the
  * teacher reviews and edits, then saves the assessment.
  */

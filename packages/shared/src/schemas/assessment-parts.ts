@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 // What the student's attempt shares with the assessment (attempts.ts), in a module of its own:
 // imported from assessments.ts it built every authoring schema there, with the draw rules and the
-// question schemas, on the student's attempt screen (issue 15, the screen's first load).
+// question schemas, on the student's attempt screen (the screen's first load).
 
-/** When students may see the expected answers of a submitted attempt (issue 6). */
+/** When students may see the expected answers of a submitted attempt. */
 export const REVIEW_POLICIES = ['never', 'afterSubmission', 'afterWindow'] as const;
 export type ReviewPolicy = (typeof REVIEW_POLICIES)[number];
 

@@ -34,7 +34,7 @@ export const ASSESSMENT_STATUSES = ['draft', 'published'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
 /**
- * When students see their results (issue 18): at once (as before), once the window has ended, or
+ * When students see their results: at once (as before), once the window has ended, or
  * when a teacher releases them (per student or all). Until then they see "marked, not yet released".
  */
 export const RELEASE_POLICIES = ['immediate', 'afterWindow', 'manual'] as const;
@@ -116,7 +116,7 @@ export const AssessmentInputSchema = z
       .array(QuestionSchema)
       .max(ASSESSMENT_LIMITS.questionsMax, 'assessments.errors.tooManyQuestions')
       .default([]),
-    /** Questions drawn from the bank per student at the start (issue 17), placed among `questions`. */
+    /** Questions drawn from the bank per student at the start, placed among `questions`. */
     draws: z
       .array(DrawRuleSchema)
       .max(BANK_LIMITS.drawRulesMax, 'assessments.errors.tooManyDraws')
@@ -247,7 +247,7 @@ export type AssessmentListQuery = z.input<typeof AssessmentListQuerySchema>;
 export const AssessmentListSchema = pageOf(AssessmentSummarySchema);
 export type AssessmentList = z.infer<typeof AssessmentListSchema>;
 
-/** GET /api/assessments/organization/:orgId/monthly (SPEC §7): `data.length` is this month's count. */
+/** GET /api/assessments/organization/:orgId/monthly (docs/product/api.md): `data.length` is this month's count. */
 export const MonthlyAssessmentsSchema = z.object({
   data: z.array(z.object({ id: z.string(), title: z.string(), createdAt: z.string(), deleted: z.boolean() })),
 });

@@ -4,7 +4,7 @@ import { AssessmentResourceSchema, REVIEW_POLICIES } from './assessment-parts.ts
 import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
 /**
- * Attempts (issue 6): a student starts an attempt, autosaves each answer, submits once.
+ * Attempts: a student starts an attempt, autosaves each answer, submits once.
  * The server's clock decides: `deadlineAt` is fixed at the start and `serverNow` comes with every
  * attempt, so a client computes the time left from the server's clock, not its own.
  */
@@ -134,7 +134,7 @@ export const SaveAnswerAckSchema = z.object({
   savedAt: z.string(),
   stale: z.boolean(),
   /**
-   * The attempt's deadline as the save found it (issue 18): a teacher's extra time moves it while
+   * The attempt's deadline as the save found it: a teacher's extra time moves it while
    * the student works, and the timer follows from the answer it gets anyway. Absent from older servers.
    */
   deadlineAt: z.string().nullable().optional(),
@@ -190,7 +190,7 @@ export const AttemptResultSchema = z.object({
   startedAt: z.string(),
   submittedAt: z.string(),
   submittedBy: z.enum(SUBMITTED_BY),
-  /** SPEC "Submitted or Pending": Pending while an open answer waits for a teacher. */
+  /** "Submitted or Pending" (docs/product/states.md): Pending while an open answer waits for a teacher. */
   status: z.enum(SUBMISSION_STATUSES),
   markingStatus: z.enum(MARKING_STATUSES),
   score: z.number(),
@@ -201,7 +201,7 @@ export const AttemptResultSchema = z.object({
   /** Whether expected answers are included (review policy). */
   reviewAvailable: z.boolean(),
   /**
-   * Whether the student may see this result (the assessment's release policy, issue 18). When
+   * Whether the student may see this result (the assessment's release policy). When
    * false the server has left out the score (0), the pass state (null), every question's marks and
    * feedback: "marked, not yet released".
    */
@@ -235,7 +235,7 @@ export type MyResults = z.infer<typeof MyResultsSchema>;
 
 /**
  * GET /api/attempts/:id/deadline: the student's own attempt's deadline now (one small read), for
- * the timer of a student who is not saving (issue 18: extra time given while they think).
+ * the timer of a student who is not saving (extra time given while they think).
  */
 export const AttemptDeadlineSchema = z.object({
   status: z.enum(['in_progress', 'submitted']),

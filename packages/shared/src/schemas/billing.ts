@@ -5,8 +5,8 @@ import { isAdministrator, isSuperAdministrator } from '../roles.ts';
 import { PageQuerySchema } from './pagination.ts';
 
 /**
- * The billing contract (issue 12; SPEC §3 Payment record, Subscription, Plan table; §4
- * Subscription states and payment actions; §7 the payments calls). Money is integer minor units
+ * The billing contract (docs/product/data.md Payment record, Subscription, Plan table; docs/product/states.md
+ * Subscription states and payment actions; docs/product/api.md the payments calls). Money is integer minor units
  * with an ISO 4217 code (see money.ts), dates are ISO strings.
  */
 
@@ -32,10 +32,10 @@ export const PRICED_PACKAGES = ['Basic', 'Professional', 'Enterprise'] as const;
 export const PricedPackageSchema = z.enum(PRICED_PACKAGES);
 export type PricedPackage = z.infer<typeof PricedPackageSchema>;
 
-/** The product line of every vbuilder record (SPEC §7 `?productLine=vbuilder`). */
+/** The product line of every vbuilder record (docs/product/api.md `?productLine=vbuilder`). */
 export const PRODUCT_LINE = 'vbuilder';
 
-/** The package id a plan is sold under (SPEC §3 packageId), e.g. 'vbuilder-professional'. */
+/** The package id a plan is sold under (docs/product/data.md packageId), e.g. 'vbuilder-professional'. */
 export const packageIdOf = (name: string): string => `vbuilder-${name.toLowerCase()}`;
 
 export const PlanPriceSchema = z.object({
@@ -45,7 +45,7 @@ export const PlanPriceSchema = z.object({
 });
 export type PlanPrice = z.infer<typeof PlanPriceSchema>;
 
-/** A row of the plan comparison (SPEC §3 Plan table) with its prices; Free and Custom have none. */
+/** A row of the plan comparison (docs/product/data.md Plan table) with its prices; Free and Custom have none. */
 export const PlanCatalogEntrySchema = z.object({
   name: PackageNameSchema,
   productName: z.string(),
@@ -85,11 +85,11 @@ export const PAYMENT_METHODS = ['invoice', 'card'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-/** A payment record as the API answers it: every SPEC §3 field, money in minor units. */
+/** A payment record as the API answers it: every docs/product/data.md field, money in minor units. */
 export const PaymentRecordSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
-  /** The organization's name (SPEC §3 'organisation'). */
+  /** The organization's name (docs/product/data.md 'organisation'). */
   organisation: z.string(),
   /** A package name of PLANS ('Professional'); older records may spell it otherwise. */
   planName: z.string(),
@@ -139,7 +139,7 @@ export type PaymentRecordResponse = z.infer<typeof PaymentRecordResponseSchema>;
 
 /**
  * GET /api/payments/organization/:orgId?productLine=vbuilder and GET /api/payments (Super
- * Administrator): newest first. SPEC §7: `data` is the list of records; the page fields follow the
+ * Administrator): newest first. docs/product/api.md: `data` is the list of records; the page fields follow the
  * repo's list convention (pagination.ts).
  */
 export const PaymentRecordsQuerySchema = PageQuerySchema.extend({
@@ -161,7 +161,7 @@ export const PaymentRecordsResponseSchema = z.object({
 export type PaymentRecordsResponse = z.infer<typeof PaymentRecordsResponseSchema>;
 
 /**
- * SPEC §4 Subscription states: active · pending (pending activation: a request waits and nothing is
+ * docs/product/states.md Subscription states: active · pending (pending activation: a request waits and nothing is
  * active) · inactive (the last paid period lapsed) · free (never had one).
  */
 export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'inactive', 'free'] as const;
@@ -304,7 +304,7 @@ export type UpdatePlanPricesBody = z.infer<typeof UpdatePlanPricesBodySchema>;
 
 export const PlanNameParamsSchema = z.object({ name: PricedPackageSchema });
 
-/** SPEC §2 payment actions; 'receipt' uploads a receipt, 'send-receipt' mails it to the organization's administrators. */
+/** docs/product/screens.md payment actions; 'receipt' uploads a receipt, 'send-receipt' mails it to the organization's administrators. */
 export const PAYMENT_ACTIONS = [
   'activate',
   'close',
@@ -325,8 +325,8 @@ export type PaymentActionSubject = Pick<
   Partial<Pick<PaymentRecord, 'method'>>;
 
 /**
- * The actions `role` may take on `record` now: the one rule of the state machine (design file,
- * issue 12). The server refuses anything else (409 when the role may act on the record but not in
+ * The actions `role` may take on `record` now: the one rule of the state machine
+ * (docs/product/billing.md#payment-records). The server refuses anything else (409 when the role may act on the record but not in
  * this state); the screen shows only these. Whether the person belongs to the record's organization
  * is checked by the server before (an Administrator sees only their own organization's records).
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 /**
- * The certificates contract (issue 13; SPEC §2 Certificates, §3 Certificate, §6 "Only
+ * The certificates contract (docs/product/screens.md Certificates, docs/product/data.md Certificate, docs/product/roles.md "Only
  * administrators may create and give certificates"). Dates are ISO strings.
  *
  * Routes (all under /api/certificates):

@@ -4,7 +4,7 @@ import { PackageNameSchema, SubscriptionStatus } from './billing.ts';
 const CountSchema = z.number().int().nonnegative();
 
 /**
- * GET /api/dashboard/summary: the analytics overview of the home dashboard (SPEC §2).
+ * GET /api/dashboard/summary: the analytics overview of the home dashboard (docs/product/screens.md).
  * 'organization' scope counts the caller's organization; 'platform' (Super Administrator)
  * counts every organization. Only figures that exist in the product so far are reported.
  */
@@ -39,7 +39,7 @@ export const DashboardSummarySchema = z.object({
 export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The cards of the dashboard per role (issue 14). Each card has one route under /api/dashboard,
+// The cards of the dashboard per role. Each card has one route under /api/dashboard,
 // scoped like the rest of the API: staff read their organization, a Student what is assigned to
 // them, the Super Administrator the platform. Dates are ISO instants; percentages 0–100.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QUESTION_SCORE_MAX, QUESTION_SCORE_MIN, QuestionTypeIdSchema } from '../questions/question.ts';
 
 /**
- * The question bank's tags and an assessment's draw rules (issue 17). Messages are i18n keys of the
+ * The question bank's tags and an assessment's draw rules. Messages are i18n keys of the
  * web's `questionBank` namespace ('questionBank.errors.tagInvalid' → 'questionBank:errors.tagInvalid').
  */
 export const BANK_LIMITS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Item analysis of an assessment (issue 18): GET /api/assessments/:id/item-analysis, also printed
+ * Item analysis of an assessment: GET /api/assessments/:id/item-analysis, also printed
  * in the PDF report. Computed by the API (apps/api/src/modules/submissions/item-analysis.ts, where
  * the formulas and thresholds are written down) over each student's latest fully marked attempt.
  * Shares (facility, discrimination) are 0..1 / −1..1; the summary is in percent of full marks.

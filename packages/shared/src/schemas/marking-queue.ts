@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 import { SUBMISSION_LIMITS, SubmissionStudentSchema } from './submissions.ts';
 
 /**
- * The marking queue, rubrics and AI-assisted marking (issue 18).
+ * The marking queue, rubrics and AI-assisted marking.
  *
  * - GET    /api/marking-queue                              query MarkingQueueQuerySchema → MarkingQueueSchema
  * - GET    /api/marking-queue/count                        → MarkingQueueCountSchema

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../roles.ts';
 
 /**
- * The notifications contract (issue 14; DESIGN §5). Every signed-in person reads and changes only
+ * The notifications contract (docs/product/api.md). Every signed-in person reads and changes only
  * their own notifications and preferences. Dates are ISO strings.
  *
  * Routes (all under /api/notifications):

@@ -8,7 +8,7 @@ import {
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 /**
- * An organization as the API answers it (SPEC §3 "Organisation"). Optional contact fields are
+ * An organization as the API answers it (docs/product/data.md "Organisation"). Optional contact fields are
  * null when not given; `type` is one of ORGANIZATION_TYPES for organizations created through the
  * API, kept as a plain string so older or imported rows still read.
  */
@@ -49,7 +49,7 @@ export const OrganizationAdministratorSchema = z.object({
   status: z.string(),
 });
 
-/** GET /api/organizations/:id (SPEC §2 "Organization pages": details and admins). */
+/** GET /api/organizations/:id (docs/product/screens.md "Organization pages": details and admins). */
 export const OrganizationDetailSchema = OrganizationSchema.extend({
   createdAt: z.string(),
   administrators: z.array(OrganizationAdministratorSchema),

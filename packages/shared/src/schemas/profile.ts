@@ -3,7 +3,7 @@ import { LanguageSchema } from '../languages.ts';
 import { EmailSchema, NameSchema, PhoneSchema } from './common.ts';
 import { LIMITS } from '../limits.ts';
 
-/** The user profile as SPEC §3 names its fields (snake_case and 'loggin_status' kept as specified). */
+/** The user profile as docs/product/data.md names its fields (snake_case and 'loggin_status' kept as specified). */
 export const UserProfileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -34,7 +34,7 @@ export const ProfileEnvelopeSchema = z.object({
 });
 export type ProfileEnvelope = z.infer<typeof ProfileEnvelopeSchema>;
 
-/** PUT /api/auth/profile (SPEC §7). The form splits the full name on whitespace. */
+/** PUT /api/auth/profile (docs/product/api.md). The form splits the full name on whitespace. */
 export const UpdateProfileSchema = z.object({
   firstName: NameSchema,
   lastName: z.string().trim().max(120).default(''),
@@ -42,7 +42,7 @@ export const UpdateProfileSchema = z.object({
   phoneNumber: z.union([PhoneSchema, z.literal('')]).optional(),
   /** Left out: the stored language stays. */
   language: LanguageSchema.optional(),
-  /** Required when the email changes (issue 16): a stolen session alone cannot move the account. */
+  /** Required when the email changes: a stolen session alone cannot move the account. */
   currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
@@ -51,7 +51,7 @@ export type UpdateProfileInput = z.input<typeof UpdateProfileSchema>;
 export const UpdateLanguageSchema = z.object({ language: LanguageSchema });
 export type UpdateLanguageInput = z.infer<typeof UpdateLanguageSchema>;
 
-/** Splits a full name as SPEC §5 says: the first word is firstName, the rest lastName. */
+/** Splits a full name as docs/product/validation.md says: the first word is firstName, the rest lastName. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };

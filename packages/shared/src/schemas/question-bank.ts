@@ -5,7 +5,7 @@ import { BANK_LIMITS, BankTagsSchema } from './draw-rules.ts';
 import { pageOf, PageQuerySchema } from './pagination.ts';
 
 /**
- * The question bank of an organization (issue 17): nested categories, and questions with tags and
+ * The question bank of an organization: nested categories, and questions with tags and
  * a difficulty, written by its teachers and administrators and used in assessments by reference or
  * by copy. Messages are i18n keys of the web's `questionBank` namespace.
  */

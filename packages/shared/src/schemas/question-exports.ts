@@ -6,7 +6,7 @@ import { BoolQuery, ManyQuery } from './question-bank.ts';
 import { ImportReasonSchema } from './question-imports.ts';
 
 /**
- * GET /api/question-exports/check and /api/question-exports/file (issue 17 point 3): an
+ * GET /api/question-exports/check and /api/question-exports/file: an
  * assessment's questions, or a selection of the bank, written as a QTI 3.0 content package, Moodle
  * XML, GIFT or Aiken. The check lists what the format cannot carry (with reasons in the reader's
  * language) before the download; the file answers the same list's size in a header.

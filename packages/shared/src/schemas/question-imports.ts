@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QuestionSchema } from '../questions/question.ts';
 
 /**
- * POST /api/question-imports (issue 17 point 2): a file of questions from another platform
+ * POST /api/question-imports: a file of questions from another platform
  * (QTI, Moodle XML, GIFT, Aiken) previewed, then saved into the bank or a draft assessment.
  * Reasons and messages are already in the caller's language (the server translates them).
  */

@@ -3,7 +3,7 @@ import { QuestionSchema, QuestionTypeIdSchema } from '../questions/question.ts';
 import { SubmissionStudentSchema } from './submissions.ts';
 
 /**
- * Regrading a question of an assessment that has submissions (issue 18). Every submitted attempt
+ * Regrading a question of an assessment that has submissions. Every submitted attempt
  * holds its own snapshot of the questions; a regrade changes the snapshot's question (or how it
  * counts) in every submitted attempt that has it, marks the answers again and recomputes the
  * totals. Staff read; the organization's markers (Administrator, Teacher) dry-run and apply.

@@ -5,8 +5,8 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
 import { SUBMISSION_STATUSES } from './submission-statuses.ts';
 
 /**
- * Submissions and manual marking (issue 6; SPEC §2 "Submissions", "Manual marking", §3 Submission,
- * §4 "Student per assessment"). Staff of the assessment's organization read these; the Super
+ * Submissions and manual marking (docs/product/screens.md "Submissions", "Manual marking", docs/product/data.md Submission,
+ * docs/product/states.md "Student per assessment"). Staff of the assessment's organization read these; the Super
  * Administrator may read them too. Validation messages are keys of the web's `submissions`
  * namespace ('submissions.errors.scoreInvalid' → submissions:errors.scoreInvalid).
  *
@@ -19,7 +19,7 @@ import { SUBMISSION_STATUSES } from './submission-statuses.ts';
  * - GET  /api/assessments/:id/export.csv | export.xlsx | report.pdf (files)
  */
 
-/** A student's status for one assessment (SPEC §4): 'Pending' = has not submitted yet. */
+/** A student's status for one assessment (docs/product/states.md): 'Pending' = has not submitted yet. */
 /**
  * A student on the Student Status tab: 'Submitted' once an attempt is handed in (a retake being
  * sat does not undo that: certificates and results go by it), else 'InProgress' while sitting the
@@ -250,7 +250,7 @@ export const SubmissionMarkSchema = z.object({
     .optional(),
   /**
    * The answer's markedAt as the teacher saw it (null: not marked by a person yet). When given and
-   * someone has marked the answer since, the whole request answers 409 mark_conflict (issue 18:
+   * someone has marked the answer since, the whole request answers 409 mark_conflict (
    * two teachers marking the same answer; the second never overwrites the first unseen).
    */
   expectedMarkedAt: z.string().max(64).nullable().optional(),

@@ -8,7 +8,7 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
 export const USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** A user as the users tables show it (SPEC §2 "Users table" and "All-users table"). */
+/** A user as the users tables show it (docs/product/screens.md "Users table" and "All-users table"). */
 export const UserSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

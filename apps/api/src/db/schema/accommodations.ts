@@ -4,7 +4,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * A student's accommodation for one assessment (issue 18): extra time, as minutes or as a
+ * A student's accommodation for one assessment: extra time, as minutes or as a
  * percentage of the duration (one of the two), and/or a window of their own that replaces the
  * assessment's. Per student: the product has no groups or classes. The attempt's deadline is
  * fixed from it at the start (deadlineFor) and moved on the running attempt when it changes, so

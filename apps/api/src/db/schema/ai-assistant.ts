@@ -4,7 +4,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * The AI assistant's conversations (issue 14): each belongs to one user in one organization and is
+ * The AI assistant's conversations: each belongs to one user in one organization and is
  * seen by that user only. Deleting the user or the organization deletes them.
  */
 export const aiConversations = pgTable(

@@ -15,7 +15,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * An assessment (SPEC §3) with its ordered questions kept as one JSON array validated by the
+ * An assessment (docs/product/data.md) with its ordered questions kept as one JSON array validated by the
  * registry's QuestionSchema on every write. Deleting sets deletedAt: submissions keep pointing
  * at it and the monthly allowance still counts it (allowances count creations).
  */
@@ -44,7 +44,7 @@ export const assessments = pgTable(
     status: text('status').notNull().default('draft'),
     reviewPolicy: text('review_policy').notNull().default('afterSubmission'),
     /**
-     * When students see their results (issue 18): 'immediate' (as before), 'afterWindow' (once the
+     * When students see their results: 'immediate' (as before), 'afterWindow' (once the
      * window has ended) or 'manual' (when a teacher releases them: attempts.released_at).
      */
     releasePolicy: text('release_policy').notNull().default('immediate'),

@@ -17,7 +17,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * One student's attempt at an assessment (issue 6). The server alone decides `deadlineAt` when the
+ * One student's attempt at an assessment. The server alone decides `deadlineAt` when the
  * attempt starts (window end, and the duration if the assessment has one). `questions` is a
  * snapshot of the assessment's questions at the start: a teacher editing the assessment later
  * changes neither what this student answers nor how it is marked.
@@ -26,7 +26,7 @@ import { users } from './users.ts';
  * status = 'in_progress', so concurrent submits give one submission).
  * submittedBy: 'student' | 'deadline' (closed by the server at the deadline with its saved answers).
  * markingStatus: 'auto' (every answer marked by the registry) | 'pending' (an open answer waits
- * for a teacher; SPEC "Pending") | 'marked' (a teacher has marked the open answers).
+ * for a teacher; "Pending" in docs/product/states.md) | 'marked' (a teacher has marked the open answers).
  */
 export const attempts = pgTable(
   'attempts',
@@ -57,7 +57,7 @@ export const attempts = pgTable(
     maxScore: doublePrecision('max_score'),
     percentage: doublePrecision('percentage'),
     passed: boolean('passed'),
-    /** When a teacher released this result to the student (release policy 'manual', issue 18). */
+    /** When a teacher released this result to the student (release policy 'manual'). */
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /** The pass mark (%) in force when it was submitted. */
     passMark: integer('pass_mark').notNull(),

@@ -14,7 +14,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * Payment records (SPEC §3; issue 12). Money is integer minor units of `currency` (ISO 4217).
+ * Payment records (docs/product/data.md). Money is integer minor units of `currency` (ISO 4217).
  * status: 'pending' (requested, invoice open) → 'active' (activated: invoice paid) → 'inactive'
  * (lapsed at endsAt or superseded); 'closed' (invoice closed unpaid). invoiceStatus: 'open' |
  * 'paid' | 'closed'. The organization's plan is that of its newest record that took effect

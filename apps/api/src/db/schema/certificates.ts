@@ -16,7 +16,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * Certificates given to students for an assessment they passed (issue 13). `code` is the public,
+ * Certificates given to students for an assessment they passed. `code` is the public,
  * unguessable verification code (160 random bits, base32). The holder's name, the assessment's
  * title and the organization's name are kept as they were when it was given, so the certificate
  * (PDF, badge, verification) says what was certified even if they change later; a reissue takes

@@ -36,7 +36,7 @@ export const appSecrets = pgTable('app_secrets', {
 
 /**
  * Provider sessions that were ended (sign-out, a password changed or reset) while access tokens
- * issued under them may still be unexpired (issue 16): the API refuses a token whose `sid` is
+ * issued under them may still be unexpired: the API refuses a token whose `sid` is
  * here. A row is only needed for as long as such a token can live, then it is swept.
  */
 export const endedSessions = pgTable(

@@ -8,7 +8,7 @@ export interface StoredAttachment {
 }
 
 /**
- * Every mail sent, kept whether or not SMTP is configured (DESIGN §1 mail). A row with SMTP
+ * Every mail sent, kept whether or not SMTP is configured (docs/architecture/overview.md mail). A row with SMTP
  * configured has a delivery job (queue `mail-deliver`, job id = row id); `sent_at` is set once the
  * server took it, `error` holds the last failure (kept when every retry failed).
  */

@@ -32,7 +32,7 @@ interface StoredSelection {
 }
 
 /**
- * A marking rubric of one question of an assessment (issue 18): criteria, each with levels worth
+ * A marking rubric of one question of an assessment: criteria, each with levels worth
  * points. It is a marking aid kept beside the assessment, not in the attempts' question snapshots:
  * a teacher often writes it while marking, after students have submitted, and it must apply to
  * those answers too. What a mark used is kept with the mark (answerRubricMarks), so editing the
@@ -82,7 +82,7 @@ export const answerRubricMarks = pgTable(
 export type AnswerRubricMarkRow = typeof answerRubricMarks.$inferSelect;
 
 /**
- * A language model's suggested mark for one open answer (issue 18): score, rationale, which model
+ * A language model's suggested mark for one open answer: score, rationale, which model
  * and when. Never a mark by itself: `decision` records what the teacher did with it ('accepted' as
  * suggested, 'edited' to another score, 'rejected'), with the final score they saved, so the
  * suggestion and the mark are both kept.

@@ -13,7 +13,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * What a person was told (issue 14). `kind` names the event (NOTIFICATION_KINDS in shared),
+ * What a person was told. `kind` names the event (NOTIFICATION_KINDS in shared),
  * `params` what its sentence needs (titles, names, invoice numbers, as they were then), `link` the
  * app path of what it is about. `eventKey` names the event that made it, so a job run twice (a
  * crash between its work and its completion) adds no second row. `mailedAt` is set once the mail

@@ -19,7 +19,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * The question bank (issue 17). Categories nest (parentId); sibling names are unique without
+ * The question bank. Categories nest (parentId); sibling names are unique without
  * regard to case (top-level ones are siblings under the organization). A category with questions
  * or subcategories is not deleted (the service refuses; the foreign keys restrict).
  */

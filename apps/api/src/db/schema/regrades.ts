@@ -4,7 +4,7 @@ import { organizations } from './organizations.ts';
 import { users } from './users.ts';
 
 /**
- * One applied regrade of a question of an assessment (issue 18): who applied it, when, how
+ * One applied regrade of a question of an assessment: who applied it, when, how
  * ('remark' with a corrected question, 'fullMarks', 'drop'), the question before and after, and
  * per changed attempt its figures before and after (`changes`, RegradeChange[] of
  * modules/regrades). Rows are only inserted: this is the history the teacher reads.

@@ -3,7 +3,7 @@ import { organizations } from './organizations.ts';
 
 /**
  * status: 'pending' (signed up, not activated), 'active', 'inactive' (deactivated by an administrator).
- * loginStatus: 'logged_in' after a sign-in, 'logged_out' after a logout (SPEC's loggin_status).
+ * loginStatus: 'logged_in' after a sign-in, 'logged_out' after a logout (the profile's historical `loggin_status`).
  */
 export const users = pgTable(
   'users',

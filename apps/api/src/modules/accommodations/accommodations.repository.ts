@@ -8,7 +8,7 @@ import {
   type AttemptRow,
 } from '../../db/schema/index.ts';
 
-/** Queries of accommodations (issue 18); every one names the assessment, whose organization the caller checked. */
+/** Queries of accommodations; every one names the assessment, whose organization the caller checked. */
 
 export type AccommodationListRow = AccommodationRow & {
   studentName: string;

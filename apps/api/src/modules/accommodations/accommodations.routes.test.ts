@@ -10,7 +10,7 @@ import { closeExpiredAttempts } from '../attempts/attempts.service.ts';
 import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
 
 /**
- * Accommodations (issue 18) on the real app: set before the start, the new attempt's deadline
+ * Accommodations on the real app: set before the start, the new attempt's deadline
  * includes the extra time; set during, the running attempt's deadline moves, saves are accepted
  * after the others' deadline and the closer leaves it open; removal, percent, own window, foreign
  * organization, bad input.

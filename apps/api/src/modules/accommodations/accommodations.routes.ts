@@ -15,7 +15,7 @@ const tags = ['accommodations'];
 const StudentParamsSchema = z.object({ id: z.uuid(), studentId: z.uuid() });
 
 /**
- * Accommodations (issue 18): staff read them with the submissions; those who mark (the
+ * Accommodations: staff read them with the submissions; those who mark (the
  * organization's teachers and administrators) set and remove them. Another organization's
  * assessment or student answers 404 like a missing one.
  */

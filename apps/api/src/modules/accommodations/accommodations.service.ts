@@ -18,7 +18,7 @@ import {
 } from './accommodations.repository.ts';
 
 /**
- * Accommodations (issue 18): a student's extra time and/or own window for one assessment. New
+ * Accommodations: a student's extra time and/or own window for one assessment. New
  * attempts take it at their start (attempts' deadlineFor, read in the start's own statement); a
  * running attempt gets its deadline moved here, in the same transaction, so the autosave, the
  * submit and the deadline closer, which all read the attempt's deadline column, follow at once.

@@ -7,7 +7,7 @@ import { renderMail, type MailContent } from '../mail/templates.ts';
 export const languageParam = (language?: string | null) =>
   language ? `&lng=${encodeURIComponent(language)}` : '';
 
-/** The SPA pages the links open (SPEC §2 public routes), in the recipient's language when given. */
+/** The SPA pages the links open (docs/product/screens.md public routes), in the recipient's language when given. */
 export const activationLink = (baseUrl: string, token: string, language?: string | null) =>
   `${baseUrl}/activate_account?token=${encodeURIComponent(token)}${languageParam(language)}`;
 export const resetLink = (baseUrl: string, token: string, language?: string | null) =>
@@ -69,7 +69,7 @@ export const resetPasswordMail = (to: MailRecipient, link: string): MailMessage 
   }));
 
 /**
- * To the owner when someone keeps failing to sign in to their account (issue 16): nothing is
+ * To the owner when someone keeps failing to sign in to their account: nothing is
  * locked, but they should know, and how to choose a stronger password if it was not them.
  */
 export const failedSignInsMail = (
@@ -87,7 +87,7 @@ export const failedSignInsMail = (
     after: [t('mail:failedSignIns.ifYou')],
   }));
 
-/** To the new address of an email change: the link that makes the change (issue 16). */
+/** To the new address of an email change: the link that makes the change. */
 export const emailConfirmMail = (to: MailRecipient, link: string): MailMessage =>
   mailTo(to, (t) => ({
     subject: t('mail:emailConfirm.subject'),
@@ -96,7 +96,7 @@ export const emailConfirmMail = (to: MailRecipient, link: string): MailMessage =
     after: [t('mail:linkExpires', { count: LIMITS.emailChangeLinkHours }), t('mail:emailConfirm.ignore')],
   }));
 
-/** To the old address once an email change is made, with the way back (issue 16). */
+/** To the old address once an email change is made, with the way back. */
 export const emailChangedMail = (
   to: MailRecipient,
   facts: { newEmail: string; undoLink: string },

@@ -39,7 +39,7 @@ const CHANGE_PASSWORD_LIMIT = {
 const tags = ['accounts'];
 
 /**
- * Account flows behind SPEC's public routes (sign-up, activation, forgotten and reset password)
+ * Account flows behind the public routes (docs/product/screens.md) (sign-up, activation, forgotten and reset password)
  * and the two steps a new user takes once signed in (change password, create organization).
  */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -197,9 +197,9 @@ export async function resetPassword(
     if (user.status === 'inactive') throw accountInactive();
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false, status: 'active' });
     await retireAccountTokens(tx, user.id, ['activate'], now);
-    // Whoever knew the old password is out: every session ends with it (issue 16).
+    // Whoever knew the old password is out: every session ends with it.
     await endSessionsOf(tx, user.id, null, now);
-    // The first password set from an invitation is its acceptance: the inviter is told (issue 14).
+    // The first password set from an invitation is its acceptance: the inviter is told.
     if (purpose === 'invite' && user.status === 'pending' && ctx.jobs) {
       await emitNotification(
         ctx.jobs,
@@ -233,7 +233,7 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash, mustChangePassword: false });
     // A reset link mailed before the change must not undo it.
     await retireAccountTokens(tx, user.id, ['reset'], ctx.clock.now());
-    // Every other session ends with the old password; this one goes on (issue 16).
+    // Every other session ends with the old password; this one goes on.
     await endSessionsOf(tx, user.id, actor.sessionId, ctx.clock.now());
   });
   return { message: 'Your password has been changed.' };

@@ -11,7 +11,7 @@ import {
 
 /**
  * What a one-time link in a mail is for. Invitations set a first password like a reset does; an
- * email change is confirmed from the new address, and can be undone from the old one (issue 16).
+ * email change is confirmed from the new address, and can be undone from the old one.
  */
 export type AccountTokenPurpose = 'activate' | 'reset' | 'invite' | 'email_change' | 'email_undo';
 

@@ -9,7 +9,7 @@ import type { AccountsContext } from './accounts.service.ts';
 import { consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
 
 /**
- * Changing the address an account signs in and resets its password with (issue 16). With a
+ * Changing the address an account signs in and resets its password with. With a
  * stolen session alone it must not be possible to take the account over through "forgot
  * password", so: the current password is asked for, the new address must be confirmed from a link
  * mailed to it (until then the old one stays), and once it changes the old address is told, with

@@ -200,7 +200,7 @@ describe('POST /api/ai/chat', () => {
     expect(error.message).toMatch(/[\u0E00-\u0E7F]/);
   });
 
-  it('says so when the model answers with no usable question (SPEC §5 message)', async () => {
+  it('says so when the model answers with no usable question (docs/product/validation.md message)', async () => {
     fake.script({ kind: 'content', content: 'I would rather not.' });
     const events = eventsOf((await chat(teacher.headers, { source: SOURCE, questions: THREE_MCQ })).body);
     const done = named(events, 'done')[0]!.data.message;
@@ -489,7 +489,7 @@ describe('without a key', () => {
   });
   afterAll(() => bare.close());
 
-  it('answers 503 ai_key_missing with SPEC §8’s message, in the caller’s language, before any stream', async () => {
+  it('answers 503 ai_key_missing with docs/product/messages.md’s message, in the caller’s language, before any stream', async () => {
     const org = await makeOrganization(bare.app);
     const user = await makeUser(bare.app, 'Teacher', org.id);
     const res = await bare.app.inject({

@@ -34,9 +34,9 @@ const policy = { roles: AI_ROLES };
 const sse = ({ event, data }: AiChatEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * The AI assistant (issue 14, DESIGN §5 POST /ai/chat): the caller's own conversations, a turn
+ * The AI assistant (docs/product/api.md POST /ai/chat): the caller's own conversations, a turn
  * answered as server-sent events, and chosen cards into an assessment draft. Teachers and
- * administrators (SPEC §2 menu 'ai'), each seeing only their own conversations.
+ * administrators (docs/product/screens.md menu 'ai'), each seeing only their own conversations.
  */
 const aiAssistantRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = {

@@ -136,7 +136,7 @@ export type Translate = (code: string, english: string) => string;
 /**
  * Checks a chat turn before any stream opens, so a refusal is an ordinary JSON error: an
  * organization, the plan's types (as generation: a type outside the plan is 403 type_not_in_plan),
- * a configured model (503 ai_key_missing, SPEC §8), and the caller's own conversation (404). Then
+ * a configured model (503 ai_key_missing, docs/product/messages.md), and the caller's own conversation (404). Then
  * stores the teacher's message (starting the conversation if it is new) and returns the run that
  * answers it.
  */

@@ -28,7 +28,7 @@ export const generationFailed = () =>
   new AppError(502, 'ai_failed', 'Failed to generate questions. Please try again.');
 
 /**
- * The OpenAI-compatible endpoint of the configuration (DESIGN §1). Called only by the server, so
+ * The OpenAI-compatible endpoint of the configuration (docs/architecture/overview.md). Called only by the server, so
  * the key never reaches a browser; it is passed explicitly, never read from process.env by the
  * SDK behind the configuration's back. Without a key every call answers 503 ai_key_missing.
  */

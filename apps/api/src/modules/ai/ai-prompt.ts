@@ -81,7 +81,7 @@ export function sourceLines(sourceText: string): string[] {
 /**
  * The system and user messages for one generation: what to write (counts per type, title,
  * subject, difficulty, language), each requested type's example as the template of its shape
- * (SPEC §3 'Question example'), and the source material, delimited, when the teacher gave one.
+ * (docs/product/data.md 'Question example'), and the source material, delimited, when the teacher gave one.
  */
 export function buildPrompt(input: AiGenerateInput): ChatMessage[] {
   const wanted = input.types.filter((t) => t.count > 0);

@@ -11,7 +11,7 @@ const mcq = QUESTION_EXAMPLES['multiple-choice'];
 const trueFalse = QUESTION_EXAMPLES['true-false'];
 const answer = (questions: unknown) => JSON.stringify({ questions });
 
-describe('parseAiResponse: the whole answer (SPEC §5 order)', () => {
+describe('parseAiResponse: the whole answer (docs/product/validation.md order)', () => {
   const cases: { name: string; content: string | null; code: string }[] = [
     { name: 'null content', content: null, code: 'ai_empty_response' },
     { name: 'empty text', content: '', code: 'ai_empty_response' },

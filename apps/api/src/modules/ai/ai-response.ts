@@ -14,13 +14,13 @@ import {
 } from '@vbuilder/shared';
 
 /**
- * Reading what the language model answered (SPEC §5 'AI response'), as a pure function so every
- * path is a table row in a test. The checks run in SPEC's order: non-empty, a JSON object in the
+ * Reading what the language model answered (docs/product/validation.md 'AI response'), as a pure function so every
+ * path is a table row in a test. The checks run in the order of docs/product/validation.md: non-empty, a JSON object in the
  * text, parseable, a questions array, then each item (an object, with question and score), and
  * finally the item mapped onto the question registry and validated like a hand-written question.
  */
 
-/** The SPEC §5 messages for the whole answer, by the error code the API answers with. */
+/** The docs/product/validation.md messages for the whole answer, by the error code the API answers with. */
 export const AI_RESPONSE_MESSAGES = {
   ai_empty_response: 'Empty response',
   ai_no_json: 'No valid JSON found',
@@ -32,7 +32,7 @@ export const AI_RESPONSE_MESSAGES = {
 export type AiResponseFailureCode = keyof typeof AI_RESPONSE_MESSAGES;
 
 /**
- * Why one item could not be used. The first three are SPEC §5's own messages; the others are
+ * Why one item could not be used. The first three are docs/product/validation.md's own messages; the others are
  * ours and follow their pattern (index 1-based, as a teacher counts), so the web can translate
  * them by shape. Validation problems are added as the shared schemas' i18n keys
  * ('questions.errors.optionEmpty').

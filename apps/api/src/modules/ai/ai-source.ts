@@ -101,7 +101,7 @@ export function tidyText(text: string): string {
 }
 
 /**
- * The text of an uploaded document (SPEC §5 AI generation source), trimmed to the limit the
+ * The text of an uploaded document (docs/product/validation.md AI generation source), trimmed to the limit the
  * generation request accepts. A document without text (a scanned PDF) or a damaged one answers
  * 400 ai_source_unreadable; another kind of file 400 unsupported_file_type; a DOCX that unpacks to
  * more than DOCX_LIMITS (a zip bomb) 413 file_too_large.

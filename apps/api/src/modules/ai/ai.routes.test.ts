@@ -248,7 +248,7 @@ describe('POST /api/ai/questions', () => {
     expect(res.json().questions[0].type).toBe('essay');
   });
 
-  it('checks the request as SPEC §5 says, with its messages as keys', async () => {
+  it('checks the request as docs/product/validation.md says, with its messages as keys', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '  ' }, 'assessments.ai.titleRequired'],
       [{ types: [] }, 'assessments.ai.typesRequired'],

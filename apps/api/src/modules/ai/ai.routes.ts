@@ -14,7 +14,7 @@ import { openAiModel } from './ai-model.ts';
 import { extractSourceText } from './ai-source.ts';
 import { generateQuestions } from './ai.service.ts';
 
-/** Who writes assessments in an organization (SPEC §6): administrators and teachers. */
+/** Who writes assessments in an organization (docs/product/roles.md): administrators and teachers. */
 export const AI_ROLES: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 
 /** The multipart field a source document arrives in. */
@@ -28,7 +28,7 @@ export const SOURCE_LIMIT = { max: 20, timeWindow: '1 minute', keyGenerator: per
 
 const errors = errorResponses(400, 401, 403, 429);
 
-/** AI question generation (SPEC §5, DESIGN §5 POST /ai/questions) and reading source documents for it. */
+/** AI question generation (docs/product/validation.md, docs/product/api.md POST /ai/questions) and reading source documents for it. */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, model: openAiModel(app.config, app.log) };
 

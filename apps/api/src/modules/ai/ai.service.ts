@@ -37,8 +37,8 @@ export async function assertTypesInPlan(
 }
 
 /**
- * Generates questions for the teacher to review (SPEC §5): only types of the organization's plan,
- * the model's answer checked as SPEC §5 'AI response' says. Nothing is saved; ids are fresh.
+ * Generates questions for the teacher to review (docs/product/validation.md): only types of the organization's plan,
+ * the model's answer checked as docs/product/validation.md 'AI response' says. Nothing is saved; ids are fresh.
  */
 export async function generateQuestions(
   ctx: AiContext,

@@ -64,7 +64,7 @@ export async function findWritableAssessment(db: DbOrTx, actor: Actor, id: strin
 }
 
 /**
- * The one rule for when an assessment's questions may change (issue 17): its questions (which,
+ * The one rule for when an assessment's questions may change: its questions (which,
  * their order, content, points, keys, bank links) and its draw rules change only while no student
  * has started an attempt on it (any attempt, whatever its status). After that a correction goes
  * through a regrade (modules/regrades), which keeps submissions, totals and reports consistent.

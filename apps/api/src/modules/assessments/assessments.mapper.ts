@@ -72,7 +72,7 @@ export interface DetailParts {
   /** Set for a Student: their attempts; the detail then carries no questions and no assignees. */
   myAttempts: MyAttempts | null;
   forStudent: boolean;
-  /** Its draw rules (question bank, issue 17): what they add counts in questionCount. */
+  /** Its draw rules (question bank): what they add counts in questionCount. */
   draws: readonly DrawRule[];
   /** Whether a student has started it, so its questions and draw rules can no longer change. */
   questionsLocked: boolean;

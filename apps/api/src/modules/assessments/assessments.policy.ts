@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 
 /**
- * Who may do what with assessments (issue 5, SPEC §6). Routes declare the coarse policy (roles);
+ * Who may do what with assessments (docs/product/roles.md). Routes declare the coarse policy (roles);
  * these helpers decide which organization's records a call works on.
  */
 

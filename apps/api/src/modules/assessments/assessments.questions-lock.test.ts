@@ -20,7 +20,7 @@ import { findAssessmentHead, updateAssessment } from './assessments.repository.t
 import { assessmentInput, questionOf } from './test-helpers.ts';
 
 /**
- * The one rule for an assessment's questions (issue 17): they and the draw rules change only while
+ * The one rule for an assessment's questions: they and the draw rules change only while
  * no student has started it. After a start the editor's save must repeat them (409
  * questions_locked otherwise, nothing changed) and every other field still saves.
  */

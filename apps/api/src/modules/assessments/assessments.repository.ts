@@ -171,7 +171,7 @@ export type AssessmentHead = Omit<AssessmentRow, 'questions'> & { version: strin
 /**
  * One assessment within the scope, as findAssessment, without its questions: on exam day a
  * thousand starts read the same assessment, and its questions are parsed once per version
- * (attempts' question cache, issue 15) instead of sent and parsed for each.
+ * (attempts' question cache) instead of sent and parsed for each.
  */
 export async function findAssessmentHead(
   db: DbOrTx,
@@ -305,7 +305,7 @@ export async function listAssessments(
   const rows = await db
     .select({
       ...summaryColumns,
-      // Its own questions and those its draw rules add to each attempt (question bank, issue 17).
+      // Its own questions and those its draw rules add to each attempt (question bank).
       questionCount: sql<number>`(jsonb_array_length(${assessments.questions}) + coalesce((select sum(r.count) from ${assessmentDrawRules} r where r.assessment_id = "assessments"."id"), 0))::int`,
       creatorName: users.name,
     })

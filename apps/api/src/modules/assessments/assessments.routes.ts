@@ -38,8 +38,8 @@ const ResourceParamsSchema = z.object({ id: z.uuid(), resourceId: z.uuid() });
 const OrganizationQuerySchema = z.object({ organizationId: z.uuid().optional() });
 
 /**
- * Assessments (issue 5): list, detail, create, edit, delete, duplicate, plan usage, this month's
- * creations (SPEC §7) and attached files. Who may call a route is declared on it; which records
+ * Assessments: list, detail, create, edit, delete, duplicate, plan usage, this month's
+ * creations (docs/product/api.md) and attached files. Who may call a route is declared on it; which records
  * they reach (their organization's; a Student's assigned ones) is decided by the service.
  */
 const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +95,8 @@ const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "This month's assessment creations of an organization, deleted ones flagged (SPEC §7)",
+        summary:
+          "This month's assessment creations of an organization, deleted ones flagged (docs/product/api.md)",
         params: z.object({ orgId: z.uuid() }),
         response: { 200: MonthlyAssessmentsSchema, ...errors },
       },

@@ -517,7 +517,7 @@ export async function assessmentUsage(
   };
 }
 
-/** GET /assessments/organization/:orgId/monthly (SPEC §7): this month's creations, deleted ones flagged. */
+/** GET /assessments/organization/:orgId/monthly (docs/product/api.md): this month's creations, deleted ones flagged. */
 export async function monthlyAssessments(
   ctx: AssessmentsContext,
   actor: Actor,

@@ -13,7 +13,7 @@ export interface AttemptableAssessment {
 }
 
 /**
- * A Student's own attempts at each of these assessments, keyed by assessment id (SPEC §2 list
+ * A Student's own attempts at each of these assessments, keyed by assessment id (docs/product/screens.md list
  * actions: Take Assessment, View Results, Retake Quiz). One query for the whole page:
  * - submitted: attempts with status 'submitted';
  * - inProgressAttemptId: the attempt in progress (at most one, a unique index sees to it);
@@ -39,7 +39,7 @@ export async function myAttemptsFor(
   for (const row of rows) {
     const mine = byAssessment.get(row.id);
     const submitted = Number(mine?.submitted ?? 0);
-    // A window of the student's own (an accommodation, issue 18) replaces the assessment's for them.
+    // A window of the student's own (an accommodation) replaces the assessment's for them.
     const own = ownWindows.get(row.id);
     const window = { startsAt: own?.startsAt ?? row.startsAt, endsAt: own?.endsAt ?? row.endsAt };
     result.set(row.id, {

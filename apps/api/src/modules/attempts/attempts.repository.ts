@@ -23,7 +23,7 @@ export async function findAttempt(db: DbOrTx, id: string): Promise<AttemptRow | 
   return row ?? null;
 }
 
-/** A student's own attempt's status and deadline, without its snapshot (the timer's light refresh, issue 18). */
+/** A student's own attempt's status and deadline, without its snapshot (the timer's light refresh). */
 export async function findOwnAttemptDeadline(
   db: DbOrTx,
   id: string,
@@ -76,7 +76,7 @@ export async function listStudentAttempts(
  * What a new attempt needs of the student's earlier ones, in one small read (never their
  * snapshots): the last number given, and whether one was handed in (a retake rule); and, in the
  * same statement (the start is the exam-day path: no extra round trip), the student's
- * accommodation for this assessment (issue 18), a primary-key lookup, null without one.
+ * accommodation for this assessment, a primary-key lookup, null without one.
  */
 export async function attemptHistory(
   db: DbOrTx,
@@ -133,7 +133,7 @@ export type NewAttemptFrom = Omit<NewAttempt, 'questions' | 'status' | 'createdA
   version: string;
   questions: AttemptRow['questions'];
   /**
-   * Set when `questions` were drawn for this attempt (question bank, issue 17): the seed they were
+   * Set when `questions` were drawn for this attempt (question bank): the seed they were
    * drawn with, stored as the attempt's shuffleSeed, and `questions` are stored as sent.
    */
   drawnWith?: string;
@@ -274,7 +274,7 @@ const saveAnswerStatement = preparedStatement(
 );
 
 /**
- * An autosave in one statement (issue 15: the exam-day hot path), atomic as any single statement:
+ * An autosave in one statement (the exam-day hot path), atomic as any single statement:
  * the caller's account (active, still a Student), the attempt's ownership, status and deadline
  * read from the attempts row under a share lock (so a submit, which locks it for update, never
  * interleaves), and the answer upserted only when all hold and its revision is newer. The question
@@ -387,7 +387,7 @@ export async function markSubmitted(
         eq(attempts.id, id),
         eq(attempts.status, 'in_progress'),
         // Closing at the deadline re-checks it in the same statement: extra time given after the
-        // closer (or a read) saw the attempt as expired keeps it open (issue 18).
+        // closer (or a read) saw the attempt as expired keeps it open.
         values.expiredBefore ? lt(attempts.deadlineAt, values.expiredBefore) : undefined,
       ),
     )
@@ -407,7 +407,7 @@ export interface AnswerMark {
 /** Writes the marks of every question; a question never answered gets a row (revision 0, no answer). */
 export async function writeMarks(db: DbOrTx, attemptId: string, marks: AnswerMark[], savedAt: Date) {
   if (!marks.length) return;
-  // One statement for the whole paper (issue 15: 40 one-row inserts held the attempt's lock for
+  // One statement for the whole paper (40 one-row inserts held the attempt's lock for
   // the length of 40 round trips), with the marks as one JSON parameter unpacked by the database:
   // building 40 rows x 12 values through the query builder cost more CPU than the marking itself
   // under a submit storm. A question never answered gets its row here, with no answer.

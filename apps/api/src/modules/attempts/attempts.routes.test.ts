@@ -153,7 +153,7 @@ describe('starting an attempt', () => {
     expect(a2.json().number).toBe(2);
   });
 
-  it('takes the questions as they are at each start: an edit after a start is never served stale (issue 15 cache)', async () => {
+  it('takes the questions as they are at each start: an edit after a start is never served stale', async () => {
     const a = await insertAssessment(app.db, { organizationId: orgId });
     const before = await startOk(a.id);
     expect(before.questions.map((q) => q.id)).toEqual(['q1', 'q2']);
@@ -282,7 +282,7 @@ describe('saving answers', () => {
   });
 });
 
-describe('saving answers on the one-statement path (issue 15)', () => {
+describe('saving answers on the one-statement path', () => {
   it('refuses at once a student deactivated or no longer a Student, with their token still valid, and writes nothing', async () => {
     const a = await insertAssessment(app.db, {
       organizationId: orgId,
@@ -304,7 +304,7 @@ describe('saving answers on the one-statement path (issue 15)', () => {
     }
   });
 
-  it('refuses at once a token whose session has ended (signed out elsewhere, issue 16), and writes nothing', async () => {
+  it('refuses at once a token whose session has ended (signed out elsewhere), and writes nothing', async () => {
     const a = await insertAssessment(app.db, {
       organizationId: orgId,
       questions: [questionOf('multiple-choice', 'q1')],
@@ -367,7 +367,7 @@ describe('submitting', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const bodies = results.map((r) => AttemptResultSchema.parse(r.json()));
     // The call that handed it in builds its result from what it wrote, the others read it back
-    // (issue 15): the same result either way, the question never answered included.
+    //: the same result either way, the question never answered included.
     for (const body of bodies) expect(body).toEqual(bodies[0]);
     expect(AttemptResultSchema.parse((await submit(attempt.id)).json())).toEqual(bodies[0]);
     expect(bodies[0]).toMatchObject({

@@ -41,7 +41,7 @@ const AnswerParamsSchema = IdParamsSchema.extend({ questionId: z.string().min(1)
 const FileParamsSchema = IdParamsSchema.extend({ fileId: z.uuid() });
 
 /**
- * Taking an assessment (issue 6): start or continue an attempt, autosave answers, submit once,
+ * Taking an assessment: start or continue an attempt, autosave answers, submit once,
  * see results. A Student only reaches assessments published and assigned to them and their own
  * attempts; anything else answers 404 so nothing about it is confirmed.
  */
@@ -122,7 +122,7 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SaveAnswerSchema,
         response: { 200: SaveAnswerAckSchema, ...errors },
       },
-      // saveAnswer checks the account in its one statement (exam-day hot path, issue 15).
+      // saveAnswer checks the account in its one statement (exam-day hot path).
       config: { policy: STUDENTS, accountCheckedByHandler: true },
     },
     (req) => saveAnswer(ctx, req.actor, req.params.id, req.params.questionId, req.body),

@@ -62,7 +62,7 @@ import { emitNotification } from '../notifications/notifications.service.ts';
 export interface AttemptsContext {
   db: Db;
   clock: Clock;
-  /** Mails the certificates the assessment's rule gives when a submission passes (issue 13). */
+  /** Mails the certificates the assessment's rule gives when a submission passes. */
   certificates?: CertificateNotifier;
 }
 
@@ -120,7 +120,7 @@ const assessmentOf = (db: DbOrTx, attempt: AttemptRow): Promise<AssessmentHead |
   );
 
 /**
- * Each assessment version's questions and draw rules as this process has read them (issue 15): the
+ * Each assessment version's questions and draw rules as this process has read them: the
  * thousand starts of an exam read and parse them once, not once each. Keyed by the row's version,
  * so an edit is never served stale: saving the assessment (its rules too) changes the version, and
  * so does a bank edit of a question it uses by reference (the bank rewrites the assessment's copy
@@ -155,7 +155,7 @@ async function snapshotFor(
 
 /**
  * Open unless it has not started yet or has ended; no dates at all: always open. A student with an
- * accommodation window of their own (issue 18) is checked against it.
+ * accommodation window of their own is checked against it.
  */
 function checkWindow(assessment: AssessmentHead, now: Date, accommodation: AccommodationTerms | null): void {
   const timing = timingStatus(windowFor(assessment, accommodation), now);
@@ -190,7 +190,7 @@ interface ClosedAttempt {
  * (second tab, retry, the deadline closer) changes nothing: the conditional update finds no
  * attempt in progress. Saves in flight hold a shared lock on the attempt, so the update waits
  * for them and marks what they stored. Returns the closed attempt to the call that submitted it
- * (its result needs no second read of the 31-KB snapshot; issue 15, the submit storm), else null.
+ * (its result needs no second read of the 31-KB snapshot, the submit storm), else null.
  */
 export async function closeAttempt(
   db: Db,
@@ -217,7 +217,7 @@ export async function closeAttempt(
     );
     const written = { ...totals, revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0) };
     await writeTotals(tx, attemptId, written);
-    // Open answers wait for a teacher: the assessment's owner is told (issue 14), with the submit.
+    // Open answers wait for a teacher: the assessment's owner is told, with the submit.
     if (totals.markingStatus === 'pending' && certificates?.jobs) {
       await emitNotification(
         certificates.jobs,
@@ -225,7 +225,7 @@ export async function closeAttempt(
         { tx, key: attemptId },
       );
     }
-    // A pass gives the certificate of the assessment's rule, with the submission (issue 13).
+    // A pass gives the certificate of the assessment's rule, with the submission.
     certificatesGiven.push(...(await giveOnPass(tx, attemptId, now)));
     return { row: { ...row, ...written }, answers: await listAnswers(tx, attemptId) };
   });
@@ -264,7 +264,7 @@ export async function startAttempt(
       if (current.status === 'in_progress')
         return { attempt: await viewOf(db, current, now, { assessment }), created: false };
     }
-    // One statement: the student's earlier attempts and their accommodation (issue 18), if any.
+    // One statement: the student's earlier attempts and their accommodation, if any.
     const history = await attemptHistory(db, assessment.id, actor.userId);
     checkWindow(assessment, now, history.accommodation);
     if (history.anySubmitted && !assessment.allowRetake)
@@ -336,7 +336,7 @@ function answerProblem(type: string, answer: unknown): AppError | null {
 
 /**
  * Each attempt's question ids and types, as this process has read them: a snapshot never changes
- * after the start, so the autosave validates an answer without reading it again (issue 15).
+ * after the start, so the autosave validates an answer without reading it again.
  */
 const questionTypes = new LRUCache<string, Map<string, string>>({ max: 20_000 });
 
@@ -406,7 +406,7 @@ export async function saveAnswer(
   if (!outcome.attemptStatus) throw attemptNotFound();
   if (outcome.attemptStatus !== 'in_progress')
     throw conflict('attempt_submitted', 'This attempt has been submitted');
-  // The deadline the statement read anyway: extra time given meanwhile reaches the timer (issue 18).
+  // The deadline the statement read anyway: extra time given meanwhile reaches the timer.
   const deadlineAt = outcome.deadlineAt?.toISOString() ?? null;
   if (outcome.written) {
     const { revision, savedAt } = outcome.written;
@@ -487,14 +487,14 @@ export async function resultForDocument(
 export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: string): Promise<AttemptResult> {
   const now = ctx.clock.now();
   // Its status and deadline are all the checks need: not the 31-KB snapshot, which the close and
-  // the result read anyway (issue 15, the submit storm).
+  // the result read anyway (the submit storm).
   const row = await findOwnAttemptDeadline(ctx.db, id, actor.userId);
   if (!row) throw attemptNotFound();
   if (row.status === 'in_progress') {
     if (isExpired(row, now)) {
       await closeAttempt(ctx.db, id, 'deadline', now, ctx.certificates);
       const closed = await findAttempt(ctx.db, id);
-      // Extra time given since it was read (issue 18): still open, so the student hands it in.
+      // Extra time given since it was read: still open, so the student hands it in.
       if (closed?.status === 'in_progress') await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
       // Unless the student's own submit won the race, the late one is refused.
       else if (closed?.submittedBy !== 'student')
@@ -541,7 +541,7 @@ export async function myResults(
     submitted.map(async (a) => resultOf(a, assessment, await listAnswers(db, a.id), now)),
   );
   const mayRetake = visible && inProgress === null && submitted.length > 0 && assessment.allowRetake;
-  // A window of the student's own (accommodation, issue 18) is theirs to retake in: read only then.
+  // A window of the student's own (accommodation) is theirs to retake in: read only then.
   const accommodation = mayRetake
     ? (await attemptHistory(db, assessment.id, actor.userId)).accommodation
     : null;

@@ -81,18 +81,18 @@ export interface ReviewContext {
   reviewPolicy: string;
   endsAt: Date | null;
   now: Date;
-  /** The assessment's release policy (issue 18); absent: 'immediate'. */
+  /** The assessment's release policy; absent: 'immediate'. */
   releasePolicy?: string;
 }
 
-/** Whether the student may see the expected answers now (SPEC review policy of the assessment). */
+/** Whether the student may see the expected answers now (the assessment's review policy). */
 export function reviewAvailable({ reviewPolicy, endsAt, now }: ReviewContext): boolean {
   if (reviewPolicy === 'afterSubmission') return true;
   if (reviewPolicy === 'afterWindow') return endsAt !== null && now.getTime() >= endsAt.getTime();
   return false;
 }
 
-/** Whether the student may see this attempt's result now (issue 18; the rule is shared's isResultReleased). */
+/** Whether the student may see this attempt's result now (the rule is shared's isResultReleased). */
 export function resultReleased(
   row: Pick<AttemptRow, 'releasedAt'>,
   { releasePolicy = 'immediate', endsAt, now }: Omit<ReviewContext, 'reviewPolicy'>,
@@ -145,7 +145,7 @@ export function toResult(row: AttemptRow, answers: AttemptAnswerRow[], review: R
 
 /**
  * A result the student may not see yet: that it was handed in and whether marking is done, never
- * the score, the pass state, a mark or a feedback (the server leaves them out; issue 18).
+ * the score, the pass state, a mark or a feedback (the server leaves them out).
  */
 function unreleasedResult(row: AttemptRow, review: ReviewContext): AttemptResult {
   const figures = submissionFigures(row);

@@ -20,7 +20,7 @@ import { bearer, makeOrganization, makeUser, tokenFor } from '../../test/sign-in
 import { insertAssessment, questionOf } from './test-fixtures.ts';
 
 /**
- * The crash test (issue 6): no acknowledged answer may be lost when the server dies. A real
+ * The crash test: no acknowledged answer may be lost when the server dies. A real
  * server process is killed (SIGKILL, no shutdown) while simulated students autosave; after a
  * restart every question must hold at least the highest revision the server acknowledged, with
  * the answer sent with that revision. Then the students carry on and submit.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deadlineFor, extraMsFor, windowFor, type AccommodationTerms } from './deadline.ts';
 
-/** Deadlines with and without an accommodation (issue 18), by hand. */
+/** Deadlines with and without an accommodation, by hand. */
 
 const at = (iso: string) => new Date(iso);
 const start = at('2030-01-01T09:00:00Z');

@@ -1,7 +1,7 @@
 import { extraMinutesOf } from '@vbuilder/shared';
 import type { AccommodationRow, AssessmentRow } from '../../db/schema/index.ts';
 
-/** What of an accommodation moves a student's window and deadline (issue 18). */
+/** What of an accommodation moves a student's window and deadline. */
 export type AccommodationTerms = Pick<
   AccommodationRow,
   'extraMinutes' | 'extraPercent' | 'startsAt' | 'endsAt'

@@ -30,7 +30,7 @@ export function testClock(start: Date | string = '2030-03-01T09:00:00Z'): TestCl
   };
 }
 
-/** A valid question of this type from its SPEC example (the example's answer is the right one). */
+/** A valid question of this type from its example (the example's answer is the right one). */
 export const questionOf = (type: QuestionTypeId, id: string = type): Question =>
   QuestionSchema.parse(exampleToQuestion(QUESTION_EXAMPLES[type], id));
 

@@ -6,7 +6,7 @@ import { verificationApiUrl, verificationUrl } from './certificates.mapper.ts';
 import { findIssuerKey, insertIssuerKey, listIssuerKeys } from './certificates.repository.ts';
 
 /**
- * Open Badges 3.0 (issue 13): every certificate is also an OpenBadgeCredential, a W3C Verifiable
+ * Open Badges 3.0: every certificate is also an OpenBadgeCredential, a W3C Verifiable
  * Credential, signed as a VC-JWT with the instance's key (ES256, generated on first use and kept
  * in the database). The public halves are published as a JWKS at /api/certificates/issuer-key, so
  * any verifier can check the signature with a plain JOSE library; revocation is read from the

@@ -1,7 +1,7 @@
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailTo, type MailRecipient } from '../accounts/accounts.mails.ts';
 
-/** The page where a student sees their certificates (SPEC §2 /account/certifications/{USER_ID}). */
+/** The page where a student sees their certificates (docs/product/screens.md /account/certifications/{USER_ID}). */
 export const certificatesPageLink = (baseUrl: string, userId: string, language?: string | null) =>
   `${baseUrl}/account/certifications/${encodeURIComponent(userId)}${language ? `?lng=${encodeURIComponent(language)}` : ''}`;
 

@@ -3,7 +3,7 @@ import { ADMINISTRATORS } from '../../plugins/authorize.ts';
 import type { Actor } from '../../types.d.ts';
 
 /**
- * Who may do what with certificates (issue 13; SPEC §6 "Only administrators may create and give
+ * Who may do what with certificates (docs/product/roles.md "Only administrators may create and give
  * certificates"). Routes declare the roles; these functions hold the rules that depend on the
  * certificate. A certificate the actor may not reach answers 404, like a missing one.
  */

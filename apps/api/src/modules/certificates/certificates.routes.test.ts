@@ -30,7 +30,7 @@ import { savePageImage } from '../../test/pdf.ts';
 import { decodeQr, pdfPagePng, pdfText } from './test-helpers.ts';
 
 /**
- * Certificates end to end through the API (issue 13) on a real database: giving (one, several,
+ * Certificates end to end through the API on a real database: giving (one, several,
  * everyone who passed), duplicates refused, the automatic rule on submit and on a teacher's mark,
  * revoke and reissue, who may do what across roles and organizations, the public verification,
  * the PDF read back with pdftotext and its QR code decoded, and the Open Badges credential checked

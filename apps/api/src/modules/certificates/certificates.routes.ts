@@ -68,9 +68,9 @@ const sendFile = (
 const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
 /**
- * Certificates (issue 13; DESIGN §5 `GET|POST /certificates`, `GET /certificates/:id/pdf`,
+ * Certificates (docs/product/api.md `GET|POST /certificates`, `GET /certificates/:id/pdf`,
  * `GET /certificates/:id/badge`, `GET /certificates/verify/:code`). Only Administrators give,
- * revoke and reissue (SPEC §6); a Student sees and downloads only their own; another
+ * revoke and reissue (docs/product/roles.md); a Student sees and downloads only their own; another
  * organization's certificate answers 404 like a missing one. The verification of a code is
  * public, rate-limited, and answers nothing but what the certificate states.
  */

@@ -63,7 +63,7 @@ import {
 } from './certificates.repository.ts';
 
 /**
- * Certificates (issue 13): Administrators give them to students who passed an assessment (one,
+ * Certificates: Administrators give them to students who passed an assessment (one,
  * several, or everyone who passed), revoke and reissue them; an assessment's rule gives them
  * automatically at marking; the holder and the organization's Administrators download the PDF and
  * the Open Badges 3.0 credential; anyone holding the code checks it. Every give, revoke and
@@ -83,7 +83,7 @@ export interface CertificatesContext {
 
 /**
  * What telling people about a submission's outcome needs (attempts and submissions pass it
- * along): the "certificate given" mails, and the job queue of the notifications (issue 14).
+ * along): the "certificate given" mails, and the job queue of the notifications.
  */
 export interface CertificateNotifier {
   mailer: Mailer;
@@ -347,7 +347,7 @@ export async function giveOnPass(tx: DbOrTx, attemptId: string, now: Date): Prom
     attempt.assessmentId,
   );
   if (!holder || !assessment) return [];
-  // A result the student may not see yet gives nothing yet: its release does (issue 18).
+  // A result the student may not see yet gives nothing yet: its release does.
   if (!isResultReleased(attempt.releasedAt, assessment, now)) return [];
   if ((await studentsWithLiveCertificate(tx, attempt.assessmentId, [holder.id])).size) return [];
   const [best] = await bestPassedAttempts(tx, attempt.assessmentId, [holder.id]);

@@ -31,7 +31,7 @@ import {
 } from '../submissions/test-fixtures.ts';
 
 /**
- * The dashboard's cards (issue 14) against seeded data: a Thursday, 2030-03-12 10:00 UTC, in an
+ * The dashboard's cards against seeded data: a Thursday, 2030-03-12 10:00 UTC, in an
  * organization with assessments open, upcoming, drafted, deleted, assigned to one student and past,
  * submissions inside and outside the last 7 days, marks waiting, certificates; a foreign
  * organization whose records must never show; and an empty organization that shows zeros.

@@ -163,7 +163,7 @@ export async function dashboardMyResults(
 ): Promise<DashboardMyResults> {
   const rows = await studentResults(db, organizationOf(actor), actor.userId, RESULT_BARS);
   return {
-    // A result not released yet (issue 18) is not shown at all: its score must not reach the student.
+    // A result not released yet is not shown at all: its score must not reach the student.
     items: rows
       .filter((r) => isResultReleased(r.releasedAt, r, now))
       .map((r) => {

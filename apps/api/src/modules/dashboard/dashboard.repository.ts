@@ -244,7 +244,7 @@ export async function studentResults(db: DbOrTx, organizationId: string, student
       passMark: attempts.passMark,
       passed: attempts.passed,
       markingStatus: attempts.markingStatus,
-      // Whether the student may see it yet (issue 18: release policy).
+      // Whether the student may see it yet (release policy).
       releasedAt: attempts.releasedAt,
       releasePolicy: assessments.releasePolicy,
       endsAt: assessments.endsAt,

@@ -33,7 +33,7 @@ const ORGANIZATION_STAFF: readonly Role[] = ['Administrator', 'user', 'Teacher']
 const STUDENT: readonly Role[] = ['Student'];
 
 /**
- * The home dashboard (SPEC §2 'Home dashboard', issue 14): the analytics overview, then one route
+ * The home dashboard (docs/product/screens.md 'Home dashboard'): the analytics overview, then one route
  * per card of each role's dashboard. Every card reads the caller's organization (a Student: what is
  * assigned to them); the Super Administrator's cards read the platform.
  */

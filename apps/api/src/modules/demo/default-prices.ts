@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { replacePlanPrices } from '../plans/plans.repository.ts';
 
 /**
- * The catalog a fresh installation gets with the demo (README Billing): the list prices of the
+ * The catalog a fresh installation gets with the demo (docs/product/billing.md#catalog-and-prices): the list prices of the
  * shared plan catalog (USD, monthly Basic 19.00, Professional 49.00, Enterprise 129.00, a year at
  * ten times the month), the ones the landing page shows. The Super Administrator changes them on
  * the Subscription screen (PUT /api/plans/:name/prices).

@@ -11,7 +11,7 @@ import { eventually } from '../notifications/test-helpers.ts';
 import { MAIL_QUEUE } from './outbox.ts';
 
 /**
- * Mail through the durable job queue (issue 16 point 7): a mail goes out within about a second of
+ * Mail through the durable job queue: a mail goes out within about a second of
  * its commit, even behind a burst, a refused mail is delivered by a retry, a mail stored by a
  * process that stopped is delivered once by the next one on the same database, attachments
  * survive the queue, and a job run twice sends once. PGlite, or PostgreSQL with

@@ -108,7 +108,7 @@ describe('mailer without SMTP', () => {
     const logged = lines.find((l) => l.outboxId === id);
     expect(logged).toMatchObject({ to: 'grace@example.test', subject: 'Hello <there>' });
     expect(String(logged!.msg)).toContain('mail_outbox');
-    // A link in a mail is a way into an account: the log never holds one (issue 16 point 6).
+    // A link in a mail is a way into an account: the log never holds one.
     expect(JSON.stringify(lines)).not.toContain('abc_DEF-123');
     const row = await outboxRow(t, id);
     expect(row).toMatchObject({

@@ -63,7 +63,7 @@ declare module 'fastify' {
 }
 
 /**
- * Outgoing mail (DESIGN §1): every mail is kept in mail_outbox; with SMTP_URL a job of the
+ * Outgoing mail (docs/architecture/overview.md): every mail is kept in mail_outbox; with SMTP_URL a job of the
  * durable queue (jobs/queue.ts) delivers it with nodemailer, after the request has its answer, so
  * a slow or broken SMTP server neither delays nor fails sign-ups and password resets, and a crash
  * or a refusal loses nothing. The job starts when its transaction commits: send() wakes this

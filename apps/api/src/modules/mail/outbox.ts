@@ -9,7 +9,7 @@ export const MAIL_QUEUE = 'mail-deliver';
 /**
  * Tries after the first: with the queue's back-off (jobs/queue.ts: 30 s doubling, each wait up to
  * twice that at random, at most an hour) a mail is given up 4 to 5 hours after it was stored, and
- * then stays in the outbox with its last error. The schedule is in README (Mail).
+ * then stays in the outbox with its last error. The schedule is in docs/operations/mail.md.
  */
 export const MAIL_RETRY_LIMIT = 10;
 /**

@@ -24,7 +24,7 @@ import { GOOD_ANSWERS, makeAssessment, startAttempt, submitAttempt } from '../su
 import { ANSWER_END, ANSWER_START } from './marking-suggestion.ts';
 
 /**
- * The marking queue (issue 18) against the real app: waiting answers across assessments, oldest
+ * The marking queue against the real app: waiting answers across assessments, oldest
  * first with filters; marks written through the marking service (totals, pass state, audit);
  * two teachers on one answer; rubrics; AI suggestions from the fake model.
  */

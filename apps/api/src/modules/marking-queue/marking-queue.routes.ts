@@ -43,7 +43,7 @@ const perUser = (req: FastifyRequest) => `ai-marking:${req.actor?.userId ?? req.
 export const SUGGESTION_LIMIT = { max: 20, timeWindow: '1 minute', keyGenerator: perUser };
 
 /**
- * The marking queue (issue 18): every answer of the organization that waits for a person, rubrics
+ * The marking queue: every answer of the organization that waits for a person, rubrics
  * per question, and suggested marks from the language model. For the organization's markers
  * (administrators and teachers), like POST /attempts/:id/marks; everything is scoped to their
  * organization, another organization's records answering 404 like missing ones.

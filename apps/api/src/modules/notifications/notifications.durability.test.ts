@@ -15,7 +15,7 @@ import { createAssessmentAs } from '../assessments/test-helpers.ts';
 import { eventually, member, openStream, rowsOf } from './test-helpers.ts';
 
 /**
- * What the job queue promises (issue 14): a notification whose process stopped between the event
+ * What the job queue promises: a notification whose process stopped between the event
  * and the mail is mailed once by the next process on the same database; a mail the SMTP server
  * refuses is tried again later; a notification made on one API instance reaches a browser
  * streaming from another (LISTEN/NOTIFY; two instances on one PostgreSQL database, or on PGlite

@@ -24,7 +24,7 @@ export type NotificationEvent =
   | { kind: 'assessment_published'; assessmentId: string; studentIds?: string[]; exceptStudentIds?: string[] }
   | { kind: 'assessment_opening_soon'; assessmentId: string; opensAt: string }
   | { kind: 'result_released'; attemptId: string }
-  /** A regrade changed the attempt's result (issue 18). */
+  /** A regrade changed the attempt's result. */
   | { kind: 'result_regraded'; attemptId: string }
   | { kind: 'marking_waiting'; attemptId: string }
   | { kind: 'certificate_given'; certificateId: string }

@@ -7,7 +7,7 @@ type Listener = (notificationId: string) => void;
  * Tells this instance's open streams about new notifications, wherever they were made: every
  * instance LISTENs on one PostgreSQL channel (on the embedded database, in its one session), and the job
  * that inserts a notification NOTIFYs in the same transaction. No instance keeps what another
- * needs (DESIGN §6).
+ * needs (docs/operations/configuration.md).
  */
 export interface NotificationHub {
   subscribe(userId: string, listener: Listener): () => void;

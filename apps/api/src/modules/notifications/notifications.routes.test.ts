@@ -18,7 +18,7 @@ import { invitationToken, mailsTo, nextAddress } from '../users/test-helpers.ts'
 import { member, rowsOf, type Member } from './test-helpers.ts';
 
 /**
- * Notifications end to end on a real database and a real SMTP peer (issue 14): each event makes
+ * Notifications end to end on a real database and a real SMTP peer: each event makes
  * its notification for exactly the people it concerns (organization and role), mailed in their
  * language as they chose; the routes show and change only the caller's own. Workers are off
  * here: `app.jobs.drain()` runs the queued jobs in the test, deterministically.

@@ -27,7 +27,7 @@ const own = { policy: 'authenticated' as const };
 const KEEP_ALIVE_MS = 25_000;
 
 /**
- * Notifications (issue 14; DESIGN §5 `GET /notifications` · `POST /notifications/read` ·
+ * Notifications (docs/product/api.md `GET /notifications` · `POST /notifications/read` ·
  * `GET /notifications/stream` · `GET|PUT /notifications/preferences`). Every route works on the
  * caller's own notifications only: there is no id of anyone else's to ask for.
  */

@@ -24,7 +24,7 @@ import {
 const tags = ['organizations'];
 const errors = COMMON_ERRORS;
 
-/** Organizations (SPEC §2 "Organization pages"): the platform's list, details, edits and members. */
+/** Organizations (docs/product/screens.md "Organization pages"): the platform's list, details, edits and members. */
 const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = organizationsContext(app);
 

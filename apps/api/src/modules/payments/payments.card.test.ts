@@ -49,7 +49,7 @@ async function school(name: string, role: Role = 'Administrator'): Promise<Schoo
 }
 
 const PRODUCTS = [
-  // Matched by its id (SPEC §7: the product whose id is the package id)…
+  // Matched by its id (docs/product/api.md: the product whose id is the package id)…
   { id: 'vbuilder-professional', name: 'vbuilder Professional' },
   // …or by its metadata.
   { id: 'prod_basic', name: 'vbuilder Basic', metadata: { packageId: 'vbuilder-basic' } },

@@ -19,7 +19,7 @@ import {
 import { cardProviderFailed, cardProviderFor, STRIPE_PROVIDER, type CardProvider } from '../../lib/stripe.ts';
 
 /**
- * Card payments (issue 12 §3): POST /api/payments/checkout makes the pending record on the same
+ * Card payments: POST /api/payments/checkout makes the pending record on the same
  * path as an invoice request (method 'card') and a Stripe Checkout session for it; Stripe's
  * webhook activates the record on the same path as the Super Administrator's Activate, audited as
  * the provider. Without STRIPE_SECRET_KEY card payment is not offered.

@@ -12,7 +12,7 @@ import {
 } from './payments.invoice.ts';
 
 /**
- * The billing mails (issue 12), each in its recipient's language (English when unknown) through
+ * The billing mails, each in its recipient's language (English when unknown) through
  * the accounts module's `mailTo`:
  * - invoiceIssuedMail: to the Administrator who requested a plan, the invoice PDF attached;
  * - receiptReceivedMail: to that Administrator once they upload a receipt, a confirmation that
@@ -31,7 +31,7 @@ import {
 const withLanguage = (url: string, language: string | null | undefined) =>
   language ? `${url}?lng=${encodeURIComponent(language)}` : url;
 
-/** The SPA pages billing mails link to (SPEC §2). */
+/** The SPA pages billing mails link to (docs/product/screens.md). */
 export const paymentHistoryLink = (baseUrl: string, language?: string | null) =>
   withLanguage(`${baseUrl}/account/payments/payment_history`, language);
 export const subscriptionLink = (baseUrl: string, language?: string | null) =>

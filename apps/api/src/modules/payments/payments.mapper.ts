@@ -51,7 +51,7 @@ const monthlyAssessmentsOf = (row: PaymentRecordWithOrganization): number | null
   return (plan ?? PLANS.Free).monthlyAssessments;
 };
 
-/** A payment record as the API answers it (SPEC §3). */
+/** A payment record as the API answers it (docs/product/data.md). */
 export const toPaymentRecord = (row: PaymentRecordWithOrganization): PaymentRecord => ({
   id: row.id,
   organizationId: row.organizationId,

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/text.ts';
 
-/** A payment record with its organization's name (SPEC §3 'organisation'). */
+/** A payment record with its organization's name (docs/product/data.md 'organisation'). */
 export type PaymentRecordWithOrganization = PaymentRecordRow & { organisation: string };
 
 export type NewPaymentRecordRow = typeof paymentRecords.$inferInsert;

@@ -57,8 +57,8 @@ const ORGANIZATION_ADMINISTRATORS = ADMINISTRATORS.filter((role) => role !== 'Su
 const superAdministrator = { policy: { roles: SUPER_ADMINISTRATOR } };
 
 /**
- * Payment records, their actions and the subscription (SPEC §2 Payment records and Subscription
- * status card, §4, §7; issue 12). The Super Administrator sees and acts on every organization's
+ * Payment records, their actions and the subscription (docs/product/screens.md Payment records and Subscription
+ * status card, docs/product/states.md, docs/product/api.md). The Super Administrator sees and acts on every organization's
  * records; an Administrator on their own organization's only (another's answers 404 like a missing
  * one); other roles are refused. An action the record's state does not allow answers 409
  * payment_transition_not_allowed and changes nothing (allowedPaymentActions in packages/shared).
@@ -147,7 +147,8 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "An organization's payment records, newest first (SPEC §7; ?productLine=vbuilder)",
+        summary:
+          "An organization's payment records, newest first (docs/product/api.md; ?productLine=vbuilder)",
         params: OrgParamsSchema,
         querystring: PaymentRecordsQuerySchema.omit({ organizationId: true }),
         response: { 200: PaymentRecordsResponseSchema, ...errors },
@@ -164,7 +165,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscriptions'],
         summary:
-          "An organization's subscription: package, status, product details, renewal date (SPEC §3, §4)",
+          "An organization's subscription: package, status, product details, renewal date (docs/product/data.md, docs/product/states.md)",
         params: OrgParamsSchema,
         response: { 200: SubscriptionResponseSchema, ...errors },
       },

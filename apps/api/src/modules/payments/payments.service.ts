@@ -470,7 +470,7 @@ export async function requestPayment(
 
 const page = (query: RecordsQuery) => ({ page: query.page, pageSize: query.pageSize, order: query.order });
 
-/** GET /api/payments/organization/:orgId?productLine=vbuilder: the organization's records (SPEC §7). */
+/** GET /api/payments/organization/:orgId?productLine=vbuilder: the organization's records (docs/product/api.md). */
 export async function listOrganizationPayments(
   ctx: PaymentsContext,
   actor: Actor,
@@ -542,7 +542,7 @@ export function subscriptionStateOf<R extends StateRecord>(records: readonly R[]
 }
 
 /**
- * The organization's subscription (SPEC §3, §4): the plan in force (the newest record that took
+ * The organization's subscription (docs/product/data.md, docs/product/states.md): the plan in force (the newest record that took
  * effect, while active and not past its end), else Free; status active, pending (a request waits
  * and nothing is active), inactive (the last paid period lapsed) or free (never had one).
  */

@@ -11,7 +11,7 @@ import { auditOf, movableClock } from './test-helpers.ts';
 /**
  * A plan put in force without an invoice (the demo seed, the admin CLI's `set-plan`) is an active
  * record like any other: activating a request for another plan supersedes it, so an organization
- * never has two active records (issue 12).
+ * never has two active records.
  */
 // The demo seed stamps its record with the real time, so the test's clock starts there too.
 const clock = movableClock(new Date().toISOString());

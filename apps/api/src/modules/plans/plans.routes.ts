@@ -9,7 +9,7 @@ const tags = ['plans'];
 
 const cardCatalog = (app: FastifyInstance) => cardCatalogOf(app.config, app.log);
 
-/** The plan catalog (SPEC §3 Plan table, §9) and its prices. */
+/** The plan catalog (docs/product/data.md Plan table, docs/product/limits.md) and its prices. */
 const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plans',

@@ -27,7 +27,7 @@ import {
 
 export interface CurrentPlan {
   plan: Plan;
-  /** 'active': a paid period is in force; 'free': otherwise (DESIGN §7). */
+  /** 'active': a paid period is in force; 'free': otherwise (docs/decisions/006-free-plan-instead-of-zero.md). */
   status: 'active' | 'free';
 }
 
@@ -48,7 +48,7 @@ export const isInForce = (record: Pick<PaymentRecordRow, 'status' | 'endsAt'>, n
   record.status === 'active' && (record.endsAt === null || record.endsAt.getTime() > now.getTime());
 
 /**
- * The plan an organization is on (SPEC §4, DESIGN §7 as decided for issue 12): that of its newest
+ * The plan an organization is on (docs/product/states.md, docs/decisions/006-free-plan-instead-of-zero.md): that of its newest
  * payment record that took effect (activatedAt set; a pending or closed request has not, so it does
  * not displace what was paid for), while that record is active and its endsAt has not passed (a
  * passed end counts as lapsed at once, before the billing clock marks it inactive); otherwise Free.

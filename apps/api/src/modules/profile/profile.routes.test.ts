@@ -88,7 +88,7 @@ describe('profile routes', () => {
       expect(res.json()).toMatchObject({ code: 'unauthorized' });
     });
 
-    it("answers SPEC's envelope with the user's fields", async () => {
+    it("answers the historical profile envelope with the user's fields", async () => {
       const { user, headers } = await signInAs(t.app, 'Teacher', orgId);
       const lastLogin = new Date('2026-03-04T05:06:07.000Z');
       await updateUser(t.app.db, user.id, {
@@ -239,7 +239,7 @@ describe('profile routes', () => {
       expect(after.json().user).toMatchObject({ name: user.name, email: user.email });
     });
 
-    it('refuses an email change without the current password, or with a wrong one, and changes nothing (issue 16)', async () => {
+    it('refuses an email change without the current password, or with a wrong one, and changes nothing', async () => {
       const { user, headers } = await withPassword('Student');
       for (const [currentPassword, code] of [
         [undefined, 'validation_error'],
@@ -264,7 +264,7 @@ describe('profile routes', () => {
       expect(after.json().user).toMatchObject({ name: user.name, email: user.email });
     });
 
-    it('moves the account only from the link at the new address, tells the old one, and undoing signs everyone out (issue 16)', async () => {
+    it('moves the account only from the link at the new address, tells the old one, and undoing signs everyone out', async () => {
       const { user } = await withPassword('Teacher');
       // Signed in for real, through the provider: its session is what undoing ends.
       const tokens = await signInThroughProvider(new TestBrowser(t.app), user.email, PASSWORD);

@@ -19,15 +19,15 @@ import {
   updateProfile,
 } from './profile.service.ts';
 
-/** The multipart field the profile image arrives in (SPEC §7). */
+/** The multipart field the profile image arrives in (docs/product/api.md). */
 export const PROFILE_IMAGE_FIELD = 'profile_image';
 
 const errors = errorResponses(400, 401, 403);
 
-/** The signed-in user's own profile (SPEC §7 /auth/profile) and the profile images it points at. */
+/** The signed-in user's own profile (docs/product/api.md /auth/profile) and the profile images it points at. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const files = createFileStore(app.config);
-  // An email change mails a confirmation link (issue 16), as the account flows do.
+  // An email change mails a confirmation link, as the account flows do.
   const accounts = accountsContext(app);
 
   app.get(

@@ -32,7 +32,7 @@ export const profileImageUrl = (value: string | null): string | null =>
 export const languageOf = (row: Pick<UserRow, 'language'>): LanguageCode =>
   isLanguageCode(row.language) ? row.language : FALLBACK_LANGUAGE;
 
-/** A user row as SPEC §3's profile (snake_case fields and 'loggin_status' as specified). */
+/** A user row as docs/product/data.md's profile (snake_case fields and 'loggin_status' as specified). */
 export function toUserProfile(row: UserRow, organizationName: string | null = null): UserProfile {
   return {
     id: row.id,
@@ -67,7 +67,7 @@ async function loadActor(db: DbOrTx, actor: Actor): Promise<UserRow> {
 
 /**
  * The caller's profile. When the client names the organization it believes the user is in and it
- * is another one, the answer is 403 so the client drops its cached user (SPEC §4 "organization mismatch").
+ * is another one, the answer is 403 so the client drops its cached user (docs/product/states.md "organization mismatch").
  */
 export async function getProfile(
   db: DbOrTx,
@@ -87,7 +87,7 @@ export async function getProfile(
 
 /**
  * Updates the caller's name, phone and (when given) language at once. A different email is not
- * taken at once (issue 16): the current password must come with it, and the change waits for the
+ * taken at once: the current password must come with it, and the change waits for the
  * link mailed to the new address (email-change.service.ts); the answer names it as pendingEmail.
  */
 export async function updateProfile(

@@ -21,7 +21,7 @@ import {
 } from './question-bank.repository.ts';
 
 /**
- * What the assessments and attempts modules use of the question bank (issue 17): questions used
+ * What the assessments and attempts modules use of the question bank: questions used
  * by reference are kept equal to the bank's, draw rules are checked and stored with the
  * assessment, and an attempt's drawn questions are chosen at its start.
  */

@@ -41,13 +41,13 @@ import {
 
 const tags = ['question-bank'];
 const errors = { ...COMMON_ERRORS, ...errorResponses(409) };
-/** The organization's teachers and administrators read and write its bank; students never (SPEC roles). */
+/** The organization's teachers and administrators read and write its bank; students never (docs/product/roles.md). */
 const policy = { roles: ASSESSMENT_AUTHORS };
 const CategoryParams = z.object({ categoryId: z.uuid() });
 const QuestionParams = z.object({ bankQuestionId: z.uuid() });
 const AssessmentParams = z.object({ assessmentId: z.uuid() });
 
-/** The question bank (issue 17): categories, questions, and their use in assessments. */
+/** The question bank: categories, questions, and their use in assessments. */
 const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = assessmentsContext(app);
 

@@ -68,7 +68,7 @@ import {
 } from './question-bank.repository.ts';
 
 /**
- * The question bank of an organization (issue 17). Its teachers and administrators read and write
+ * The question bank of an organization. Its teachers and administrators read and write
  * it (routes declare the roles); every query is scoped to the actor's own organization, and
  * another organization's ids answer 404 like missing ones.
  */
@@ -615,7 +615,7 @@ export async function drawPool(
   return { available: await countDrawPool(ctx.db, organizationId, { ...input, types }) };
 }
 
-// For importers (issue 17 point 2) -----------------------------------------------------------
+// For importers -----------------------------------------------------------
 
 /**
  * The category at this path of names from the top level ('Physics' › 'Optics'), created where it
@@ -705,7 +705,7 @@ export async function importIntoBank(
   });
 }
 
-// For exporters (issue 17 point 3) ------------------------------------------------------------
+// For exporters ------------------------------------------------------------
 
 /** One bank question an export writes: its content, category path (names from the top) and tags. */
 export interface BankExportItem {

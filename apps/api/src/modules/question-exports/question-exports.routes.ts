@@ -25,7 +25,7 @@ const EXPORT_LIMIT = {
   keyGenerator: (req: FastifyRequest) => `question-exports:${req.actor?.userId ?? req.ip}`,
 };
 
-/** Questions to other platforms' files (issue 17 point 3): check what a format leaves out, then download. */
+/** Questions to other platforms' files: check what a format leaves out, then download. */
 const questionExportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = assessmentsContext(app);
 

@@ -21,7 +21,7 @@ import {
 } from '../question-interchange/index.ts';
 
 /**
- * GET /api/question-exports/check and /file (issue 17 point 3): an assessment's questions or a
+ * GET /api/question-exports/check and /file: an assessment's questions or a
  * selection of the organization's bank, written by the question interchange. Both routes run the
  * same steps, so the check's lists (questions left out, parts a written question loses) are
  * exactly what the file leaves out.

@@ -28,7 +28,7 @@ const questionImagesRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: QuestionImageUploadSchema, ...errorResponses(400, 401, 403, 413) },
       },
-      // Whoever writes questions: teachers and administrators (SPEC §6), not students.
+      // Whoever writes questions: teachers and administrators (docs/product/roles.md), not students.
       config: { policy: { roles: STAFF } },
     },
     async (req) => {

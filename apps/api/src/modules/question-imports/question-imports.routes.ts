@@ -56,7 +56,7 @@ async function readImportRequest(req: FastifyRequest) {
   return { fields: parsed.data, file };
 }
 
-/** Questions from other platforms' files (issue 17 point 2): preview, then save. */
+/** Questions from other platforms' files: preview, then save. */
 const questionImportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = assessmentsContext(app);
 

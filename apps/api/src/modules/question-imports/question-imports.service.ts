@@ -33,7 +33,7 @@ import {
 } from '../question-interchange/index.ts';
 
 /**
- * POST /api/question-imports (issue 17 point 2): a file converted by the question interchange,
+ * POST /api/question-imports: a file converted by the question interchange,
  * shown (preview) or stored (save) into the bank or an assessment. Preview and save run the same
  * steps on the same file, so what the preview shows is what a save stores: the plan's types
  * (refused items become skipped, each with its reason), images the store keeps (others become a

@@ -7,7 +7,7 @@ import { readZip } from './zip.ts';
 /**
  * The QTI 3.0 package vbuilder writes, checked against the rules of the QTI 3.0 information
  * model and content packaging that a reader relies on (the official XSDs are not shipped: see
- * README "Question interchange"): element order of an item, identifiers, every interaction
+ * apps/api/src/modules/question-interchange/README.md; qti3-schema.test.ts validates against them where they are present): element order of an item, identifiers, every interaction
  * bound to a declared response, correct responses naming existing choices, and a manifest and
  * test whose references all resolve inside the package.
  */

@@ -6,7 +6,7 @@ import {
 } from '@vbuilder/shared';
 import { listQuestionExamples, listQuestionTypes } from './question-types.service.ts';
 
-/** The question type registry (DESIGN §4) as data for clients: the types and their examples. */
+/** The question type registry (docs/product/question-types.md) as data for clients: the types and their examples. */
 const questionTypesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/question-types',
@@ -26,7 +26,7 @@ const questionTypesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['questions'],
-        summary: 'One example question per type, in the SPEC "Question example" shape',
+        summary: 'One example question per type, in the "Question example" shape of docs/product/data.md',
         response: { 200: QuestionExamplesResponseSchema, 401: ErrorResponseSchema },
       },
       config: { policy: 'authenticated' },

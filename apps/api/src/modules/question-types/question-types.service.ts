@@ -24,7 +24,7 @@ export function listQuestionTypes(): QuestionTypesResponse {
   };
 }
 
-/** One example per type (SPEC §3 "Question example"), in the same order as the types. */
+/** One example per type (docs/product/data.md "Question example"), in the same order as the types. */
 export function listQuestionExamples(): QuestionExamplesResponse {
   return { examples: QUESTION_EXAMPLE_LIST.map(({ typeId, example }) => ({ typeId, example })) };
 }

@@ -29,7 +29,7 @@ import thErrors from '../../locales/th/errors.json' with { type: 'json' };
 
 /**
  * Regrades end to end on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a real
- * SMTP peer (issue 18). The multiple-choice question below was published with a wrong key
+ * SMTP peer. The multiple-choice question below was published with a wrong key
  * ('a'; Mars is 'b'): the regrade's preview lists each affected attempt before and after, the
  * apply writes them in one transaction with its history, tells the students, keeps a teacher's
  * hand mark unless asked, and moves certificates with the pass.

@@ -16,7 +16,7 @@ import { applyRegrade, previewRegrade, regradeOverview, type RegradeContext } fr
 const tags = ['submissions'];
 
 /**
- * Regrading a question after submissions (issue 18). Staff read the questions and the history;
+ * Regrading a question after submissions. Staff read the questions and the history;
  * the organization's markers (Administrator, Teacher: those who may mark) preview and apply.
  * Another organization's assessment answers 404 like a missing one.
  */

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assessments, attempts } from '../../db/schema/index.ts';
 
-/** Submitted attempts of an assessment no teacher has released yet (issue 18). */
+/** Submitted attempts of an assessment no teacher has released yet. */
 const unreleased = (assessmentId: string, studentIds?: readonly string[]) =>
   and(
     eq(attempts.assessmentId, assessmentId),

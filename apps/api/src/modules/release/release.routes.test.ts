@@ -15,7 +15,7 @@ import { insertAssessment, questionOf, testClock } from '../attempts/test-fixtur
 import { releaseAfterWindows } from './release.service.ts';
 
 /**
- * Release of results (issue 18): what the student's browser receives before and after release,
+ * Release of results: what the student's browser receives before and after release,
  * enforced by the server, under each policy; the teacher's release per student or all; the notice.
  */
 

@@ -13,7 +13,7 @@ import { getReleaseStatus, releaseResults } from './release.service.ts';
 
 const tags = ['submissions'];
 
-/** Releasing results (issue 18): staff read where it stands, those who mark release. */
+/** Releasing results: staff read where it stands, those who mark release. */
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/assessments/:id/release',

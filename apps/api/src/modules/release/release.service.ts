@@ -17,7 +17,7 @@ import { emitNotification } from '../notifications/notifications.service.ts';
 import { countUnreleased, markReleased, releaseEndedWindows } from './release.repository.ts';
 
 /**
- * Releasing results (issue 18). The assessment's release policy says when students see their
+ * Releasing results. The assessment's release policy says when students see their
  * results: at once, after the window, or when a teacher releases them here (per student or all);
  * what a student sees before is decided by the server (attempts.views resultReleased). A release
  * tells each student (in the app and by mail, as every result_released notice).

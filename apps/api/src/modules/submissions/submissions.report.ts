@@ -270,7 +270,7 @@ const runsText = (c: Context, runs: readonly [number, number][]) =>
   );
 
 /**
- * The item analysis (issue 18), on its own page: who was counted, the assessment's mean, median,
+ * The item analysis, on its own page: who was counted, the assessment's mean, median,
  * standard deviation and reliability, a table per question (facility, discrimination, what to
  * check), what each flag means, and for choice questions the options the top and bottom 27 %
  * chose. Formulas: item-analysis.ts.

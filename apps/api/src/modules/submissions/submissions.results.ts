@@ -21,7 +21,7 @@ import { itemAnalysisOf } from './submissions.item-analysis.ts';
 import { snapshotQuestions, type QuestionMark } from './submissions.scoring.ts';
 
 /**
- * What the results files print, read for each file alone (issue 15: every file used to read every
+ * What the results files print, read for each file alone (every file used to read every
  * attempt's question snapshot and every answer). Columns: the assessment's current questions, then
  * questions only older attempts had (found through their stored marks, described from their
  * snapshots by the database). Rows: the attempts' totals, and for the spreadsheets their stored

@@ -33,7 +33,7 @@ import {
 
 /** Who reads submissions: an organization's staff, and the Super Administrator (any organization). */
 export const SUBMISSION_READERS: readonly Role[] = STAFF;
-/** Who marks: the organization's teachers (SPEC §6) and administrators; not the platform team. */
+/** Who marks: the organization's teachers (docs/product/roles.md) and administrators; not the platform team. */
 export const MARKERS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 
 const tags = ['submissions'];
@@ -75,7 +75,7 @@ function sendFile(
 }
 
 /**
- * Submissions, manual marking, results exports, the PDF report (issue 6) and item analysis (issue 18). Every read is
+ * Submissions, manual marking, results exports, the PDF report and item analysis. Every read is
  * scoped to the caller's organization (any for the Super Administrator); another organization's
  * assessment or attempt answers 404 like a missing one.
  */

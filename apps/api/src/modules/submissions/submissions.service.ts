@@ -293,7 +293,7 @@ const scoreOutOfRange = (index: number, questionId: string, max: number) =>
     },
   ]);
 
-/** Someone marked the answer since the teacher loaded it (issue 18): who, when and what they gave. */
+/** Someone marked the answer since the teacher loaded it: who, when and what they gave. */
 const markConflict = (questionId: string, stored: AnswerWithMarker) =>
   new AppError(409, 'mark_conflict', `Question ${questionId} was marked by someone else meanwhile`, {
     questionId,
@@ -396,8 +396,8 @@ export async function submitMarks(
         },
         now,
       );
-      // Every open answer now has its mark: the student is told their result (issue 14) once
-      // they may see it (issue 18): now, or else by its release (the teacher's or the window's end).
+      // Every open answer now has its mark: the student is told their result once
+      // they may see it: now, or else by its release (the teacher's or the window's end).
       const releasedNow = resultNoticeAt(assessment, attempt.releasedAt !== null, now) === null;
       if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && releasedNow) {
         await emitNotification(
@@ -408,7 +408,7 @@ export async function submitMarks(
       }
     }
     await hook?.(tx, { attempt, now, changed });
-    // A mark that turns the attempt into a pass gives the rule's certificate (issue 13).
+    // A mark that turns the attempt into a pass gives the rule's certificate.
     const given: GivenCertificate[] = changed.length > 0 ? await giveOnPass(tx, attempt.id, now) : [];
     return { attemptId: attempt.id, given };
   });

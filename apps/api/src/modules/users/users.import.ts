@@ -21,7 +21,7 @@ import { ownOrganization } from './users.policy.ts';
 /** POST /users/import limits: the file's size (multipart limit) and its data rows. */
 export const IMPORT_MAX_BYTES = 1024 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
-/** The role every imported person gets (issue 3: "bulk add students"). */
+/** The role every imported person gets ("bulk add students"). */
 export const IMPORT_ROLE = 'Student';
 
 /**

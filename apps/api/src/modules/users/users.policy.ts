@@ -4,7 +4,7 @@ import { ADMINISTRATORS, STAFF } from '../../plugins/authorize.ts';
 import type { Actor } from '../../types.d.ts';
 
 /**
- * Who may do what to whom among users (issue 3). Routes declare the coarse policy (which roles
+ * Who may do what to whom among users. Routes declare the coarse policy (which roles
  * may call them); these functions hold the finer rules that depend on the target.
  */
 
@@ -15,7 +15,7 @@ export const USER_CREATOR_ROLES = STAFF;
 /** Roles that change or delete users. */
 export const USER_MANAGER_ROLES = ADMINISTRATORS;
 
-/** SPEC §8's refusal for people who may not see members (the route policy answers it too). */
+/** docs/product/messages.md's refusal for people who may not see members (the route policy answers it too). */
 export const MEMBERS_REFUSAL = {
   code: 'members_forbidden',
   message: "Unauthorized to view organization's members",

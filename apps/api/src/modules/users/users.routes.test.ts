@@ -54,7 +54,7 @@ describe('users routes', () => {
       expect(res.statusCode).toBe(401);
     });
 
-    it("refuses a Student with SPEC's members message", async () => {
+    it('refuses a Student with the historical members message', async () => {
       const res = await get('/users', as.student.headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({

@@ -36,7 +36,7 @@ const tags = ['users'];
 const errors = COMMON_ERRORS;
 
 /**
- * Users of an organization (issue 3): the users and all-users tables, adding (one by one or
+ * Users of an organization: the users and all-users tables, adding (one by one or
  * from a CSV file), changing role, deactivating, reactivating and deleting. Routes declare which
  * roles may call them; users.policy.ts holds the rules that depend on the target.
  */

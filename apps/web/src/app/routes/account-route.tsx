@@ -12,7 +12,7 @@ import { LinkAccessProvider } from '../../lib/link-access.tsx';
 import { mayOpenPath } from '../account-routes.tsx';
 
 /**
- * The protected area (SPEC §2): an authenticated user gets the account layout. While the session
+ * The protected area (docs/product/screens.md): an authenticated user gets the account layout. While the session
  * loads nothing shows for 100 ms, then a spinner (for at least 200 ms); only when loading is over
  * is a visitor without a session sent to /login, with this page kept as the destination.
  */
@@ -21,7 +21,7 @@ export function Component() {
   const { status, signingOut, user } = useAuth();
   const gate = useLoadingGate(status === 'initializing' || signingOut);
   // The same element while the user is the same: a change elsewhere in the session (the profile's
-  // refresh) leaves the memoized shell alone (issue 15).
+  // refresh) leaves the memoized shell alone.
   const userId = user?.id;
   const bell = useMemo(() => (userId ? <NotificationBell userId={userId} /> : null), [userId]);
   // Links inside the shell are offered only for pages the role may open.

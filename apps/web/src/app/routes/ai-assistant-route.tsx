@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AssistantScreen } from '../../features/assessments/components/assistant/assistant-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** /account/aiassistant/{userId}: the AI assistant (issue 14); the route's access is Teachers' and Administrators'. */
+/** /account/aiassistant/{userId}: the AI assistant; the route's access is Teachers' and Administrators'. */
 export function Component() {
   const { userId = '' } = useParams();
   const { user } = useAuth();

@@ -3,7 +3,7 @@ import { AssessmentListScreen } from '../../features/assessments/components/asse
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /**
- * /account/questions/{userId}: the assessment list (SPEC §2). What it lists depends on the
+ * /account/questions/{userId}: the assessment list (docs/product/screens.md). What it lists depends on the
  * signed-in person, not on the id in the address, so another id is corrected to one's own.
  */
 export function Component() {

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /**
  * /auth/callback: the session completes the sign-in (AuthProvider); this page then sends the user
- * to the stored destination (never a public route) or /account/home (SPEC §4). A user who must
+ * to the stored destination (never a public route) or /account/home (docs/product/states.md). A user who must
  * change their password is taken there by PublicRouteRedirect instead.
  */
 export function Component() {

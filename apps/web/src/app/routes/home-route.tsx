@@ -13,8 +13,8 @@ const RoleDashboard = lazy(() =>
 );
 
 /**
- * /account/home: the dashboard (SPEC §2 'Home dashboard'): the welcome, the cards of the role
- * (issue 14), then the analytics overview.
+ * /account/home: the dashboard (docs/product/screens.md 'Home dashboard'): the welcome, the cards of the role
+ *, then the analytics overview.
  */
 export function Component() {
   const { user } = useAuth();

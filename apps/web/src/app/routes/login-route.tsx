@@ -13,8 +13,8 @@ import { REPLAY_ATTRIBUTE } from '../../lib/landing-contract.ts';
 import { SignInCard } from '../sign-in-card.tsx';
 
 /**
- * / and /login (SPEC §2): the login screen behind a loading gate, inside the public landing page
- * (welcome, features, call to action, product links; issue 14). Signing in starts from the button
+ * / and /login (docs/product/screens.md): the login screen behind a loading gate, inside the public landing page
+ * (welcome, features, call to action, product links). Signing in starts from the button
  * (or at once with ?login=1), never by itself, so there is no redirect loop. A signed-in visitor is
  * sent on by PublicRouteRedirect.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/errors/loading-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** /account/logout: ends the session here and at the identity provider (SPEC §4). */
+/** /account/logout: ends the session here and at the identity provider (docs/product/states.md). */
 export function Component() {
   const { t } = useTranslation('auth');
   const { logout } = useAuth();

@@ -1,6 +1,6 @@
 import { MarkingQueueScreen } from '../../features/submissions/components/marking-queue/marking-queue-screen.tsx';
 
-/** /account/marking-queue: every answer that waits for a person, across the organization's assessments (issue 18). */
+/** /account/marking-queue: every answer that waits for a person, across the organization's assessments. */
 export function Component() {
   return <MarkingQueueScreen />;
 }

@@ -5,7 +5,7 @@ import { QuestionBankScreen } from '../../features/question-bank/components/ques
 import { ScreenLoading } from '../../features/assessments/components/editor/screen-states.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
-/** /account/question-bank: the organization's question bank (issue 17), its teachers' and administrators'. */
+/** /account/question-bank: the organization's question bank, its teachers' and administrators'. */
 export function Component() {
   const { user } = useAuth();
   const { t } = useTranslation('questionBank');

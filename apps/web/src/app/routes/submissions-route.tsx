@@ -23,7 +23,7 @@ export function Component() {
       assessmentMissing={missing}
       backTo={`/account/questions/${user?.id ?? userId}`}
       markingPath={(studentId) => `/account/questions/pending-marking/${quizId}/${studentId}`}
-      // Only administrators give certificates (SPEC §6): the certificates screen, preset to this one.
+      // Only administrators give certificates (docs/product/roles.md): the certificates screen, preset to this one.
       canRegrade={marks}
       // Releasing results is the author's or an administrator's call (managesAssessment), as the API rules.
       canRelease={Boolean(

@@ -19,7 +19,7 @@ interface Props {
  * The start card of an assessment (the route without an attempt in the address): what it is, and
  * the button that starts (or continues) the attempt, whose id then goes into the address. Its own
  * chunk, fetched by the route's loader: the assessment's schemas it parses with are not built on a
- * reload of an attempt in progress (issue 15, the attempt screen's first load on a slow phone).
+ * reload of an attempt in progress (the attempt screen's first load on a slow phone).
  */
 export default function StartView({ assessmentId, retake, resultsPath }: Props) {
   const { t } = useTranslation(['attempts', 'errors']);

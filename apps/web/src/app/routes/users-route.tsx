@@ -3,7 +3,7 @@ import { UsersScreen } from '../../features/users/components/users-screen.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 
 /**
- * /account/users/{userId}: the people of the viewer's organization (SPEC §2 'Users table'). The
+ * /account/users/{userId}: the people of the viewer's organization (docs/product/screens.md 'Users table'). The
  * list does not depend on the id in the address, so another id is corrected to one's own rather
  * than showing the same list under someone else's id.
  */

@@ -2,7 +2,7 @@ import { modals } from '@mantine/modals';
 
 /**
  * Confirmation dialogs (Mantine's confirm modal). The modals manager is not part of a screen's
- * first load (issue 15: it brings Modal, ScrollArea and floating-ui); ModalsHost mounts it at the
+ * first load (it brings Modal, ScrollArea and floating-ui); ModalsHost mounts it at the
  * first interaction, and a confirmation asked for before that waits for it rather than being lost.
  */
 

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 /**
  * Whether the person has interacted with the page yet (a press, a touch, a key or focus). Menus,
  * tooltips and popovers of the shell wait for it: nobody can open one before, so their code is not
- * part of a screen's first load (issue 15 point 7: the attempt screen's first load). Not a mere
+ * part of a screen's first load (the attempt screen's first load). Not a mere
  * pointer move: the trigger under a moving pointer would be swapped for its loaded version while
  * the person aims at it; after a press the swap waits for the click (notPressing).
  */

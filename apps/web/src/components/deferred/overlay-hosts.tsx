@@ -5,7 +5,7 @@ import { useFirstInteraction } from './first-interaction.ts';
 
 /**
  * The app's toasts and confirmation dialogs, mounted when first needed rather than with the first
- * screen (issue 15 point 7: the attempt screen's first load). Nothing is lost meanwhile: a toast
+ * screen (the attempt screen's first load). Nothing is lost meanwhile: a toast
  * shown earlier waits in the notifications store and appears when the container mounts; a
  * confirmation asked for earlier waits for the modals manager (confirm-modal.ts).
  */

@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { MessageScreen } from './message-screen.tsx';
 
 /**
- * A screen the signed-in role may not open (SPEC §6), reached by its address: said plainly, with a
+ * A screen the signed-in role may not open (docs/product/roles.md), reached by its address: said plainly, with a
  * way home. It stays on the address (no redirect), so there is nothing to loop.
  */
 export function AccessDenied() {

@@ -40,7 +40,7 @@ function describe(error: unknown): { message: string; stack?: string } {
   return { message: typeof error === 'string' ? error : JSON.stringify(error) };
 }
 
-/** 'Something went wrong' with Show/Hide Details, Retry (reload) and Go Home (SPEC §2). */
+/** 'Something went wrong' with Show/Hide Details, Retry (reload) and Go Home (docs/product/screens.md). */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ describe('AuthErrorScreen', () => {
     await i18nReady;
   });
 
-  it('shows the texts of SPEC §2 and the reason', () => {
+  it('shows the texts of docs/product/screens.md and the reason', () => {
     renderScreen(0);
     expect(screen.getByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
     expect(screen.getByText('We encountered an issue with your authentication session.')).toBeInTheDocument();

@@ -18,7 +18,7 @@ export interface AuthErrorScreenProps {
 export const canRetry = (retryCount: number) => retryCount < AUTH_LIMITS.maxErrorScreenRetries;
 
 /**
- * SPEC §2 "Authentication error screen". It lives outside the router (the session wraps the
+ * docs/product/screens.md "Authentication error screen". It lives outside the router (the session wraps the
  * whole app), so it navigates with full page loads only.
  */
 export function AuthErrorScreen({ reason, retryCount, onRetry, onSignOut }: AuthErrorScreenProps) {

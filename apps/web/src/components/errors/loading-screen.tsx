@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 /**
- * 'Loading your workspace...' (SPEC §1). Shown before translations load too, so the English
+ * 'Loading your workspace...' (docs/product/overview.md). Shown before translations load too, so the English
  * text is the fallback when i18n is not ready yet.
  */
 export function LoadingScreen({ label }: { label?: string }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { IconMapSearch } from '@tabler/icons-react';
 import { MessageScreen } from './message-screen.tsx';
 
-/** Any path without a screen (SPEC §2 'Public routes'): a friendly way back home. */
+/** Any path without a screen (docs/product/screens.md 'Public routes'): a friendly way back home. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (

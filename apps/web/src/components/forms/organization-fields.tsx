@@ -43,7 +43,7 @@ export interface OrganizationFieldsProps {
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
-/** Name, type, email, phone, address and postal code (SPEC §2 "Organization pages"). */
+/** Name, type, email, phone, address and postal code (docs/product/screens.md "Organization pages"). */
 export function OrganizationFields({ form, labels, typeOptions, layout }: OrganizationFieldsProps) {
   const card = layout === 'card';
   const autoComplete = (token: string) => (card ? token : 'off');

@@ -67,7 +67,7 @@ describe('AccountLayout', () => {
     const support = within(banner).getByRole('link', { name: 'Support (opens in a new tab)' });
     expect(support).toHaveAttribute('href', config.supportUrl);
     expect(support).toHaveAttribute('target', '_blank');
-    // The side bar links the learning platform too (SPEC §1).
+    // The side bar links the learning platform too (docs/product/overview.md).
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Learning platform (opens in a new tab)' })).toHaveAttribute(
       'href',

@@ -11,7 +11,7 @@ import classes from './account-layout.module.css';
 // The phone's menu drawer (its own chunk): fetched when first opened, kept for closing and reopening.
 const NavDrawer = lazy(() => import('./nav-drawer.tsx'));
 
-/** SPEC §2: the menu column is 64 units wide, the drawer on small screens as wide. */
+/** docs/product/screens.md: the menu column is 64 units wide, the drawer on small screens as wide. */
 export const NAV_WIDTH = '16rem';
 const HEADER_HEIGHT = 60;
 
@@ -20,7 +20,7 @@ const HEADER_HEIGHT = 60;
  * breakpoint, a left drawer below it) and the screen in the main area, or a refusal when the role
  * may not open it. `topBarActions` are what the app adds to the top bar (features are not
  * imported here): the notifications' bell. Memoized: the session's changes that do not concern the
- * shell (a refreshed profile) do not render it again (issue 15).
+ * shell (a refreshed profile) do not render it again.
  */
 export const AccountLayout = memo(function AccountLayout({ topBarActions }: { topBarActions?: ReactNode }) {
   const { t } = useTranslation('common');

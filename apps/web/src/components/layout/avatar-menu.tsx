@@ -11,11 +11,11 @@ import { markInteracted, useAfterFirstInteraction } from '../deferred/first-inte
 // The menu itself is its own chunk: it comes with the first interaction.
 const loadDropdown = () => import('./avatar-menu-dropdown.tsx').then((m) => m.default);
 
-/** SPEC §2: 56 units. */
+/** docs/product/screens.md: 56 units. */
 export const AVATAR_MENU_WIDTH = '14rem';
 
 /**
- * The signed-in person (SPEC §2 'Avatar menu'): name, email and role, with Profile, the learning
+ * The signed-in person (docs/product/screens.md 'Avatar menu'): name, email and role, with Profile, the learning
  * platform and Logout. Until the user id is known the trigger is disabled and says (Loading...).
  */
 export function AvatarMenu() {

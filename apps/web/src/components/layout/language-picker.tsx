@@ -22,7 +22,7 @@ const loadLanguageMenu = () => import('./language-menu.tsx').then((m) => m.defau
 let reconciledUserId: string | null = null;
 
 /**
- * The 12 interface languages (SPEC §1); the choice is kept in the language cookie by the detector
+ * The 12 interface languages (docs/product/overview.md); the choice is kept in the language cookie by the detector
  * and, for a signed-in user, saved to their profile: mail and files the server writes follow it.
  */
 export function LanguagePicker() {

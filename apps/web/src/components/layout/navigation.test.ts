@@ -11,7 +11,7 @@ import {
 
 const TEACHER_MENU = ['dashboard', 'profile', 'users', 'questiontype', 'assessments', 'certifications', 'ai'];
 
-describe('sectionsForRole (SPEC §6)', () => {
+describe('sectionsForRole (docs/product/roles.md)', () => {
   it.each([
     ['Student', ['dashboard', 'profile', 'assessments', 'organization', 'certifications']],
     ['Teacher', TEACHER_MENU],
@@ -41,7 +41,7 @@ describe('sectionsForRole (SPEC §6)', () => {
   });
 });
 
-describe('targetFor (SPEC §2)', () => {
+describe('targetFor (docs/product/screens.md)', () => {
   const teacher = { id: 'u-1', role: 'Teacher', organizationId: 'org-9' };
   const superAdmin = { id: 's-1', role: 'Super Administrator', organizationId: null };
 

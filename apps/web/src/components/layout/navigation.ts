@@ -1,6 +1,6 @@
 import { isSuperAdministrator } from '@vbuilder/shared';
 
-/** The side menu's sections (SPEC §2 'Side navigation'). */
+/** The side menu's sections (docs/product/screens.md 'Side navigation'). */
 export const SECTION_IDS = [
   'dashboard',
   'assessments',
@@ -30,7 +30,7 @@ export interface NavItem {
 
 const HOME = '/account/home';
 
-/** Sections per role, in the order of SPEC §6. Unknown roles (and 'user') get the Teacher menu. */
+/** Sections per role, in the order of docs/product/roles.md. Unknown roles (and 'user') get the Teacher menu. */
 const SECTIONS_BY_ROLE: Record<string, readonly SectionId[]> = {
   Student: ['dashboard', 'profile', 'assessments', 'organization', 'certifications'],
   Teacher: ['dashboard', 'profile', 'users', 'questiontype', 'assessments', 'certifications', 'ai'],
@@ -56,7 +56,7 @@ export function sectionsForRole(role: string | null | undefined): readonly Secti
 }
 
 /**
- * Who may open a screen (SPEC §6): the roles whose side menu has its section, narrowed to staff (no
+ * Who may open a screen (docs/product/roles.md): the roles whose side menu has its section, narrowed to staff (no
  * Students: creating, editing, marking) or to named roles (the organization list is the Super
  * Administrator's). Screens of no section (home, notifications, logout) are everyone's.
  */
@@ -105,15 +105,15 @@ export function targetFor(section: SectionId, user: NavUser | null | undefined):
 }
 
 export const QUESTION_EXAMPLES_PATH = '/account/questiontype/questionexamples';
-/** The organization's question bank (issue 17): a link of the assessments section, for staff. */
+/** The organization's question bank: a link of the assessments section, for staff. */
 export const QUESTION_BANK_PATH = '/account/question-bank';
-/** The marking queue (issue 18): a link of the assessments section, for staff. */
+/** The marking queue: a link of the assessments section, for staff. */
 export const MARKING_QUEUE_PATH = '/account/marking-queue';
 export const SUBSCRIPTION_PATH = '/account/subscription';
 
 /**
  * The subscription screen: the Super Administrator's 'subscriptions' section, and an
- * Administrator's own plan (issue 12: they choose, pay for and renew it), reached from their
+ * Administrator's own plan (they choose, pay for and renew it), reached from their
  * Payments section; so it is open to the roles whose menu has Payments.
  */
 export const SUBSCRIPTION_ACCESS: ScreenAccess = { section: 'payments' };

@@ -14,7 +14,7 @@ export function accessOf(handles: readonly unknown[]): ScreenAccess | undefined 
 }
 
 /**
- * The one place an /account screen is refused: a role whose side menu (SPEC §6) does not give the
+ * The one place an /account screen is refused: a role whose side menu (docs/product/roles.md) does not give the
  * route's section sees 'You don't have access to this page' instead of the screen. The API refuses
  * the data too; this keeps a user from a screen of errors. While the user is unknown, nothing is
  * refused.

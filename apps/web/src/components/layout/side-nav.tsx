@@ -48,8 +48,8 @@ export const SECTION_ICONS: Record<SectionId, Icon> = {
 const PANEL_ID = 'side-nav-panel';
 
 /**
- * The role's menu (SPEC §2 'Side navigation', §6): an icon rail selects a section, the panel
- * beside it lists that section's links. Hovering an icon previews its panel (SPEC §9 timings).
+ * The role's menu (docs/product/screens.md 'Side navigation', docs/product/roles.md): an icon rail selects a section, the panel
+ * beside it lists that section's links. Hovering an icon previews its panel (docs/product/limits.md timings).
  * `onNavigate` runs when a link is followed (the mobile drawer closes then); `withSupport` adds the
  * support link, for small screens where the top bar has no room for it.
  */

@@ -60,7 +60,7 @@ export function TopBar({
 
 /**
  * The learning platform and support links, when the server names them. Their own component: the
- * configuration's arrival renders these two links again, not the whole top bar (issue 15).
+ * configuration's arrival renders these two links again, not the whole top bar.
  */
 function ExternalLinks() {
   const { t } = useTranslation('common');

@@ -18,7 +18,7 @@ const Email = z
 const ExternalLinksSchema = z.object({
   learningPlatformUrl: WebUrl,
   supportUrl: WebUrl,
-  /** Where schools write about invoices and slow activations (issue 12), when the server names it. */
+  /** Where schools write about invoices and slow activations, when the server names it. */
   billingSupportEmail: Email,
 });
 export type ExternalLinks = z.infer<typeof ExternalLinksSchema>;

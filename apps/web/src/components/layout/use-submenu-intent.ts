@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: a submenu opens after 100 ms of hover and survives 300 ms of the pointer being away. */
+/** docs/product/limits.md: a submenu opens after 100 ms of hover and survives 300 ms of the pointer being away. */
 export const SUBMENU_TIMINGS = { openDelayMs: 100, graceMs: 300 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from './user-display.ts';
 
-describe('initialsOf (SPEC §2 avatar)', () => {
+describe('initialsOf (docs/product/screens.md avatar)', () => {
   it.each([
     ['Ada Lovelace', 'AL'],
     ['ada lovelace byron', 'AL'],

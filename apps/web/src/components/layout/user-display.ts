@@ -1,5 +1,5 @@
 /**
- * Avatar initials (SPEC §2 'Avatar menu'): the first letters of the first two words of the name,
+ * Avatar initials (docs/product/screens.md 'Avatar menu'): the first letters of the first two words of the name,
  * the first letter of a one-word name, 'U' without a name.
  */
 export function initialsOf(name: string | null | undefined): string {

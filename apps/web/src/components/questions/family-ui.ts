@@ -32,7 +32,7 @@ export interface EditorProps<C> {
 }
 
 /**
- * The props of a family's example rendering: the parsed example (SPEC §3 shape, its options and
+ * The props of a family's example rendering: the parsed example (docs/product/data.md shape, its options and
  * answer still unchecked JSON) and the type it is for, so a family can render a type its own way.
  * It shows the options (or additional information) and the expected answer; the examples page
  * shows the rest.

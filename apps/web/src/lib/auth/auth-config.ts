@@ -32,7 +32,7 @@ export function defaultAuthConfig(origin: string): AuthConfig {
   };
 }
 
-/** Callback state older than this is discarded (one hour, SPEC §4). */
+/** Callback state older than this is discarded (one hour, docs/product/states.md). */
 export const STALE_STATE_AGE_SECONDS = 3600;
 
 let requestPromise: Promise<unknown> | null = null;

@@ -14,7 +14,7 @@ interface State {
 }
 
 /**
- * SPEC §8: a render error in the auth area shows the authentication error screen and is reported.
+ * docs/product/messages.md: a render error in the auth area shows the authentication error screen and is reported.
  * (Errors inside routes are the router's, and show the application error screen.)
  */
 export class AuthErrorBoundary extends Component<Props, State> {

@@ -10,7 +10,7 @@ export { useAuth } from './use-auth.ts';
 export type { AuthContextValue } from './auth-context.ts';
 
 /**
- * The session for the whole app (SPEC §4). Sits under QueryClientProvider (logout clears the
+ * The session for the whole app (docs/product/states.md). Sits under QueryClientProvider (logout clears the
  * query cache) and above the router, so it navigates only with full page loads; route-level
  * redirects are PublicRouteRedirect's and the account gate's.
  */
@@ -39,7 +39,7 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
   );
   // The store's updates render synchronously (useSyncExternalStore); the session's arrival renders
   // the whole signed-in shell, so it is passed on as a deferred value: React builds that tree in
-  // small slices (a transition) and the page keeps answering meanwhile (issue 15, blocking time).
+  // small slices (a transition) and the page keeps answering meanwhile (blocking time).
   const deferred = useDeferredValue(value);
 
   const retry = () => void session.retry();

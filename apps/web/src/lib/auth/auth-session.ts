@@ -11,7 +11,7 @@ import { RefreshError, type TokenService } from './token-service.ts';
 
 /**
  * The session as one small store outside React (so it is testable, and React's StrictMode double
- * effects cannot start two logins): initializing → authenticated | unauthenticated (SPEC §4).
+ * effects cannot start two logins): initializing → authenticated | unauthenticated (docs/product/states.md).
  */
 
 export type AuthStatus = 'initializing' | 'authenticated' | 'unauthenticated';

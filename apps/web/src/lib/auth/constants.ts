@@ -1,4 +1,4 @@
-/** The numbers of SPEC §9 that govern the session, in one place so tests and code agree. */
+/** The numbers of docs/product/limits.md that govern the session, in one place so tests and code agree. */
 export const AUTH_TIMINGS = {
   /** The identity client must be ready within this time, or the error screen shows. */
   initTimeoutMs: 30_000,
@@ -29,7 +29,7 @@ export const AUTH_LIMITS = {
   userCookieDays: 7,
 } as const;
 
-/** Storage keys and cookie names of SPEC §3 "Cached user". */
+/** Storage keys and cookie names of docs/product/data.md "Cached user". */
 export const AUTH_KEYS = {
   intendedPath: 'intendedPath',
   userCookie: 'user_data',
@@ -44,7 +44,7 @@ export const CHANGE_PASSWORD_PATH = '/change-password';
 export const CREATE_ORGANIZATION_PATH = '/create-organization';
 export const DEFAULT_LANDING_PATH = '/account/home';
 
-/** The catalogue text of SPEC §8 for an identity client that never became ready. */
+/** The catalogue text of docs/product/messages.md for an identity client that never became ready. */
 export const INIT_TIMEOUT_MESSAGE = 'Keycloak initialization timeout';
 
 /** Where the identity client keeps its session and pending login state (localStorage keys). */

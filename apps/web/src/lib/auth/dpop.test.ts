@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createDpop } from './dpop.ts';
 
 /**
- * The browser's DPoP key (issue 16): made once, kept in IndexedDB, never readable; proofs that an
+ * The browser's DPoP key: made once, kept in IndexedDB, never readable; proofs that an
  * RFC 9449 resource server accepts; and oidc-client-ts binding the tokens to that same key.
  */
 

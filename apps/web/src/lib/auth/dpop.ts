@@ -2,7 +2,7 @@ import { openDB, type DBSchema } from 'idb';
 import type { DPoPState, UserManagerSettings } from 'oidc-client-ts';
 
 /**
- * DPoP (RFC 9449, issue 16): this browser's tokens are bound to a key pair it keeps and cannot
+ * DPoP (RFC 9449): this browser's tokens are bound to a key pair it keeps and cannot
  * give out. The pair is ECDSA P-256, made once per browser with WebCrypto as non-extractable (the
  * private key can sign here but can never be read, not even by this page's scripts) and kept in
  * IndexedDB, so it survives reloads, offline starts and sign-outs. oidc-client-ts reaches it

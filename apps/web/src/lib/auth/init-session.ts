@@ -5,7 +5,7 @@ import { isAuthRedirect } from './session-rules.ts';
 import { RefreshError, type TokenService } from './token-service.ts';
 
 /**
- * Starting the identity client (SPEC §4): on /auth/callback the sign-in is completed (and, with
+ * Starting the identity client (docs/product/states.md): on /auth/callback the sign-in is completed (and, with
  * nothing to complete and no session, login is required); elsewhere the check is silent, from the
  * stored session only: no iframe, no redirect.
  */
@@ -77,7 +77,7 @@ export async function initializeIdentity({
       if (!user) throw new Error('The sign-in response held no session');
       return { kind: 'signed-in', user };
     } catch (error) {
-      // SPEC §7: an identity provider auth error clears the user.
+      // docs/product/api.md: an identity provider auth error clears the user.
       await manager.removeUser().catch(() => undefined);
       throw new AuthError('callback_failed', error instanceof Error ? error.message : 'Sign-in failed', {
         cause: error,

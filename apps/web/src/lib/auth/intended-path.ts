@@ -2,7 +2,7 @@ import type { UserProfile } from '@vbuilder/shared';
 import { AUTH_KEYS } from './constants.ts';
 import { intendedPathToStore, resolvePostLoginPath } from './session-rules.ts';
 
-/** sessionStorage key intendedPath (SPEC §3): the post-login destination, never a public route. */
+/** sessionStorage key intendedPath (docs/product/data.md): the post-login destination, never a public route. */
 
 function storage(): Storage | null {
   try {

@@ -3,7 +3,7 @@ import { getUserManager, type PageIdentityClient } from './oidc-client.ts';
 import { tokenService } from './token-service.ts';
 
 /**
- * Leaving for the identity provider (SPEC §4 "Login stores the current path as intended (unless
+ * Leaving for the identity provider (docs/product/states.md "Login stores the current path as intended (unless
  * public), then redirects to the callback").
  */
 

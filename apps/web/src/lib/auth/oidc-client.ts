@@ -14,14 +14,14 @@ import { dpopAvailable, pageDpop } from './dpop.ts';
 export * from './auth-config.ts';
 
 /**
- * The identity client (SPEC §4): authorization code with PKCE S256, query response mode, refresh
+ * The identity client (docs/product/states.md): authorization code with PKCE S256, query response mode, refresh
  * tokens, no login-status iframe, callback state kept one hour. The issuer comes from
  * GET /api/auth/config so an external provider (Keycloak) is a matter of server configuration.
  *
  * The identity library (oidc-client-ts, about 20 KB compressed) is only needed to talk to the
  * provider: sign in, complete the callback, refresh, sign out. A page opened with a valid stored
  * session (a student reopening an assessment) needs none of that, so the page's client reads the
- * stored session itself and fetches the library on the first call that needs it (issue 15).
+ * stored session itself and fetches the library on the first call that needs it.
  */
 
 export { OIDC_STORAGE_PREFIX };
@@ -75,7 +75,7 @@ export function userManagerSettings(
     response_mode: 'query',
     disablePKCE: false,
     monitorSession: false,
-    // Our own monitor refreshes proactively (SPEC §4); the library's timer would race it.
+    // Our own monitor refreshes proactively (docs/product/states.md); the library's timer would race it.
     automaticSilentRenew: false,
     staleStateAgeInSeconds: STALE_STATE_AGE_SECONDS,
     // The profile comes from our API; the userinfo call would only add a round trip.
@@ -84,7 +84,7 @@ export function userManagerSettings(
     // shared by the tabs of this browser, which take turns refreshing it (token-service.ts).
     stateStore: storage,
     userStore: storage,
-    // Tokens bound to this browser's key (DPoP, issue 16), the code too; without WebCrypto (a page
+    // Tokens bound to this browser's key (DPoP), the code too; without WebCrypto (a page
     // served over plain HTTP) the tokens stay Bearer tokens.
     ...(dpopAvailable()
       ? { dpop: { store: pageDpop().store(config.clientId), bind_authorization_code: true } }

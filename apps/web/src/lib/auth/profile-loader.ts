@@ -3,7 +3,7 @@ import { AUTH_TIMINGS } from './constants.ts';
 import { identityChanged, isProfileCacheValid, throttleDelay, type CachedProfile } from './session-rules.ts';
 
 /**
- * Loading the profile (SPEC §4, §7): it waits for a session with a token, calls the API at most
+ * Loading the profile (docs/product/states.md, docs/product/api.md): it waits for a session with a token, calls the API at most
  * once per second (except on the callback page), shares an in-flight call between callers and
  * reuses a profile under 30 s old. A 401 clears the user, refreshes the token and tries once more;
  * when that refresh fails the session is over.
@@ -27,7 +27,7 @@ export interface ProfileLoaderDeps {
   /** A 401 means the user we hold is no longer vouched for. */
   onClearUser(): void;
   isCallbackPath(): boolean;
-  /** The organization a cached profile must match (SPEC §5); undefined when there is none. */
+  /** The organization a cached profile must match (docs/product/validation.md); undefined when there is none. */
   expectedOrganizationId(): string | null | undefined;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

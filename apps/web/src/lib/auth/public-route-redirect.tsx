@@ -6,7 +6,7 @@ import { shouldLeavePublicRoute } from './session-rules.ts';
 import { useAuth } from './auth-provider.tsx';
 
 /**
- * Rendered at the root of the app (SPEC §4): a user who must change their password goes to
+ * Rendered at the root of the app (docs/product/states.md): a user who must change their password goes to
  * /change-password from anywhere; any other signed-in user on a public page (not the callback
  * or change-password pages) goes to the stored destination, or /account/home.
  */

@@ -1,5 +1,5 @@
 /**
- * Errors worth a look by the team (SPEC §8: render errors in the auth area notify analytics).
+ * Errors worth a look by the team (docs/product/messages.md: render errors in the auth area notify analytics).
  * There is no analytics service yet: this is the one place a real sink replaces the console.
  */
 export interface ErrorContext {

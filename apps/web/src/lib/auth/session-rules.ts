@@ -8,16 +8,16 @@ import {
 } from './constants.ts';
 
 /**
- * Pure rules of the session (SPEC §4, §5): which paths are public, where to go after login,
+ * Pure rules of the session (docs/product/states.md, docs/product/validation.md): which paths are public, where to go after login,
  * when a cached profile may be reused, and what the token's remaining life calls for.
  * No storage, no clock, no browser: everything comes in as arguments.
  */
 
-/** The links of an email change (issue 16): opened from a mail, signed in or not. */
+/** The links of an email change: opened from a mail, signed in or not. */
 const EMAIL_CONFIRM_PATH = '/confirm-email';
 const EMAIL_UNDO_PATH = '/undo-email-change';
 
-/** SPEC §2 public routes, plus the identity provider's sign-in pages (/signin/:uid). */
+/** docs/product/screens.md public routes, plus the identity provider's sign-in pages (/signin/:uid). */
 export const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -32,12 +32,12 @@ export const PUBLIC_ROUTES = [
   CHANGE_PASSWORD_PATH,
 ] as const;
 
-/** The identity provider's sign-in pages, and the public verification of a certificate (issue 13). */
+/** The identity provider's sign-in pages, and the public verification of a certificate. */
 const PUBLIC_PREFIXES = ['/signin/', '/verify/'] as const;
 
 /**
  * Public routes a signed-in user may stay on. The callback and change-password pages come from
- * SPEC §4 (the email-change links from issue 16); the provider's /signin pages are mid-way through an authorization request, and taking
+ * docs/product/states.md(the email-change links); the provider's /signin pages are mid-way through an authorization request, and taking
  * a user away from them would leave that request, and a forced re-login, unfinished.
  */
 export const REDIRECT_EXEMPT_ROUTES = [
@@ -133,7 +133,7 @@ export function expectedOrganization(
   return undefined;
 }
 
-/** SPEC §5: a cached user is valid only under 30 s old and matching the expected organization. */
+/** docs/product/validation.md: a cached user is valid only under 30 s old and matching the expected organization. */
 export function isProfileCacheValid(
   cache: CachedProfile | null,
   now: number,
@@ -147,7 +147,7 @@ export function isProfileCacheValid(
   return cache.user.organizationId === expectedOrganizationId;
 }
 
-/** The fields whose change makes the cached user someone else (SPEC §4). */
+/** The fields whose change makes the cached user someone else (docs/product/states.md). */
 export const IDENTITY_FIELDS = ['id', 'email', 'role', 'organizationId', 'must_change_password'] as const;
 
 export function identityChanged(previous: UserProfile | null, next: UserProfile | null): boolean {

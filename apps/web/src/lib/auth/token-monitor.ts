@@ -2,7 +2,7 @@ import { AUTH_TIMINGS } from './constants.ts';
 import { assessToken } from './session-rules.ts';
 
 /**
- * SPEC §4: every 30 s the token is looked at; under 5 minutes left it is flagged as expiring,
+ * docs/product/states.md: every 30 s the token is looked at; under 5 minutes left it is flagged as expiring,
  * under 2 minutes it is refreshed without waiting for it to expire.
  */
 

@@ -11,7 +11,7 @@ export interface LoadingGate {
 }
 
 /**
- * The gate delays of SPEC §2 (100 ms and 200 ms): no spinner for the first 100 ms, so a quick
+ * The gate delays of docs/product/screens.md (100 ms and 200 ms): no spinner for the first 100 ms, so a quick
  * session never flashes one; once shown, it stays at least 200 ms, so it never blinks. What
  * comes next (content or the redirect to /login) waits until loading is over.
  */
@@ -35,8 +35,8 @@ export function useLoadingGate(
       return () => clearTimeout(timer);
     }
     // Leaving the gate renders what it held back, on a signed-in screen the whole shell: as a
-    // transition React builds it in small slices, and the page keeps answering meanwhile (issue
-    // 15: from a timer it was one 170-ms task at 4x CPU on the attempt screen's reload).
+    // transition React builds it in small slices, and the page keeps answering meanwhile
+    // (from a timer it was one 170-ms task at 4x CPU on the attempt screen's reload).
     if (phase === 'waiting') startTransition(() => setPhase('idle'));
     if (phase === 'visible') setPhase('holding');
     if (phase !== 'holding') return;

@@ -3,7 +3,7 @@ import { UserProfileSchema, type UserProfile } from '@vbuilder/shared';
 import { AUTH_KEYS, AUTH_LIMITS } from './constants.ts';
 
 /**
- * The cached user of SPEC §3: cookie user_data (7 days), scoped to the parent domain so sister
+ * The cached user of docs/product/data.md: cookie user_data (7 days), scoped to the parent domain so sister
  * sites can read it, secure and SameSite=None outside localhost. An older user_details cookie is
  * migrated to it.
  */
@@ -109,7 +109,7 @@ export function loadCookieUser(): UserProfile | null {
   return user;
 }
 
-/** Logout (SPEC §3): user_data, user_details, access_token and refresh_token go. */
+/** Logout (docs/product/data.md): user_data, user_details, access_token and refresh_token go. */
 export function clearAuthCookies(): void {
   for (const name of [
     AUTH_KEYS.userCookie,

@@ -26,7 +26,7 @@ export interface QuestionEditorProps {
   question: Question;
   onChange(question: Question): void;
   /**
-   * Called with the question once it passes the SPEC §5 checks. Without it the editor offers
+   * Called with the question once it passes the docs/product/validation.md checks. Without it the editor offers
    * "Check question" only (the caller saves some other way, e.g. with its assessment).
    */
   onSave?(question: Question): void | Promise<void>;

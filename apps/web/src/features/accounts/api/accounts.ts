@@ -9,7 +9,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { requestJson } from './request.ts';
 
-/** Public account calls (SPEC §2 public routes): no session yet, so no bearer token. */
+/** Public account calls (docs/product/screens.md public routes): no session yet, so no bearer token. */
 const accountsPath = (path: string) => `/api/accounts${path}`;
 
 export const signUp = (input: SignUpInput) =>
@@ -18,7 +18,7 @@ export const signUp = (input: SignUpInput) =>
 export const activateAccount = (token: string) =>
   requestJson(accountsPath('/activate'), { method: 'POST', body: { token } }, ActivateResponseSchema);
 
-/** The link mailed to a new address (issue 16): the account moves to it. */
+/** The link mailed to a new address: the account moves to it. */
 export const confirmEmailChange = (token: string) =>
   requestJson(accountsPath('/confirm-email'), { method: 'POST', body: { token } }, ActivateResponseSchema);
 

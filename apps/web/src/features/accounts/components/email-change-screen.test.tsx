@@ -6,7 +6,7 @@ import { EmailChangeScreen } from './email-change-screen.tsx';
 
 const token = 'e'.repeat(32);
 
-describe('EmailChangeScreen (issue 16)', () => {
+describe('EmailChangeScreen', () => {
   it('confirms the new address once and says which one signs in now', async () => {
     server.use(answer('post', '/accounts/confirm-email', { message: 'Changed', email: 'ada@new.test' }));
     await renderScreen(<EmailChangeScreen step="confirm" token={token} />);

@@ -14,7 +14,7 @@ import { LinkProblemAlert } from './link-problem-alert.tsx';
 type Step = 'confirm' | 'undo';
 
 /**
- * The two links of an email change (issue 16): `/confirm-email?token=` from the new address moves
+ * The two links of an email change: `/confirm-email?token=` from the new address moves
  * the account there; `/undo-email-change?token=` from the old one brings it back and signs every
  * session out. Each link works once, so the answer is kept for the page's life.
  */

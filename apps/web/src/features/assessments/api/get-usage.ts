@@ -17,7 +17,7 @@ export const useAssessmentUsage = (organizationId?: string, enabled = true) =>
   useQuery({ ...usageQuery(organizationId), enabled });
 
 /**
- * GET /assessments/organization/:orgId/monthly (SPEC §7): the number of assessments created this
+ * GET /assessments/organization/:orgId/monthly (docs/product/api.md): the number of assessments created this
  * month is the length of `data`; a 400 counts as 0.
  */
 export async function fetchMonthlyCount(organizationId: string, signal?: AbortSignal): Promise<number> {

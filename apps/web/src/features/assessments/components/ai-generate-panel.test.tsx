@@ -52,7 +52,7 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Number of True/False questions' })).toHaveValue('1');
   });
 
-  it('checks before calling, with SPEC messages in order: title, types, a count above 0', async () => {
+  it('checks before calling, with the documented messages in order: title, types, a count above 0', async () => {
     const { user } = await renderPanel({
       defaults: { title: '', subject: '', difficulty: 'Medium', language: 'en' },
     });

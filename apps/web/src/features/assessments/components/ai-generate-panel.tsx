@@ -42,8 +42,8 @@ export interface AiGeneratePanelProps {
 }
 
 /**
- * AI question generation (SPEC §5): title, subject, difficulty and language prefilled from the
- * assessment, the types and how many of each, optional source material, and Generate. SPEC's
+ * AI question generation (docs/product/validation.md): title, subject, difficulty and language prefilled from the
+ * assessment, the types and how many of each, optional source material, and Generate. The documented
  * checks run before calling; the questions go to `onGenerated` for review, nothing is saved here.
  */
 export function AiGeneratePanel({

@@ -43,7 +43,7 @@ export const toGenerateRequest = (values: AiPanelValues): AiGenerateRequest => (
 });
 
 /**
- * The SPEC §5 checks before calling, with the same schema the API validates with: a title first,
+ * The docs/product/validation.md checks before calling, with the same schema the API validates with: a title first,
  * then at least one type, then one with a count above 0 (and the API's limits). The first problem
  * in the order of the form, or null when the request can be sent.
  */

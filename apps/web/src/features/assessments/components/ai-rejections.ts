@@ -3,7 +3,7 @@ import type { AiGenerateResponse } from '@vbuilder/shared';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 
 /**
- * The reasons the API gives for items the model wrote that could not be used, in words: SPEC §5's
+ * The reasons the API gives for items the model wrote that could not be used, in words: docs/product/validation.md's
  * own messages ('Question 2 missing score field') and the API's messages of the same pattern are
  * recognised by shape and translated; question-validation keys ('questions.errors.optionEmpty')
  * are translated as everywhere else; anything else is shown as it came.

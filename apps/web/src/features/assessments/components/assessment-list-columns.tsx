@@ -28,7 +28,7 @@ const Nothing = () => (
 const when = (iso: string | null, format: (iso: string) => string) => (iso ? format(iso) : <Nothing />);
 
 /**
- * The list's columns (SPEC §2): title with subject and difficulty underneath, status, start and end
+ * The list's columns (docs/product/screens.md): title with subject and difficulty underneath, status, start and end
  * dates and times in the reader's time zone; staff also see when each was created.
  */
 export function assessmentColumns({ t, locale, staff, userId }: Options): AssessmentColumn[] {

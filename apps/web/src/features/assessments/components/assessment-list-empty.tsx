@@ -16,7 +16,7 @@ interface Props {
 
 /**
  * No rows: nothing matches the search or filters (with a way out); a teacher has not created any
- * ('You haven't created any assessments yet.', SPEC §2) with a create button; or nothing is
+ * ('You haven't created any assessments yet.', docs/product/screens.md) with a create button; or nothing is
  * assigned to the student.
  */
 export function AssessmentListEmpty({ audience, filtered, onClearFilters, createHref }: Props) {

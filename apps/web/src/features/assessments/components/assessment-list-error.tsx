@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 
-/** 'Error loading assessments' (SPEC §8), the reason, and a retry. */
+/** 'Error loading assessments' (docs/product/messages.md), the reason, and a retry. */
 export function AssessmentListError({
   error,
   onRetry,

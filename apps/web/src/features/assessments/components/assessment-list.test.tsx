@@ -356,7 +356,7 @@ describe('AssessmentListScreen', () => {
       expect(screen.queryByRole('link', { name: /Upgrade Free/ })).not.toBeInTheDocument();
     });
 
-    it("at the limit an Administrator's upgrade prompt leads to the subscription screen (issue 12)", async () => {
+    it("at the limit an Administrator's upgrade prompt leads to the subscription screen", async () => {
       await renderScreen(
         { ...TEACHER, role: 'Administrator' },
         { list: pageOf([makeAssessment()]), usage: makeUsage(5), monthly: 5 },

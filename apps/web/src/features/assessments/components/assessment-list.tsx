@@ -21,7 +21,7 @@ import { UPGRADE_PROMPT_ID, UsageCard } from './usage-card.tsx';
 export type ListViewer = Pick<UserProfile, 'id' | 'role' | 'organizationId'>;
 
 /**
- * The assessment list (SPEC §2): staff see their organization's assessments with the usage card, a
+ * The assessment list (docs/product/screens.md): staff see their organization's assessments with the usage card, a
  * create button (disabled at the monthly limit), and Submissions, View, Edit, Duplicate and Delete;
  * students see the published ones assigned to them with Take, Continue, View Results and Retake.
  * Search, filters, sorting and pages all run on the server.

@@ -10,7 +10,7 @@ const TIMING_COLORS: Record<TimingStatus, string> = {
   notSet: 'yellow',
 };
 
-/** Upcoming, Ongoing, Past or Not set (SPEC §4; the rule is shared with the API). */
+/** Upcoming, Ongoing, Past or Not set (docs/product/states.md; the rule is shared with the API). */
 export function TimingBadge({ timing }: { timing: TimingStatus }) {
   const { t } = useTranslation('assessments');
   return (

@@ -8,7 +8,7 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { useDeleteAssessment } from '../api/save-assessment.ts';
 
 /**
- * Delete with a confirm dialog naming the assessment (SPEC §2): on success a toast and the list
+ * Delete with a confirm dialog naming the assessment (docs/product/screens.md): on success a toast and the list
  * refreshes; on failure 'Failed to delete the assessment. Please try again.' with the reason.
  */
 export function useConfirmDeleteAssessment() {

@@ -27,7 +27,7 @@ import type { Allowance } from '../lib/use-allowance.ts';
 export const UPGRADE_PROMPT_ID = 'assessment-upgrade-prompt';
 
 /**
- * The usage card of the assessment list (SPEC §2, §9): the current package and whether it is
+ * The usage card of the assessment list (docs/product/screens.md, docs/product/limits.md): the current package and whether it is
  * active, assessments created this month (deleted ones too, as the note says) against the allowance ('3 / 5'), what remains (or Unlimited), the
  * plan's question types, when the allowance restarts, and at the limit the upgrade prompt, which
  * leads to the subscription screen for those who may open it (`canUpgrade`).

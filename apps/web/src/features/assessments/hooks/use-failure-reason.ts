@@ -4,7 +4,7 @@ import { useErrorText } from '../../../lib/forms/use-error-text.ts';
 import { usePlanName } from './use-plan-name.ts';
 
 /**
- * Why a save failed, in words: the plan's limit as SPEC §9's upgrade prompt ('Upgrade Free to
+ * Why a save failed, in words: the plan's limit as docs/product/limits.md's upgrade prompt ('Upgrade Free to
  * create another assessment'), any other API error code from the `errors` namespace.
  */
 export function useFailureReason(packageName: string | undefined) {

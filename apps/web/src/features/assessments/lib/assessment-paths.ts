@@ -1,5 +1,5 @@
 /**
- * Addresses of the assessment screens (SPEC §2). `userId` is the signed-in person's id, which the
+ * Addresses of the assessment screens (docs/product/screens.md). `userId` is the signed-in person's id, which the
  * addresses carry; the screens read whose data it is from the session, not from it.
  */
 export const assessmentPaths = {

@@ -19,7 +19,7 @@ export interface StudentActions {
 type Row = Pick<AssessmentSummary, 'id' | 'allowRetake' | 'timing' | 'myAttempts'>;
 
 /**
- * What a student may do with an assessment of the list (SPEC §2, §6):
+ * What a student may do with an assessment of the list (docs/product/screens.md, docs/product/roles.md):
  * - an attempt in progress: Continue it (never start a second one);
  * - nothing submitted and the server says an attempt may start: Take Assessment;
  * - something submitted: View Results, and Retake Quiz when retakes are allowed and it may start;

@@ -15,9 +15,9 @@ export interface UsageView {
 }
 
 /**
- * The usage card's figures. The count is the monthly call's (SPEC §7, a 400 counting as 0) when it
+ * The usage card's figures. The count is the monthly call's (docs/product/api.md, a 400 counting as 0) when it
  * answered, otherwise the usage call's; the limit is reached when either the server says so or the
- * count is at or above the allowance (SPEC §4), so the create button never offers what the API refuses.
+ * count is at or above the allowance (docs/product/states.md), so the create button never offers what the API refuses.
  */
 export function usageViewOf(usage: AssessmentUsage, monthlyCount: number | undefined): UsageView {
   const used = monthlyCount ?? usage.usedThisMonth;

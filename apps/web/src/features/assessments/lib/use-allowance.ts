@@ -3,7 +3,7 @@ import { usageViewOf } from './usage-view.ts';
 
 /**
  * The organization's plan and this month's use of it: the usage call (plan, allowance, reset) and
- * the monthly call (SPEC §7: its length is the count). Only for people of an organization.
+ * the monthly call (docs/product/api.md: its length is the count). Only for people of an organization.
  */
 export function useAllowance(organizationId: string | null | undefined) {
   const usage = useAssessmentUsage(undefined, Boolean(organizationId));

@@ -9,7 +9,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * The attempts API (issue 6). Each call that returns an attempt also says how far the device's
+ * The attempts API. Each call that returns an attempt also says how far the device's
  * clock is from the server's, measured around the request, so the timer never trusts the device
  * clock alone.
  */

@@ -58,7 +58,7 @@ interface Props {
 }
 
 /**
- * A result the teacher has not released yet (issue 18): the server sent no score, pass state or
+ * A result the teacher has not released yet: the server sent no score, pass state or
  * marks, so the card says only that it was handed in and where marking stands, and when it will
  * show by itself if it will.
  */

@@ -32,7 +32,7 @@ vi.mock('./question-player.tsx', async (importOriginal) => {
   };
 });
 
-/** The attempt's deadline on the server: a test moves it as a teacher's extra time would (issue 18). */
+/** The attempt's deadline on the server: a test moves it as a teacher's extra time would. */
 let serverDeadline: string | null = null;
 
 /** The server acknowledges every answer saved (with the deadline), answers the timer's refresh, and grades a submit. */

@@ -42,7 +42,7 @@ const worseStatus = (a: SyncStatus, b: SyncStatus) => (STATUS_RANK[b] > STATUS_R
 
 /**
  * The submit dialog (a Modal: focus trap, scroll lock, transitions) is not part of the screen's
- * first load (issue 15); it comes with the student's first interaction, long before they submit.
+ * first load; it comes with the student's first interaction, long before they submit.
  */
 const loadSubmitDialog = () => import('./submit-dialog.tsx').then((m) => m.SubmitDialog);
 
@@ -88,7 +88,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
   const clock = useRemainingTime(live.deadlineAt, clockOffsetMs, timePhase);
   const timeUp = clock === 'up';
 
-  // Extra time given during the attempt (issue 18): said once, beside the timer that shows it.
+  // Extra time given during the attempt: said once, beside the timer that shows it.
   const shownDeadline = useRef(live.deadlineAt);
   useEffect(() => {
     const before = shownDeadline.current;
@@ -203,7 +203,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
   const ready = Boolean(snapshot.ready && engine && (playersLoaded || shown));
   // Whichever of these comes last (the device's answers, the sync engine, the players' code) would
   // render every question in one long task; taken as a deferred value, React builds the questions
-  // in small slices (a transition) while the loader stays, and the page keeps answering (issue 15).
+  // in small slices (a transition) while the loader stays, and the page keeps answering.
   const readyShown = useDeferredValue(ready);
 
   if (!ready || !readyShown || !engine) {
@@ -309,7 +309,7 @@ export function AttemptScreen({ loaded, resultsPath, onSubmitted }: Props) {
 
       <Group justify="space-between" gap="xs">
         {/* Two radio chips, not a SegmentedControl: its sliding indicator measured the page in the
-            middle of the first render (a 110-ms forced layout on a slow phone, issue 15). */}
+            middle of the first render (a 110-ms forced layout on a slow phone). */}
         <Chip.Group value={layout} onChange={(value) => setLayout(value as AttemptLayout)}>
           <Group gap={6} role="radiogroup" aria-label={t('layout.label')}>
             <Chip value="one" type="radio" size="xs" variant="light">

@@ -51,7 +51,7 @@ class PlayerLoadBoundary extends Component<{ children: ReactNode }, { failed: bo
  * The question's player on the attempt screen, its code fetched when it is first shown
  * (family-players.tsx): a skeleton until then, a message if it cannot come. A `deferred` player
  * (all questions on one page, below the first ones) is fetched only as the student scrolls near
- * it, so the first screen downloads the players it shows, not every family's (issue 15 point 7).
+ * it, so the first screen downloads the players it shows, not every family's.
  */
 export function QuestionPlayer({ deferred = false, ...props }: LazyPlayerProps & { deferred?: boolean }) {
   const player = <LazyPlayer {...props} />;

@@ -30,7 +30,7 @@ export function TakeAttempt({ attemptId, assessmentId, resultsPath, backPath }: 
   const loaded = useLoadedAttempt(attemptId);
   // The query's updates render synchronously; the attempt's arrival renders every question, so the
   // screen takes it as a deferred value: React builds it in small slices (a transition) and the
-  // page keeps answering meanwhile (issue 15, blocking time). The loader stays until then.
+  // page keeps answering meanwhile (blocking time). The loader stays until then.
   const shown = useDeferredValue(loaded.data);
   // Handed in here: the results screen takes over (and says so); nothing else may navigate first.
   const [handedIn, setHandedIn] = useState(false);

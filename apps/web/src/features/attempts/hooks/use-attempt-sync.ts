@@ -46,7 +46,7 @@ export function useAttemptSync(
       transport: {
         save: async (questionId, body) => {
           const ack = await saveAnswer(attemptId, questionId, body);
-          // Extra time given meanwhile reaches the timer with the save (issue 18).
+          // Extra time given meanwhile reaches the timer with the save.
           noteDeadline(attemptId, ack.deadlineAt);
           return ack;
         },

@@ -3,7 +3,7 @@ import { AttemptDeadlineSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * The attempt's deadline as the server last said it (issue 18): a teacher may give extra time (or
+ * The attempt's deadline as the server last said it: a teacher may give extra time (or
  * take it back) while the student works, and the timer follows without a reload. Three sources,
  * the latest received wins (a removal may shorten it, so not the largest):
  * - every autosave's acknowledgement carries it (the student who is working hears within a save);

@@ -47,7 +47,7 @@ async function keptOnDevice({ attempt, clockOffsetMs }: TimedAttempt): Promise<L
 
 /**
  * The attempt POST /attempts answered, taken as loaded: the screen opens on it without asking the
- * server again (issue 15: a class starting at once made every start two round trips).
+ * server again (a class starting at once made every start two round trips).
  */
 export async function rememberStartedAttempt(queryClient: QueryClient, started: TimedAttempt): Promise<void> {
   inPage.add(started.attempt.id);
@@ -95,7 +95,7 @@ export function useLoadedAttempt(attemptId: string | null) {
     queryKey: attemptKeys.detail(attemptId ?? ''),
     // The signal is read only when this call fetches: reading it lets TanStack abort the query
     // when its screen unmounts (a Suspense above it hiding it while the screen loads), and an
-    // aborted prefetch was fetched a second time (issue 15: two 8-KB reads of the attempt).
+    // aborted prefetch was fetched a second time (two 8-KB reads of the attempt).
     queryFn: (context) => takePrefetched(attemptId ?? '') ?? loadAttempt(attemptId ?? '', context.signal),
     enabled: Boolean(attemptId),
     // Offline is exactly when the device copy is needed: never wait for the network to run.

@@ -13,7 +13,7 @@ export function remainingMs(
   return Math.max(0, deadline - (deviceNow + clockOffsetMs));
 }
 
-/** When the student is warned (SPEC issue 6: at 5 and at 1 minute left). */
+/** When the student is warned (at 5 and at 1 minute left). */
 export const WARNING_MINUTES = [5, 1] as const;
 
 /** The warning due at this much time left: the smallest threshold reached, or null. */

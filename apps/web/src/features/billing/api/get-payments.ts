@@ -11,7 +11,7 @@ import { billingKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Whose records a list shows: every organization's (the Super Administrator's GET /payments,
- * optionally narrowed to one) or one organization's (GET /payments/organization/:orgId, SPEC §7).
+ * optionally narrowed to one) or one organization's (GET /payments/organization/:orgId, docs/product/api.md).
  */
 export type PaymentScope =
   { kind: 'all'; organizationId?: string } | { kind: 'organization'; organizationId: string };

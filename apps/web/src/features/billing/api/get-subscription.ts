@@ -3,7 +3,7 @@ import { SubscriptionResponseSchema } from '@vbuilder/shared';
 import { api } from '../../../lib/api-client.ts';
 import { billingKeys } from '../../../lib/query-keys.ts';
 
-/** GET /subscriptions/organization/:orgId: the organization's subscription (SPEC §3, §4). */
+/** GET /subscriptions/organization/:orgId: the organization's subscription (docs/product/data.md, docs/product/states.md). */
 export const subscriptionQuery = (organizationId: string) =>
   queryOptions({
     queryKey: billingKeys.subscription(organizationId),
@@ -15,7 +15,7 @@ export const subscriptionQuery = (organizationId: string) =>
           { signal },
         )
       ).data,
-    // SPEC §4: a failed load shows the status inactive with 'Failed to load subscription status.'.
+    // docs/product/states.md: a failed load shows the status inactive with 'Failed to load subscription status.'.
     meta: { silent: true },
   });
 

@@ -5,7 +5,7 @@ import { assessmentKeys, billingKeys } from '../../../lib/query-keys.ts';
 
 const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
-/** The state-changing actions of a payment record (SPEC §2), each a call of its own. */
+/** The state-changing actions of a payment record (docs/product/screens.md), each a call of its own. */
 export type PaymentChange = 'activate' | 'close' | 'send-receipt' | 'delete';
 
 export async function changePayment({ id, change }: { id: string; change: PaymentChange }): Promise<void> {

@@ -29,7 +29,7 @@ function TintedBadge({
   );
 }
 
-/** SPEC §4: active, pending activation, inactive, free package. */
+/** docs/product/states.md: active, pending activation, inactive, free package. */
 export function SubscriptionStatusBadge({
   status,
   size,

@@ -12,7 +12,7 @@ import { useBillingText } from '../lib/labels.ts';
 import { InvoiceStatusBadge, PaymentStatusBadge } from './billing-badges.tsx';
 
 /**
- * 'View payment': every field of a record (SPEC §3 Payment record) as it stands now (GET
+ * 'View payment': every field of a record (docs/product/data.md Payment record) as it stands now (GET
  * /payments/:id; the listed row meanwhile), its invoice and its receipt (each opened in a new tab). A failed fetch says
  * 'Failed to fetch payment details.' and keeps the listed row, marked as possibly out of date.
  */

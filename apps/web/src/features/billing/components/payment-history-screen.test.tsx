@@ -56,7 +56,7 @@ const menuOf = async (number: string) => {
   fireEvent.click(await screen.findByRole('button', { name: `Actions for payment ${number}` }));
   return screen.getByRole('menu');
 };
-/** Answers the question a view asks first (SPEC: each action after confirmation) with its confirming button. */
+/** Answers the question a view asks first (an action that changes a record asks for confirmation) with its confirming button. */
 const menuItems = async (number: string) => {
   const menu = await menuOf(number);
   const items = within(menu)

@@ -29,7 +29,7 @@ import { PaymentRowActions } from './payment-row-actions.tsx';
 import { SupportContact } from './support-contact.tsx';
 
 /**
- * /account/payments/payment_history (SPEC §2 'Payment records'): invoice number, organisation,
+ * /account/payments/payment_history (docs/product/screens.md 'Payment records'): invoice number, organisation,
  * plan, status, invoice status, amount, created and ends at; each row's legal actions; a row opens
  * its details. The Super Administrator sees every organization's records and filters by
  * organization (kept in the address), status and invoice status; an Administrator sees their own

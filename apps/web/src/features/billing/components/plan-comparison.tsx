@@ -43,8 +43,8 @@ interface Props {
 }
 
 /**
- * The plan comparison (SPEC §3 Plan table): every plan with its price per month or year in its
- * currency, its monthly allowance and question types, and Upgrade / Renew / Request. SPEC §4: a
+ * The plan comparison (docs/product/data.md Plan table): every plan with its price per month or year in its
+ * currency, its monthly allowance and question types, and Upgrade / Renew / Request. docs/product/states.md: a
  * failed catalog load is an empty catalog with its message and a retry.
  */
 export function PlanComparison({ plans, subscription, target, onEditPrices, onSetUpCustom }: Props) {
@@ -209,7 +209,7 @@ function PlanCard({
   const current = subscription?.packageName === plan.name && subscription.status !== 'pending';
   const price = priceOf(plan, period, currency);
   const headingId = `plan-${plan.name}`;
-  // A catalog plan nobody has priced yet: an Administrator cannot request it (README Billing).
+  // A catalog plan nobody has priced yet: an Administrator cannot request it (docs/product/billing.md#catalog-and-prices).
   const unpriced = isPricedPackage(plan.name) && plan.prices.length === 0;
 
   let priceText: string;

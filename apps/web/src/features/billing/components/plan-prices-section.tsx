@@ -7,7 +7,7 @@ import { useBillingText } from '../lib/labels.ts';
 import { isPricedPackage } from '../lib/plan-choice.ts';
 
 /**
- * The Super Administrator's plan prices (issue 12): each catalog plan (Basic, Professional,
+ * The Super Administrator's plan prices: each catalog plan (Basic, Professional,
  * Enterprise) with its prices per billing period and currency and an Edit button; a plan without a
  * price is named at the top, since no Administrator can request it. Free has no price; Custom is
  * priced per organization when it is set up.

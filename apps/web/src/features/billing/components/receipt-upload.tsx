@@ -12,7 +12,7 @@ import { RECEIPT_MAX_BYTES, RECEIPT_MIME_TYPES, useUploadReceipt } from '../api/
 import { useFailureToast } from '../hooks/use-failure-toast.ts';
 
 /**
- * The upload modal (SPEC §2): the proof of payment for a pending invoice, a PDF or an image up to
+ * The upload modal (docs/product/screens.md): the proof of payment for a pending invoice, a PDF or an image up to
  * 10 MB. A wrong type or size is said before anything is sent; a failed upload says 'Failed to
  * upload. Please try again.' with the reason, and success 'Files submitted'.
  */

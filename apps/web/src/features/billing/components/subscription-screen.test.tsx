@@ -109,7 +109,7 @@ describe('SubscriptionScreen (Administrator)', () => {
     expect(within(planCard('Basic')).getByRole('button', { name: 'Request Basic' })).toBeDisabled();
   });
 
-  it("SPEC §4: a failed subscription load reads as inactive with 'Failed to load subscription status.'", async () => {
+  it("docs/product/states.md: a failed subscription load reads as inactive with 'Failed to load subscription status.'", async () => {
     server.use(
       answerError('get', `/subscriptions/organization/${ORG_ID}`, 500, 'internal_error'),
       answer('get', '/plans', makePlans()),
@@ -128,7 +128,7 @@ describe('SubscriptionScreen (Administrator)', () => {
     expect(await within(statusCard()).findByText('Free package')).toBeInTheDocument();
   });
 
-  it('SPEC §4: a failed catalog load is an empty catalog with its message', async () => {
+  it('docs/product/states.md: a failed catalog load is an empty catalog with its message', async () => {
     server.use(
       answer('get', `/subscriptions/organization/${ORG_ID}`, { data: makeSubscription() }),
       answerError('get', '/plans', 503, 'internal_error'),

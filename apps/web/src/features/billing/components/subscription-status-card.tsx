@@ -36,9 +36,9 @@ interface Props {
 }
 
 /**
- * SPEC §2 'Subscription status card': the package, its status (active, pending activation,
+ * docs/product/screens.md 'Subscription status card': the package, its status (active, pending activation,
  * inactive, free package), the product details (monthly allowance, question types), the renewal
- * date and the request waiting for payment. SPEC §4: a failed load reads as inactive, with 'Failed
+ * date and the request waiting for payment. docs/product/states.md: a failed load reads as inactive, with 'Failed
  * to load subscription status.' and a retry.
  */
 export function SubscriptionStatusCard({ subscription, paymentHistoryHref }: Props) {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useExternalLinks } from '../../../components/layout/use-external-links.ts';
 
 /**
- * SPEC §2: a support contact for an activation that takes long. The address comes from the
- * server's configuration and is not shown (SPEC: 'address not shown'): a mail button names the
+ * docs/product/screens.md: a support contact for an activation that takes long. The address comes from the
+ * server's configuration and is not shown (deployment-specific): a mail button names the
  * contact instead; without a billing address, the support site; without either, the words alone.
  */
 export function SupportContact() {

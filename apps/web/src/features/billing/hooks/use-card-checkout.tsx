@@ -24,7 +24,7 @@ export interface CardCheckout {
 }
 
 /**
- * Pay by card (an Administrator, issue 12 §3): a confirmation that says what is bought, at what
+ * Pay by card (an Administrator): a confirmation that says what is bought, at what
  * price, and that the payment happens on the card provider's secure page; then POST
  * /payments/checkout and the browser goes to the provider's checkout page. It comes back to
  * /account/subscription?checkout=success|cancel (CheckoutReturnNotice).

@@ -15,7 +15,7 @@ export type PaymentView = 'details' | 'upload' | null;
 const TOAST_ID = 'billing-payment-action';
 
 /**
- * What a payment row's actions do (SPEC §2, §4, §8). Activate, Close invoice, Send Receipt and
+ * What a payment row's actions do (docs/product/screens.md, docs/product/states.md, docs/product/messages.md). Activate, Close invoice, Send Receipt and
  * Delete change the record: each asks first, then calls the API and says Activated / Closed /
  * Receipt sent / Deleted, or 'Something went wrong' with the server's reason (a 409 says the state
  * no longer allows it). The reading actions change nothing and open at once: View payment the

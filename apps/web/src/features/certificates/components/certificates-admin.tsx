@@ -24,7 +24,7 @@ import { TemplateEditor } from './template-editor.tsx';
 type Tab = 'certificates' | 'template';
 
 /**
- * An Administrator's certificates (SPEC §2 'admin view to give certificates'): the organization's
+ * An Administrator's certificates (docs/product/screens.md 'admin view to give certificates'): the organization's
  * certificates (filtered by assessment and status, searched by student), giving them, revoking
  * and reissuing each, and the template with its live preview. `?give=<assessmentId>` (the
  * submissions screen's link) opens the give dialog preset to that assessment.

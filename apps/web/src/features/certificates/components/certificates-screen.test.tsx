@@ -443,7 +443,7 @@ describe('the Student', () => {
   });
 });
 
-describe('refusals (SPEC §8)', () => {
+describe('refusals (docs/product/messages.md)', () => {
   it("refuses a Teacher with 'Authentication Error' and calls nothing", async () => {
     await renderCertificates(
       <CertificatesScreen viewer={teacher()} userId="teacher-1" />,

@@ -8,7 +8,7 @@ import { CertificatesAdmin } from './certificates-admin.tsx';
 import { CertificatesStudent } from './certificates-student.tsx';
 
 /**
- * /account/certifications/{userId} (SPEC §2, §6, §8): an Administrator gives and manages the
+ * /account/certifications/{userId} (docs/product/screens.md, docs/product/roles.md, docs/product/messages.md): an Administrator gives and manages the
  * organization's certificates; a Student sees their own. Without the signed-in user, or under
  * someone else's id: 'Unable to load user data'. Any other role (a Teacher) is refused with
  * 'Authentication Error': only administrators create and give certificates.

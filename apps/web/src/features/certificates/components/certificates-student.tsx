@@ -13,7 +13,7 @@ import { useCertificateFiles } from '../hooks/use-certificate-files.ts';
 import { CertificateStatusBadge } from './certificate-status-badge.tsx';
 
 /**
- * A Student's certificates (SPEC §2 'user view of earned ones'): assessment, date, status, and for
+ * A Student's certificates (docs/product/screens.md 'user view of earned ones'): assessment, date, status, and for
  * each the PDF, the verification link to share and the Open Badge.
  */
 export function CertificatesStudent() {

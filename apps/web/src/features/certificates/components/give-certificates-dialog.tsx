@@ -29,7 +29,7 @@ import { candidatesOf, type Candidate } from '../lib/eligibility.ts';
 type Mode = 'allPassed' | 'chosen';
 
 /**
- * Give certificates for one assessment (SPEC §6, Administrators): to everyone who passed, or to the
+ * Give certificates for one assessment (docs/product/roles.md, Administrators): to everyone who passed, or to the
  * students ticked in the list of who passed (those who already hold one are shown, not offered).
  * Giving them automatically when a student passes is a setting of the assessment (its editor).
  */

@@ -13,7 +13,7 @@ import { useVerification } from '../api/verify.ts';
 import { VerifyLookup } from './verify-lookup.tsx';
 
 /**
- * /verify/{code} (public, no sign-in; issue 13): what the certificate states (holder, assessment,
+ * /verify/{code} (public, no sign-in): what the certificate states (holder, assessment,
  * organization, issued date) and whether it is Valid (green) or Revoked (red, with the date); an
  * unknown code says so. In the reader's language, with the public pages' language picker.
  */

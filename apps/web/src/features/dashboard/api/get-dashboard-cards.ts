@@ -16,7 +16,7 @@ import { toQueryString } from '../../../lib/format.ts';
 import { assessmentKeys, dashboardKeys } from '../../../lib/query-keys.ts';
 
 /**
- * One query per dashboard card (issue 14), so each card loads and fails on its own. The cards show
+ * One query per dashboard card, so each card loads and fails on its own. The cards show
  * their own error with a retry, so no toast on top of them.
  */
 function cardQuery<T>(card: string, schema: ZodType<T>, timeZone?: string) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The dashboard's assessment figures (SPEC §2 'Home dashboard'): assessments assigned (student) or
+ * The dashboard's assessment figures (docs/product/screens.md 'Home dashboard'): assessments assigned (student) or
  * in total (staff), and how many were written by hand and generated with AI.
  */
 export function AssessmentCards({ counts, student, listHref }: Props) {

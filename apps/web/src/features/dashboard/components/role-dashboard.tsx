@@ -11,7 +11,7 @@ import { SubmissionsWeekCard } from './submissions-week-card.tsx';
 import { UsersByRoleCard } from './users-by-role-card.tsx';
 
 /**
- * The cards of the signed-in person's role (issue 14): a Teacher's work, an Administrator's the
+ * The cards of the signed-in person's role: a Teacher's work, an Administrator's the
  * same plus the plan and the people by role, a Student's assessments and results, the Super Administrator's platform.
  * Someone outside any organization has none (the overview says why). This module (and the charts
  * with it) loads only with the dashboard's lazy route.
@@ -37,7 +37,7 @@ export function RoleDashboard({ user }: { user: UserProfile }) {
       </Stack>
     );
   }
-  // Teachers, administrators, and roles we do not know (they get the Teacher's menu, SPEC §6).
+  // Teachers, administrators, and roles we do not know (they get the Teacher's menu, docs/product/roles.md).
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

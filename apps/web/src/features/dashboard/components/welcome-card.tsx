@@ -5,7 +5,7 @@ import { useRoleLabel } from '../../../components/layout/role-label.ts';
 import { initialsOf } from '../../../components/layout/user-display.ts';
 
 /**
- * SPEC §2 'Home dashboard': welcome with the user's name, role and organization, named (its id
+ * docs/product/screens.md 'Home dashboard': welcome with the user's name, role and organization, named (its id
  * means nothing to a person).
  */
 export function WelcomeCard({ user }: { user: UserProfile | null }) {

@@ -3,7 +3,7 @@ import { IconBolt, IconChartBar, IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLineHeights } from './use-line-heights.ts';
 
-/** SPEC §2's three features, each with a sentence on what it does. */
+/** docs/product/screens.md's three features, each with a sentence on what it does. */
 const FEATURES = [
   { id: 'live', icon: IconBolt, color: 'indigo' },
   { id: 'questions', icon: IconListCheck, color: 'violet' },

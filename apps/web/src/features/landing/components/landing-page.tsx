@@ -13,7 +13,7 @@ import { LandingScreens } from './landing-screens.tsx';
 import { useLineHeights } from './use-line-heights.ts';
 
 interface LandingPageProps {
-  /** The welcome heading (SPEC §2: the login screen welcomes the visitor). */
+  /** The welcome heading (docs/product/screens.md: the login screen welcomes the visitor). */
   title: string;
   /** The sign-in card: the login screen's own behaviour, placed beside the welcome. */
   signIn: ReactNode;
@@ -22,7 +22,7 @@ interface LandingPageProps {
 }
 
 /**
- * The public page at / and /login (SPEC §2 landing page): welcome with the sign-in beside it, the
+ * The public page at / and /login (docs/product/screens.md landing page): welcome with the sign-in beside it, the
  * three features, screens of the product, plans and prices, a call to action and a footer with
  * the product links. Visitors pick their
  * language here before signing in.

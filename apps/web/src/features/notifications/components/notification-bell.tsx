@@ -13,7 +13,7 @@ const loadPopover = () => import('./bell-popover.tsx').then((m) => m.default);
 export const BELL_LIMIT = 5;
 
 /**
- * The top bar's bell (issue 14): the unread count, live over the notifications stream (polled
+ * The top bar's bell: the unread count, live over the notifications stream (polled
  * while the stream is down), and a popover with the latest few, "Mark all as read" and a link to
  * the screen with all of them.
  */

@@ -13,7 +13,7 @@ import { NotificationPreferences } from './notification-preferences.tsx';
 const PAGE = 20;
 
 /**
- * /account/notifications/{userId} (issue 14): the caller's notifications, newest first, all or
+ * /account/notifications/{userId}: the caller's notifications, newest first, all or
  * only unread, each with a link to what it is about and "Mark as read"; "Mark all as read"; and
  * below, how they want to hear about each kind.
  */

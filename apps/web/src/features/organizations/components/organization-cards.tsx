@@ -29,7 +29,7 @@ import { present } from '../lib/display.ts';
 import { useTypeLabel } from './use-type-label.ts';
 import { intlLocale } from '@vbuilder/shared';
 
-/** Type, email, phone, address, postal code and creation date (SPEC §2 "Organization pages"). */
+/** Type, email, phone, address, postal code and creation date (docs/product/screens.md "Organization pages"). */
 export function OrganizationInfoCard({ organization }: { organization: OrganizationDetail }) {
   const { t, i18n } = useTranslation('organizations');
   const { label: typeLabel } = useTypeLabel();

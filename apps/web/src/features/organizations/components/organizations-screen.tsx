@@ -31,7 +31,7 @@ import { intlLocale } from '@vbuilder/shared';
 /** Typing pauses this long before the server is asked, so a word is one request, not one per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** /account/organizations: every organization on the platform (Super Administrator, SPEC §2). */
+/** /account/organizations: every organization on the platform (Super Administrator, docs/product/screens.md). */
 export function OrganizationsScreen() {
   const { user } = useAuth();
   if (!canListOrganizations(user)) return <NotAllowed organizationId={user?.organizationId ?? null} />;

@@ -3,7 +3,7 @@ import { ProfileEnvelopeSchema, type ProfileEnvelope, type UserProfile } from '@
 import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/query-keys.ts';
 
-/** The user inside SPEC's envelope; an envelope that does not report success counts as a failure. */
+/** The user inside the historical envelope (docs/product/data.md); an envelope that does not report success counts as a failure. */
 export function userOf(envelope: ProfileEnvelope): UserProfile {
   if (envelope.status !== 200 || !envelope.loggedIn)
     throw new Error('The profile answer did not report success');

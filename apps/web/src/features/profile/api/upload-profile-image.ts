@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { profileKeys } from '../../../lib/query-keys.ts';
 import { userOf } from './get-profile.ts';
 
-/** The multipart field the API reads the image from (SPEC §7). */
+/** The multipart field the API reads the image from (docs/product/api.md). */
 export const PROFILE_IMAGE_FIELD = 'profile_image';
 
 export async function uploadProfileImage(file: File): Promise<UserProfile> {

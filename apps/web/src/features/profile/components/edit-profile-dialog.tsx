@@ -17,7 +17,7 @@ interface Values {
   email: string;
   phone: string;
   language: LanguageCode;
-  /** Asked for only when the email changes (issue 16). */
+  /** Asked for only when the email changes. */
   currentPassword: string;
 }
 
@@ -47,12 +47,12 @@ interface Props {
   opened: boolean;
   user: UserProfile | null;
   onClose: () => void;
-  /** Called when the dialog closes after a successful save (SPEC §4: 1 s later), to reload the profile. */
+  /** Called when the dialog closes after a successful save (docs/product/states.md: 1 s later), to reload the profile. */
   onSaved: () => void;
 }
 
 /**
- * 'Edit Profile' (SPEC §2, §5): name, email, phone and language (the screens switch to it, and mail
+ * 'Edit Profile' (docs/product/screens.md, docs/product/validation.md): name, email, phone and language (the screens switch to it, and mail
  * and files follow it); the server is the only judge of the values.
  */
 export function EditProfileDialog({ opened, user, onClose, onSaved }: Props) {
@@ -117,7 +117,7 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
         onSuccess: ({ user: updated, pendingEmail }) => {
           setSaved(true);
           if (updated.language !== i18n.language) void i18n.changeLanguage(updated.language);
-          // A new address takes effect from the link mailed to it (issue 16): the toast says so.
+          // A new address takes effect from the link mailed to it: the toast says so.
           const message = pendingEmail
             ? t('profile:edit.successEmailPending', { name: updated.name, email: pendingEmail })
             : t('profile:edit.success', { name: updated.name });
@@ -149,7 +149,7 @@ function EditProfileForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
 
   const busy = update.isPending || saved;
   return (
-    // noValidate: SPEC §5 — no client-side checks; the server's messages are shown on the fields.
+    // noValidate: docs/product/validation.md — no client-side checks; the server's messages are shown on the fields.
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput

@@ -23,7 +23,7 @@ import {
 import { statusColor } from '../../../lib/badge-colors.ts';
 import { formatDateTime, formatPhone } from '../../../lib/format.ts';
 
-/** Email, phone (with a leading plus), organization (SPEC §2 'Profile', personal card) and language. */
+/** Email, phone (with a leading plus), organization (docs/product/screens.md 'Profile', personal card) and language. */
 export function PersonalCard({ user }: { user: UserProfile }) {
   const { t } = useTranslation('profile');
   const phone = formatPhone(user.phone);
@@ -52,7 +52,7 @@ export function PersonalCard({ user }: { user: UserProfile }) {
   );
 }
 
-/** Account status, login status, last login and creation date, in the reader's locale (SPEC §2). */
+/** Account status, login status, last login and creation date, in the reader's locale (docs/product/screens.md). */
 export function AccountCard({ user }: { user: UserProfile }) {
   const { t, i18n } = useTranslation('profile');
   const locale = i18n.resolvedLanguage ?? i18n.language;

@@ -18,7 +18,7 @@ interface Props {
   onUploaded: () => void;
 }
 
-/** 'Update Profile Image' (SPEC §2): preview the picked file, then upload it or cancel. */
+/** 'Update Profile Image' (docs/product/screens.md): preview the picked file, then upload it or cancel. */
 export function ProfileImageDialog({ file, onClose, onUploaded }: Props) {
   const { t, i18n } = useTranslation(['profile', 'errors']);
   const upload = useUploadProfileImage();

@@ -4,7 +4,7 @@ import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { showToast } from '../../../components/forms/show-toast.tsx';
 import { codeOf } from '../../../lib/api-errors.ts';
 
-/** Shown instead of the profile when it cannot be loaded (SPEC §8): a toast once, and a card to retry. */
+/** Shown instead of the profile when it cannot be loaded (docs/product/messages.md): a toast once, and a card to retry. */
 export function ProfileLoadError({
   error,
   onRetry,

@@ -231,7 +231,7 @@ describe('ProfileScreen', () => {
       expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
       type('Name', '  Ada   Lovelace  King ');
-      // The current password is asked for only once the email differs (issue 16).
+      // The current password is asked for only once the email differs.
       expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
       type('Email', 'ada@school.test');
       expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');

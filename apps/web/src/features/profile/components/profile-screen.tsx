@@ -12,7 +12,7 @@ import { ProfileBanner } from './profile-banner.tsx';
 import { ProfileImageDialog } from './profile-image-dialog.tsx';
 import { ProfileLoadError } from './profile-load-error.tsx';
 
-/** The signed-in user's profile screen (SPEC §2 'Profile'). */
+/** The signed-in user's profile screen (docs/product/screens.md 'Profile'). */
 export function ProfileScreen() {
   const { t } = useTranslation(['profile', 'errors']);
   const profile = useProfile();

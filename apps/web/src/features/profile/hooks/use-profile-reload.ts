@@ -5,7 +5,7 @@ import { profileKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Reloads the profile everywhere it shows: this screen's query and the signed-in user the top bar
- * and avatar menu read from. With a delay (SPEC §4: 750 ms after a new image) the timer is left to
+ * and avatar menu read from. With a delay (docs/product/states.md: 750 ms after a new image) the timer is left to
  * run even if the screen unmounts, so the avatar menu still picks up the change.
  */
 export function useProfileReload() {

@@ -57,7 +57,7 @@ function PoolSize({ rule }: { rule: DrawRuleView }) {
 }
 
 /**
- * The assessment's random draws (issue 17): each "N questions from a category (with tags, of
+ * The assessment's random draws: each "N questions from a category (with tags, of
  * types), each worth S marks", placed after one of the assessment's questions and drawn for each
  * student when they start.
  */

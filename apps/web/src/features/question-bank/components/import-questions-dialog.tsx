@@ -22,7 +22,7 @@ const TOP = '__top__';
 const AUTO = '__auto__';
 
 /**
- * "Import questions" (issue 17): choose a file and where its questions go, see the preview (every
+ * "Import questions": choose a file and where its questions go, see the preview (every
  * question with its type, category path and what was kept only in part; every item left out with
  * its reason, as the server wrote it in the reader's language), then confirm to save. The save
  * sends the same file again, so what is saved is what the preview showed.

@@ -43,7 +43,7 @@ import { TypeSelect } from './type-select.tsx';
 const PAGE_SIZE = 20;
 
 /**
- * The organization's question bank (issue 17): the category tree beside the questions of the
+ * The organization's question bank: the category tree beside the questions of the
  * chosen category (and its subcategories), searched by text and filtered by type, difficulty,
  * tags and author, a page at a time; questions are created and edited with the assessment
  * editor's question editor.

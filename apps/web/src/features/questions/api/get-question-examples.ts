@@ -14,5 +14,5 @@ export const questionExamplesQuery = () =>
     meta: { silent: true },
   });
 
-/** GET /question-types/examples: one example per type (SPEC §3 "Question example"). */
+/** GET /question-types/examples: one example per type (docs/product/data.md "Question example"). */
 export const useQuestionExamples = () => useQuery(questionExamplesQuery());

@@ -17,7 +17,7 @@ interface State {
 }
 
 /**
- * One tab's content failing to render shows 'Error rendering this content' (SPEC §8) in that tab
+ * One tab's content failing to render shows 'Error rendering this content' (docs/product/messages.md) in that tab
  * only; the other tabs and the page keep working. Give it a key per example so a new tab starts
  * clean.
  */

@@ -14,7 +14,7 @@ import { CopyJsonButton } from './copy-json-button.tsx';
 
 type Parsed = { ok: true; example: QuestionExample } | { ok: false; error: string };
 
-/** Reads an example's JSON5 text and checks it has the SPEC §3 "Question example" fields. */
+/** Reads an example's JSON5 text and checks it has the docs/product/data.md "Question example" fields. */
 export function readExample(text: string): Parsed {
   const parsed = parseQuestionExample(text);
   if (!parsed.ok) return parsed;
@@ -44,7 +44,7 @@ interface Props {
 }
 
 /**
- * One question type's example (SPEC §2 "Question examples"): score and max-words badges, the
+ * One question type's example (docs/product/screens.md "Question examples"): score and max-words badges, the
  * question, its options or additional information, the expected answer, and Copy JSON at the top
  * and the bottom. Text that cannot be read shows the parser's error and the raw text instead.
  */

@@ -26,7 +26,7 @@ export const entriesOf = (examples: { typeId: QuestionTypeId; example: QuestionE
   examples.map(({ typeId, example }) => ({ typeId, text: exampleAsJson5Text(example) }));
 
 /**
- * /account/questiontype/questionexamples (SPEC §2 "Question examples"): an example per question
+ * /account/questiontype/questionexamples (docs/product/screens.md "Question examples"): an example per question
  * type to copy as a template, one vertical tab each.
  */
 export function QuestionExamplesScreen() {

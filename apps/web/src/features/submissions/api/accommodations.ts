@@ -11,7 +11,7 @@ import { dashboardKeys, submissionKeys } from '../../../lib/query-keys.ts';
 
 const id = encodeURIComponent;
 
-/** GET /assessments/:id/accommodations: the students' extra time and own windows (issue 18). */
+/** GET /assessments/:id/accommodations: the students' extra time and own windows. */
 export const accommodationsQuery = (assessmentId: string) =>
   queryOptions({
     queryKey: submissionKeys.accommodations(assessmentId),

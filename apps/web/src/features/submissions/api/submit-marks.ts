@@ -24,7 +24,7 @@ export function useSubmitMarks(assessmentId: string) {
       invalidates: [submissionKeys.ofAssessment(assessmentId), submissionKeys.details(), dashboardKeys.all],
     },
     onSuccess: (detail) => queryClient.setQueryData(submissionKeys.detail(detail.attemptId), detail),
-    // Someone marked an answer meanwhile (issue 18): the screen reloads to show their mark; the
+    // Someone marked an answer meanwhile: the screen reloads to show their mark; the
     // teacher's entries stay, and saving again replaces it knowingly.
     onError: (error) =>
       codeOf(error) === 'mark_conflict'

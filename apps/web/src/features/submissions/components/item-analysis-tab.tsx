@@ -83,7 +83,7 @@ function formatsFor(language: string): Formats {
 }
 
 /**
- * The Item analysis tab of the Submissions screen (issue 18): which questions worked. The
+ * The Item analysis tab of the Submissions screen: which questions worked. The
  * assessment's mean, median, standard deviation and reliability; per question its facility and
  * discrimination with what to check in plain words; for choice questions the options the top and
  * bottom 27 % chose. A table on wide screens, one card a question on a phone.

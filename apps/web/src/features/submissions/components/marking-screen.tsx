@@ -52,7 +52,7 @@ interface Props {
 }
 
 /**
- * Manual marking (SPEC §2): the assessment's facts, the student, and for each answer a person
+ * Manual marking (docs/product/screens.md): the assessment's facts, the student, and for each answer a person
  * must judge the question, the answer (text, code, recordings, files), the model answer and
  * rubric, a score and feedback; automatically marked answers folded away, open to override.
  * 'Submit all marks' saves them in one go and shows the new score and pass state.

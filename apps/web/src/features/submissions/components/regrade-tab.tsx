@@ -68,7 +68,7 @@ function useModeText() {
 }
 
 /**
- * Regrade (issue 18): the teacher picks a question students answered, says how to regrade it
+ * Regrade: the teacher picks a question students answered, says how to regrade it
  * (mark again against a corrected question — its key, marking or points, in the question editor;
  * full marks for everyone; or drop it from the total), sees the dry run (each affected student,
  * score and pass before → after), applies it after a confirmation, and reads the history below.

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/providers.tsx';
 import { makeStudentStatus } from '../test-utils.ts';
 import { StudentStatusTab } from './student-status-tab.tsx';
 
-/** The Student Status tab's accommodations and release (issue 18), for a teacher. */
+/** The Student Status tab's accommodations and release, for a teacher. */
 
 const BASE = '/assessments/assessment-1';
 

@@ -81,7 +81,7 @@ export function StudentStatusTab({
 }: Props) {
   const { t, i18n } = useTranslation('submissions');
   const students = useStudentStatuses(assessmentId);
-  // Extra time, own windows and results not released yet (issue 18), beside each student.
+  // Extra time, own windows and results not released yet, beside each student.
   const accommodations = useAccommodations(assessmentId);
   const release = useReleaseStatus(assessmentId);
   const releaseResults = useReleaseResults(assessmentId);
@@ -117,7 +117,7 @@ export function StudentStatusTab({
       key: 'student',
       header: t('columns.student'),
       primary: true,
-      // Beside the name, not a column of its own: the table keeps its width on a laptop (issue 18).
+      // Beside the name, not a column of its own: the table keeps its width on a laptop.
       cell: (row) => {
         const accommodation = accommodationOf(row.student.id);
         const unreleased = unreleasedOf(row.student.id) > 0;

@@ -147,7 +147,7 @@ describe('SubmissionsScreen', { timeout: 20_000 }, () => {
           pendingMarking: false,
         }),
       ],
-      // Accommodations and release (issue 18): none here (student-status-tab.test.tsx shows them).
+      // Accommodations and release: none here (student-status-tab.test.tsx shows them).
       '/assessments/assessment-1/accommodations': { data: [] },
       '/assessments/assessment-1/release': { releasePolicy: 'immediate', releasesAt: null, unreleased: [] },
     });

@@ -20,7 +20,7 @@ export interface SubmissionsAssessmentInfo {
   title: string;
   subject: string;
   passMark: number;
-  /** Its time limit, for the extra-time dialog (issue 18). */
+  /** Its time limit, for the extra-time dialog. */
   durationMinutes?: number | null;
 }
 
@@ -36,7 +36,7 @@ interface Props {
   markingPath: (studentId: string) => string;
   /** Administrators: the certificates screen with its give dialog preset to this assessment. */
   giveCertificatesPath?: string;
-  /** Those who mark (not the platform team) fix a question's key and regrade (issue 18). */
+  /** Those who mark (not the platform team) fix a question's key and regrade. */
   canRegrade?: boolean;
   /** The assessment's author and the organization's administrators release its results. */
   canRelease?: boolean;
@@ -49,7 +49,7 @@ type Tab = (typeof TABS)[number];
 const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'submissions';
 
 /**
- * Submissions (SPEC §2): the assessment's title, the figures (submitted, passed, pass rate,
+ * Submissions (docs/product/screens.md): the assessment's title, the figures (submitted, passed, pass rate,
  * pending marking, average), tabs Submissions, Student Status and Item analysis, details of each attempt,
  * export of results and the PDF report.
  */

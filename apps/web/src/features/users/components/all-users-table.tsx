@@ -62,7 +62,7 @@ function CopyId({ id }: { id: string }) {
 }
 
 /**
- * The all-users table of an organization's page (SPEC §2 'All-users table'): ID, employee name,
+ * The all-users table of an organization's page (docs/product/screens.md 'All-users table'): ID, employee name,
  * email, phone, role, status, date registered and last login, searched, sorted and paged on the
  * server (GET /organizations/:id/users). Self-contained: it reads the viewer from the session and
  * offers adding, importing and managing people as far as the viewer's role allows.

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Why the users could not be shown (SPEC §8): a refusal to show the members ('Unauthorized to
+ * Why the users could not be shown (docs/product/messages.md): a refusal to show the members ('Unauthorized to
  * view organization's members'), a session that lacks the rights ('Please get the right
  * authentication details to proceed'), or a failed fetch ('Error fetching users') with a retry.
  */

@@ -15,7 +15,7 @@ import { UserListTable } from './user-list-table.tsx';
 import { UsersLoadError } from './users-load-error.tsx';
 
 /**
- * The users page (SPEC §2 'Users table'): titled with the role being shown, searched, paged and
+ * The users page (docs/product/screens.md 'Users table'): titled with the role being shown, searched, paged and
  * sorted on the server; columns index, user name, email, role, organization, plus the status and
  * what the viewer may do with each person.
  */

@@ -1,6 +1,6 @@
 import type { Role } from '@vbuilder/shared';
 
-/** The users page's role filter (SPEC §2: the table is titled with the role). */
+/** The users page's role filter (docs/product/screens.md: the table is titled with the role). */
 export const ROLE_FILTERS = ['all', 'administrators', 'teachers', 'students'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 

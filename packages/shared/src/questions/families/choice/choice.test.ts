@@ -50,7 +50,7 @@ describe('choice marking', () => {
   });
 });
 
-describe('choice config schema (SPEC §5)', () => {
+describe('choice config schema (docs/product/validation.md)', () => {
   it('accepts a valid config, with or without images', () => {
     expect(issues(single)).toEqual([]);
     expect(issues({ ...single, options: options.map((o) => ({ ...o, imageUrl: null })) })).toEqual([]);

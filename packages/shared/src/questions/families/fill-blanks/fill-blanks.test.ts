@@ -82,7 +82,7 @@ describe('passage helpers', () => {
   });
 });
 
-describe('fillBlanks config schema (SPEC §5: an answer provided; markers and gaps consistent)', () => {
+describe('fillBlanks config schema (docs/product/validation.md: an answer provided; markers and gaps consistent)', () => {
   const messages = (value: unknown) =>
     FillBlanksConfigSchema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
   it('accepts a consistent config', () => {

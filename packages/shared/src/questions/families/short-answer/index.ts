@@ -7,7 +7,7 @@ import { studentView, type StudentShortAnswerConfig } from './student-view.ts';
 
 export type { StudentShortAnswerConfig } from './student-view.ts';
 
-/** SPEC §3/§9: Short Answers allow 50 words unless the teacher says otherwise. */
+/** docs/product/data.md, docs/product/limits.md: Short Answers allow 50 words unless the teacher says otherwise. */
 export const SHORT_ANSWER_DEFAULT_MAX_WORDS = 50;
 
 export const ShortAnswerConfigSchema = z.object({

@@ -50,7 +50,7 @@ describe('shortAnswer marking', () => {
   });
 });
 
-describe('shortAnswer config schema (SPEC §5: an answer provided)', () => {
+describe('shortAnswer config schema (docs/product/validation.md: an answer provided)', () => {
   const messages = (value: unknown) =>
     ShortAnswerConfigSchema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
   it('defaults maxWords to 50', () => {

@@ -31,7 +31,7 @@ describe('trueFalse marking', () => {
   });
 });
 
-describe('trueFalse config schema (SPEC §5: True or False chosen)', () => {
+describe('trueFalse config schema (docs/product/validation.md: True or False chosen)', () => {
   it('requires a boolean', () => {
     expect(TrueFalseConfigSchema.safeParse({ correct: true }).success).toBe(true);
     const result = TrueFalseConfigSchema.safeParse({});

@@ -6,7 +6,7 @@ import { check, errorOf, fill, isValid, renderQuestionEditor } from '../../edito
 const config = (q: { config: unknown }) => q.config as ChoiceConfig;
 
 describe('ChoiceEditor', { timeout: 30_000 }, () => {
-  it('shows the SPEC §5 messages on the right fields when the teacher checks an empty question', async () => {
+  it('shows the docs/product/validation.md messages on the right fields when the teacher checks an empty question', async () => {
     const { user } = await renderQuestionEditor('multiple-choice');
     // Nothing is reported before the teacher asks.
     expect(screen.queryByText('Please fill in all options.')).not.toBeInTheDocument();

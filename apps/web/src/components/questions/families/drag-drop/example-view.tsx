@@ -12,7 +12,7 @@ import {
 import type { ExampleViewProps } from '../../family-ui.ts';
 
 /**
- * A Drag & Drop example (SPEC §8): the drag items and drop zones side by side, and the correct
+ * A Drag & Drop example (docs/product/messages.md): the drag items and drop zones side by side, and the correct
  * answers as a table of zones and what belongs in each.
  */
 export function DragDropExampleView({ example }: ExampleViewProps) {
@@ -41,7 +41,7 @@ function parseDragDropOptions(options: JsonValue) {
   };
 }
 
-/** Drag items and drop zones side by side, or 'Invalid Drag & Drop options format' (SPEC §8). */
+/** Drag items and drop zones side by side, or 'Invalid Drag & Drop options format' (docs/product/messages.md). */
 function DragDropOptions({ options }: { options: JsonValue }) {
   const { t } = useTranslation('questions');
   const parsed = parseDragDropOptions(options);

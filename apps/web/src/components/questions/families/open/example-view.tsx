@@ -15,7 +15,7 @@ import {
 import type { ExampleViewProps } from '../../family-ui.ts';
 
 /**
- * Open types whose options have a rendering of their own (SPEC §8): Annotated Texts show the text
+ * Open types whose options have a rendering of their own (docs/product/messages.md): Annotated Texts show the text
  * to annotate and the theory/comment points, VR Assignments the experience to open.
  */
 const OPTIONS_BY_TYPE: Partial<Record<QuestionTypeId, ComponentType<{ options: JsonValue }>>> = {
@@ -62,7 +62,7 @@ function parseAnnotatedOptions(options: JsonValue) {
   };
 }
 
-/** The text to annotate (a link) and the theory/comment points, or the SPEC §8 format error. */
+/** The text to annotate (a link) and the theory/comment points, or the docs/product/messages.md format error. */
 function AnnotatedTextsOptions({ options }: { options: JsonValue }) {
   const { t } = useTranslation('questions');
   const parsed = parseAnnotatedOptions(options);

@@ -209,7 +209,7 @@ describe('AssistantScreen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(aborted).toBe(true), SLOW);
   });
 
-  it('says the key is missing (SPEC §8) when the server refuses before streaming, keeping the typed prompt', async () => {
+  it('says the key is missing (docs/product/messages.md) when the server refuses before streaming, keeping the typed prompt', async () => {
     const user = userEvent.setup();
     server.use(answerError('post', '/ai/chat', 503, 'ai_key_missing'));
     await renderScreen();

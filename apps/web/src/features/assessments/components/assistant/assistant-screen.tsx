@@ -43,7 +43,7 @@ function retryOf(messages: readonly AiMessage[]): Omit<AiChatRequest, 'conversat
 }
 
 /**
- * /account/aiassistant/{userId} (SPEC §2, issue 14): the teacher's conversations beside a chat
+ * /account/aiassistant/{userId} (docs/product/screens.md): the teacher's conversations beside a chat
  * with the assistant. An answer streams in (stop button while it does); its questions arrive as
  * cards to try, edit and choose, the dropped ones listed with why; chosen cards go into a draft
  * assessment. The open conversation is in the address (?c=), so a reload keeps it.

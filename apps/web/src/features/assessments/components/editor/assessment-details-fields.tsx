@@ -79,7 +79,7 @@ function Section({
 }
 
 /**
- * Every detail of an assessment (SPEC §2 wizard step 'Set Assessment Details' and the edit
+ * Every detail of an assessment (docs/product/screens.md wizard step 'Set Assessment Details' and the edit
  * screen): one component for both. Dates and times are picked in the browser's time zone, whose
  * name is shown beside them.
  */

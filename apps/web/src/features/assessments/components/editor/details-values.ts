@@ -14,7 +14,7 @@ import {
 
 /**
  * The assessment details as the form holds them: dates and times of day apart, in the browser's
- * time zone (SPEC §3 lists startDate, endDate, start time and end time), numbers possibly empty
+ * time zone (docs/product/data.md lists startDate, endDate, start time and end time), numbers possibly empty
  * while typed. `toAssessmentInput` turns them into the API's instants.
  */
 export interface DetailsValues {
@@ -94,7 +94,7 @@ export function toAssessmentInput(
   details: DetailsValues,
   generationType: GenerationType,
   questions: Question[],
-  /** Random draws from the question bank (issue 17); the wizard has none. */
+  /** Random draws from the question bank; the wizard has none. */
   draws: DrawRuleView[] = [],
 ): AssessmentInput {
   return {

@@ -44,7 +44,7 @@ export interface EditAssessmentScreenProps {
   /** The plan's question types (null when the plan could not be read: only the types in use). */
   allowedTypes: readonly QuestionTypeId[] | null;
   packageName?: string;
-  /** The question bank's parts (issue 17), given by the route: this feature does not import that one. */
+  /** The question bank's parts, given by the route: this feature does not import that one. */
   bank?: AssessmentBankTools;
   /** The editor may switch automatic certificates on or off (the organization's Administrators). */
   canSetAutoCertificate?: boolean;
@@ -93,7 +93,7 @@ const inputOf = (editing: Editing) =>
 const snapshot = (editing: Editing) => JSON.stringify(inputOf(editing));
 
 /**
- * Editing one assessment (SPEC §2 'Assessment edit'): the same details as the wizard, its files
+ * Editing one assessment (docs/product/screens.md 'Assessment edit'): the same details as the wizard, its files
  * and resources, and its questions with AI-generate more. Save sends everything at once; leaving
  * with unsaved changes asks first.
  */

@@ -19,7 +19,7 @@ interface Upload {
 }
 
 /**
- * The files and resources of an assessment (SPEC §2 'Assessment edit'): dropped or chosen files
+ * The files and resources of an assessment (docs/product/screens.md 'Assessment edit'): dropped or chosen files
  * upload at once with a progress bar each, then list with download and delete. They are stored
  * apart from Save: an upload is kept even if the other changes are not saved.
  */

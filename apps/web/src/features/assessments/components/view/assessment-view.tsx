@@ -31,7 +31,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * One assessment as its students will see it (SPEC §2 'view assessment'): title, subject,
+ * One assessment as its students will see it (docs/product/screens.md 'view assessment'): title, subject,
  * difficulty, the window and due date in the viewer's time zone, time limit, pass mark, total
  * marks, instructions and resources, then every question, which the teacher can try.
  */

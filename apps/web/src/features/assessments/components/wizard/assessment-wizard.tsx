@@ -74,7 +74,7 @@ const LIMIT_REASON_ID = 'wizard-limit-reached';
 const PUBLISHING_ID = 'wizard-publishing';
 
 /**
- * The assessment creation wizard (SPEC §2): Select Questions, Choose Generation Type, Set
+ * The assessment creation wizard (docs/product/screens.md): Select Questions, Choose Generation Type, Set
  * Assessment Details, Set Questions; Next and Back, Submit on the last step. Each step is checked
  * before the next opens, with the shared schema's messages at the fields. Everything typed is
  * kept in localStorage per user and comes back after a reload until the assessment is created.

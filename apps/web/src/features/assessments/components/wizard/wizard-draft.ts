@@ -8,7 +8,7 @@ import {
 } from '@vbuilder/shared';
 import { emptyDetails, type DetailsValues } from '../editor/details-values.ts';
 
-/** The wizard's steps, in SPEC §2's order. */
+/** The wizard's steps, in docs/product/screens.md's order. */
 export const WIZARD_STEPS = ['types', 'generation', 'details', 'questions'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 

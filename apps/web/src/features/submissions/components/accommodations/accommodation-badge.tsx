@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Accommodation } from '@vbuilder/shared';
 import { formatDateTime } from '../../../../lib/format.ts';
 
-/** "+15 min", "+25 %" and/or "Own window", as a teacher scans the student list (issue 18). */
+/** "+15 min", "+25 %" and/or "Own window", as a teacher scans the student list. */
 export function AccommodationBadge({ accommodation }: { accommodation: Accommodation }) {
   const { t, i18n } = useTranslation('submissions');
   const window =

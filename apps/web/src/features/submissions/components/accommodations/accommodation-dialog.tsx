@@ -49,7 +49,7 @@ interface Props {
 }
 
 /**
- * Extra time and/or an own window for one student (issue 18), set before or during their attempt:
+ * Extra time and/or an own window for one student, set before or during their attempt:
  * a running attempt's deadline moves at once, and the student's timer follows within seconds.
  */
 export function AccommodationDialog({

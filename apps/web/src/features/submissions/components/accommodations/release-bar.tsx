@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * Above the student list when results wait for a release (issue 18): how they are released, how
+ * Above the student list when results wait for a release: how they are released, how
  * many students wait, and the one button that releases everyone's (each student is told).
  */
 export function ReleaseBar({ status, releasing, onReleaseAll }: Props) {

@@ -33,7 +33,7 @@ interface Session {
 }
 
 /**
- * The marking queue (issue 18): every answer of the organization that waits for a person, oldest
+ * The marking queue: every answer of the organization that waits for a person, oldest
  * first, filtered by assessment, question type and student; grouped by question (all answers to
  * Q3 one after another) or by student (all open answers of one attempt), then marked one by one.
  */

@@ -72,7 +72,7 @@ const asCriteria = (draft: DraftCriterion[]): RubricCriterion[] =>
   }));
 
 /**
- * Writing a question's rubric (issue 18): criteria, each with levels worth points and described in
+ * Writing a question's rubric: criteria, each with levels worth points and described in
  * a few words. Kept with the assessment (not the students' copies of the question), so it applies
  * to answers already handed in; marks keep the levels they were given with.
  */

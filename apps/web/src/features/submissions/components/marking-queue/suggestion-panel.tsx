@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The AI's suggested mark beside the teacher's own (issue 18): asked for on demand, shown with
+ * The AI's suggested mark beside the teacher's own: asked for on demand, shown with
  * its rationale and the levels it chose; "Use this score" only fills the form, nothing is saved
  * until the teacher saves the mark; "Reject" sets it aside (kept, as rejected).
  */
