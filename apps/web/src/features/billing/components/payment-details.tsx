@@ -106,7 +106,6 @@ function DetailsBody({
     ],
     [t('details.method'), record.method === 'card' ? t('details.methodCard') : t('details.methodInvoice')],
     ...(record.paymentId ? ([[t('details.paymentId'), record.paymentId]] as Array<[string, ReactNode]>) : []),
-    [t('details.package'), record.packageId ?? missing(t('details.none'))],
     [
       t('details.receipt'),
       record.hasReceipt ? t('details.receiptUploaded') : missing(t('details.receiptMissing')),
