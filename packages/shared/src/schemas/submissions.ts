@@ -287,3 +287,16 @@ export const SubmitMarksSchema = z
     });
   });
 export type SubmitMarksInput = z.input<typeof SubmitMarksSchema>;
+
+/**
+ * A document (results files, a student's result PDF) is written for the requester: their language (profile), and the IANA time zone
+ * their browser sends (e.g. Asia/Bangkok; a zone Intl does not know, or none, is UTC).
+ */
+export const DocumentQuerySchema = z.object({
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'validation.timeZoneInvalid')
+    .optional(),
+});

@@ -12,6 +12,7 @@ import {
   SaveAnswerAckSchema,
   SaveAnswerSchema,
   SubmitAttemptSchema,
+  DocumentQuerySchema,
 } from '@vbuilder/shared';
 import { errorResponses } from '../../lib/errors.ts';
 import { createFileStore, readUploadedFile } from '../../lib/files.ts';
@@ -28,7 +29,6 @@ import {
 } from './attempts.service.ts';
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 import { languageFromRequest, translatorFor, validTimeZone } from '../../i18n/index.ts';
-import { ResultsFileQuerySchema as ResultFileQuerySchema } from '../submissions/submissions.routes.ts';
 import { attemptResultPdf } from './attempts.result-pdf.ts';
 
 const tags = ['attempts'];
@@ -195,7 +195,7 @@ const attemptsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The caller's own submitted attempt's result as PDF: score, pass state, each answer's outcome (correct, partly correct, incorrect with its points; pending marking) and feedback",
         params: IdParamsSchema,
-        querystring: ResultFileQuerySchema,
+        querystring: DocumentQuerySchema,
         produces: ['application/pdf'],
         response: { 200: z.any(), ...errors },
       },

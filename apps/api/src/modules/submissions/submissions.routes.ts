@@ -13,6 +13,7 @@ import {
   SubmitMarksSchema,
   type LanguageCode,
   type Role,
+  DocumentQuerySchema,
 } from '@vbuilder/shared';
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
@@ -39,19 +40,6 @@ export const MARKERS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 const tags = ['submissions'];
 const errors = COMMON_ERRORS;
 const MarkingParamsSchema = z.object({ id: z.uuid(), studentId: z.uuid() });
-
-/**
- * Results files are written for the requester: their language (profile), and the IANA time zone
- * their browser sends (e.g. Asia/Bangkok; a zone Intl does not know, or none, is UTC).
- */
-export const ResultsFileQuerySchema = z.object({
-  timeZone: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9_+\-/]+$/, 'validation.timeZoneInvalid')
-    .optional(),
-});
 
 const FILE_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -187,7 +175,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary,
           params: IdParamsSchema,
-          querystring: ResultsFileQuerySchema,
+          querystring: DocumentQuerySchema,
           produces: [FILE_TYPES[extension]],
           response: errors,
         },
