@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (writing, reading and the plan's checks), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import type { z } from 'zod';
 import {
   ASSESSMENT_LIMITS,

@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (start, save, submit and close), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import {

@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (give, read and template), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {

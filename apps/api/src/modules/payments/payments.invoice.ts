@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (the invoice's data and its page layout), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import { rgb, type RGB } from 'pdf-lib';
 import {
   addMoney,

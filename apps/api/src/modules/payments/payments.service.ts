@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (access, requests, transitions, receipts, the invoice store and the billing clock), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';

@@ -1,3 +1,5 @@
+// Over 500 lines for now: it is to be split along its sections (categories, questions and links), each into a file
+// of its own in this module, with the module's other work (docs/architecture/overview.md).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
