@@ -5,7 +5,6 @@ import {
   ASSESSMENT_LIMITS,
   isMonthlyLimitReached,
   isSuperAdministrator,
-  isTypeAllowed,
   remainingThisMonth,
   startOfMonthUtc,
   typesOfPlan,
@@ -69,7 +68,11 @@ import {
   type PreparedDrawRule,
   saveDrawRules,
   totalMarksWith,
-} from '../question-bank/bank-links.service.ts';
+} from './bank-links.service.ts';
+import { assertTypesInPlan } from './plan-checks.ts';
+
+export { appendQuestions, type AppendSource } from './append-questions.ts';
+export { assertTypesInPlan } from './plan-checks.ts';
 
 export const monthlyLimitReached = (plan: Plan, used: number) =>
   new AppError(
@@ -78,19 +81,6 @@ export const monthlyLimitReached = (plan: Plan, used: number) =>
     `Upgrade ${plan.name} to create another assessment: ${used} of ${plan.monthlyAssessments} used this month`,
     { plan: plan.name, limit: plan.monthlyAssessments, used },
   );
-
-/** Refuses questions whose types the organization's plan does not include (checked on every save). */
-export function assertTypesInPlan(plan: Plan, questions: readonly Pick<Question, 'type'>[]): void {
-  const refused = [...new Set(questions.map((q) => q.type).filter((type) => !isTypeAllowed(plan, type)))];
-  if (refused.length) {
-    throw new AppError(
-      403,
-      'type_not_in_plan',
-      `The ${plan.name} plan does not include these question types: ${refused.join(', ')}`,
-      { plan: plan.name, types: refused },
-    );
-  }
-}
 
 const instant = (value: string | null) => (value ? new Date(value) : null);
 

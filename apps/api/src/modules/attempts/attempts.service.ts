@@ -24,11 +24,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import type { Actor } from '../../types.d.ts';
 import { randomUUID } from 'node:crypto';
 import { findAssessmentHead, listResources, type AssessmentHead } from '../assessments/assessments.access.ts';
-import {
-  contentAtVersion,
-  drawForAttempt,
-  type AttemptContent,
-} from '../question-bank/bank-links.service.ts';
+import { contentAtVersion, drawForAttempt, type AttemptContent } from '../assessments/bank-links.service.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import {
   certificateNotifier,

@@ -21,7 +21,7 @@ import { attempts, users } from '../../db/schema/index.ts';
 import { recordPlan } from '../plans/plans.service.ts';
 import { assessmentInput } from '../assessments/test-helpers.ts';
 import { questionOf, testClock } from '../attempts/test-fixtures.ts';
-import { drawForAttempt, drawRulesOf } from './bank-links.service.ts';
+import { drawForAttempt, drawRulesOf } from '../assessments/bank-links.service.ts';
 
 const clock = testClock();
 let t: TestApp;

@@ -9,7 +9,7 @@ import type { Actor } from '../../types.d.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findWritableAssessment, type AssessmentsContext } from '../assessments/assessments.access.ts';
-import { drawRulesOf } from '../question-bank/bank-links.service.ts';
+import { drawRulesOf } from '../assessments/bank-links.service.ts';
 import { bankQuestionsForExport } from '../question-bank/question-bank.service.ts';
 import { QUESTION_IMAGE_PREFIX } from '../question-images/question-images.service.ts';
 import {

@@ -1,10 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  ASSESSMENT_LIMITS,
   LIMITS,
   QUESTION_IMAGE_TYPES,
   isTypeAllowed,
-  newPartId,
   type ImportReason,
   type Question,
   type QuestionImportFields,
@@ -13,15 +11,13 @@ import {
 import type { Actor } from '../../types.d.ts';
 import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import {
   findQuestionsWritableAssessment,
   type AssessmentsContext,
 } from '../assessments/assessments.access.ts';
-import { updateAssessment } from '../assessments/assessments.repository.ts';
 import { ownOrganization } from '../assessments/assessments.policy.ts';
+import { appendQuestions } from '../assessments/assessments.service.ts';
 import { currentPlan } from '../plans/plans.service.ts';
-import { drawRulesOf, totalMarksWith } from '../question-bank/bank-links.service.ts';
 import { importIntoBank, listBankCategories } from '../question-bank/question-bank.service.ts';
 import { storeQuestionImage } from '../question-images/question-images.service.ts';
 import {
@@ -181,57 +177,13 @@ export async function runImport(
       return { ...view, saved: { count: ids.length, bankQuestionIds: ids } };
     }
     const assessmentId = input.target.assessmentId;
-    await appendToAssessment(ctx, actor, organizationId, assessmentId, ready, result.format);
+    await appendQuestions(ctx, actor, assessmentId, ready, {
+      field: 'file',
+      details: { imported: ready.length, format: result.format },
+    });
     return { ...view, saved: { count: ready.length, assessmentId } };
   } catch (error) {
     await Promise.allSettled(storedKeys.map((key) => ctx.files.deleteFile(key)));
     throw error;
   }
-}
-
-/** Appends imported questions to an assessment in one transaction, as the bank's "add" does. */
-async function appendToAssessment(
-  ctx: AssessmentsContext,
-  actor: Actor,
-  organizationId: string,
-  assessmentId: string,
-  imported: Question[],
-  format: Format,
-): Promise<void> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const assessment = await findQuestionsWritableAssessment(tx, actor, assessmentId);
-    const current = assessment.questions as Question[];
-    const taken = new Set(current.map((q) => q.id));
-    const added = imported.map((q) => {
-      let id = newPartId();
-      while (taken.has(id)) id = newPartId();
-      taken.add(id);
-      return { ...q, id };
-    });
-    const questions = [...current, ...added];
-    const draws = await drawRulesOf(tx, assessmentId);
-    if (questions.length + draws.reduce((n, d) => n + d.count, 0) > ASSESSMENT_LIMITS.questionsMax) {
-      throw badRequest('validation_error', 'Too many questions', [
-        { path: ['file'], message: 'assessments.errors.tooManyQuestions' },
-      ]);
-    }
-    await updateAssessment(tx, organizationId, assessmentId, {
-      questions,
-      totalMarks: totalMarksWith(questions, draws),
-      updatedAt: now,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'assessment.updated',
-        targetType: 'assessment',
-        targetId: assessmentId,
-        organizationId,
-        details: { title: assessment.title, imported: added.length, format },
-      },
-      now,
-    );
-  });
 }

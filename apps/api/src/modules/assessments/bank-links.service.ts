@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AssessmentDrawRuleRow } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { assertTypesInPlan } from '../assessments/assessments.service.ts';
+import { assertTypesInPlan } from './plan-checks.ts';
 import {
   countDrawPool,
   drawCandidates,
@@ -18,12 +18,13 @@ import {
   findCategoryIds,
   listDrawRules,
   replaceDrawRules,
-} from './question-bank.repository.ts';
+} from './bank-links.repository.ts';
 
 /**
- * What the assessments and attempts modules use of the question bank: questions used
- * by reference are kept equal to the bank's, draw rules are checked and stored with the
- * assessment, and an attempt's drawn questions are chosen at its start.
+ * An assessment's bank links (docs/product/question-bank.md#how-it-is-built): questions used by
+ * reference are kept equal to the bank's, draw rules are checked and stored with the assessment,
+ * and an attempt's drawn questions are chosen at its start. The question bank, attempts and the
+ * importers and exporters use these; this module never imports the question bank.
  */
 
 /** A bank question as an assessment holds it: the bank's content under the assessment's own id. */
