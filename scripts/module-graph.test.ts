@@ -18,7 +18,7 @@ const modulesDir = path.join(root, 'apps/api/src/modules');
 
 const KNOWN_CYCLES: readonly string[] = [
   'accounts notifications organizations profile users',
-  'assessments certificates question-bank',
+  'assessments question-bank',
 ];
 
 const isTest = (file: string) => /\.test\.tsx?$|(^|\/)test-[^/]*\.ts$|\/test\//.test(file);
