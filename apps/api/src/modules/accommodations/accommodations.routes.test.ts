@@ -6,7 +6,7 @@ import { AccommodationListSchema, AttemptSchema, SaveAnswerAckSchema, type Attem
 import { attempts, auditEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, signInAs, tokenFor } from '../../test/sign-in.ts';
-import { closeExpiredAttempts } from '../attempts/attempts.service.ts';
+import { attemptsContext, closeExpiredAttempts } from '../attempts/attempts.service.ts';
 import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
 
 /**
@@ -154,7 +154,7 @@ describe('extra time', () => {
 
     // Past the others' deadline and grace: Ben is closed, Ada keeps answering.
     clock.set(new Date(start + 30 * MINUTE + GRACE + 1000));
-    await closeExpiredAttempts(app.db, clock.now());
+    await closeExpiredAttempts(attemptsContext(app), clock.now());
     expect((await attemptRow(bens.id)).status).toBe('submitted');
     expect((await attemptRow(bens.id)).submittedBy).toBe('deadline');
     expect((await attemptRow(adas.id)).status).toBe('in_progress');
@@ -164,7 +164,7 @@ describe('extra time', () => {
 
     // At her own deadline and grace, she is closed too.
     clock.set(new Date(start + 45 * MINUTE + GRACE + 1000));
-    await closeExpiredAttempts(app.db, clock.now());
+    await closeExpiredAttempts(attemptsContext(app), clock.now());
     expect((await attemptRow(adas.id)).status).toBe('submitted');
   });
 

@@ -108,3 +108,38 @@ export async function findQuestionsWritableAssessment(
   if (locked && (await changes(row))) throw questionsLocked();
   return { ...row, questionsLocked: locked };
 }
+
+/**
+ * The certificate rule as a setting of the assessment (`autoCertificate`): read with its detail,
+ * saved in its create or update transaction. The rule belongs to the certificates module, which
+ * depends on assessments (a certificate is given for an assessment); for the modules' graph to stay
+ * one-way (scripts/module-graph.test.ts), assessments never imports certificates: certificates
+ * hands its implementation in here while the app is built (certificates.routes.ts). A slot per
+ * process rather than a field of every AssessmentsContext, because the implementation is the same
+ * for every app (it takes the database as an argument) and the contexts that reach an assessment's
+ * save are built in several modules.
+ */
+export interface AutoCertificateSetting {
+  /** Whether a student who passes this assessment is given a certificate automatically. */
+  read(db: DbOrTx, assessmentId: string): Promise<boolean>;
+  /** Saves the value sent with the assessment (undefined: unchanged), checking who may change it. */
+  save(
+    tx: DbOrTx,
+    actor: Actor,
+    assessment: { id: string; organizationId: string },
+    autoGive: boolean | undefined,
+    now: Date,
+  ): Promise<void>;
+}
+
+let autoCertificate: AutoCertificateSetting | null = null;
+
+/** Called by the certificates module when the app is built. */
+export function provideAutoCertificateSetting(setting: AutoCertificateSetting): void {
+  autoCertificate = setting;
+}
+
+export function autoCertificateSetting(): AutoCertificateSetting {
+  if (!autoCertificate) throw new Error('The certificates module has not provided the certificate rule');
+  return autoCertificate;
+}

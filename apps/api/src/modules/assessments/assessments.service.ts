@@ -27,7 +27,7 @@ import { recordAudit, type AuditAction } from '../audit/audit.repository.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
 import { currentPlan } from '../plans/plans.service.ts';
 import { emitNotification, scheduleOpeningSoon } from '../notifications/notifications.service.ts';
-import { applyRuleOfSettings, autoGives } from '../certificates/certificates.service.ts';
+import { autoCertificateSetting } from './assessments.access.ts';
 import { toAssessment, toSummary } from './assessments.mapper.ts';
 import {
   assertManagesAssessment,
@@ -206,7 +206,7 @@ async function detailOf(
     // A Student sees how many questions the draws add (the count), never the rules themselves.
     draws: await drawRulesOf(db, row.id),
     questionsLocked: forStudent ? false : await hasAttempts(db, row.id),
-    autoCertificate: forStudent ? false : await autoGives(db, row.id),
+    autoCertificate: forStudent ? false : await autoCertificateSetting().read(db, row.id),
   });
 }
 
@@ -299,7 +299,7 @@ export async function createAssessment(
     });
     await replaceAssignees(tx, created.id, assignees);
     await saveDrawRules(tx, created.id, draws);
-    await applyRuleOfSettings(tx, actor, created, input.autoCertificate, now);
+    await autoCertificateSetting().save(tx, actor, created, input.autoCertificate, now);
     await audit(tx, actor, 'assessment.created', created, now, { title: created.title });
     await notifyAudience(ctx, tx, null, created, assignees, now);
     return created;
@@ -409,7 +409,7 @@ export async function updateAssessmentById(
     await replaceAssignees(tx, row.id, assignees);
     // The row's update above changes its version: an attempt never starts from stale rules.
     if (!keep) await saveDrawRules(tx, row.id, draws);
-    await applyRuleOfSettings(tx, actor, row, input.autoCertificate, now);
+    await autoCertificateSetting().save(tx, actor, row, input.autoCertificate, now);
     await audit(tx, actor, 'assessment.updated', row, now, { title: row.title });
     await notifyAudience(ctx, tx, before, row, assignees, now);
   });

@@ -16,7 +16,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { assessments, attemptAnswers, attempts, users } from '../../db/schema/index.ts';
-import { closeExpiredAttempts } from './attempts.service.ts';
+import { attemptsContext, closeExpiredAttempts } from './attempts.service.ts';
 import { markSessionsEnded } from '../../identity/sessions.ts';
 import { decodeJwt } from 'jose';
 import { insertAssessment, questionOf, testClock } from './test-fixtures.ts';
@@ -486,8 +486,8 @@ describe('deadlines', () => {
     await save(expiring.id, 'q1', { answer: ['a'], revision: 1 });
     clock.advance(2 * MINUTE);
     const counts = await Promise.all([
-      closeExpiredAttempts(app.db, clock.now()),
-      closeExpiredAttempts(app.db, clock.now()),
+      closeExpiredAttempts(attemptsContext(app), clock.now()),
+      closeExpiredAttempts(attemptsContext(app), clock.now()),
     ]);
     expect(counts[0]! + counts[1]!).toBeGreaterThanOrEqual(1);
     const rows = await app.db.select().from(attempts);
@@ -501,7 +501,7 @@ describe('deadlines', () => {
       .from(attemptAnswers)
       .where(eq(attemptAnswers.attemptId, expiring.id));
     expect(answers.find((x) => x.questionId === 'q1')).toMatchObject({ answer: ['a'], markStatus: 'auto' });
-    expect(await closeExpiredAttempts(app.db, clock.now())).toBe(0);
+    expect(await closeExpiredAttempts(attemptsContext(app), clock.now())).toBe(0);
   });
 });
 

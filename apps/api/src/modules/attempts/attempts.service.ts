@@ -27,12 +27,11 @@ import { findAssessmentHead, listResources, type AssessmentHead } from '../asses
 import { contentAtVersion, drawForAttempt, type AttemptContent } from '../assessments/bank-links.service.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import {
-  certificateNotifier,
+  certificateEffects,
   giveOnPass,
-  notifyGiven,
-  type CertificateNotifier,
-  type GivenCertificate,
+  type CertificateEffects,
 } from '../certificates/certificates.service.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { markAnswers } from './attempts.marking.ts';
 import {
   attemptHistory,
@@ -60,14 +59,20 @@ import { emitNotification } from '../notifications/notifications.service.ts';
 export interface AttemptsContext {
   db: Db;
   clock: Clock;
-  /** Mails the certificates the assessment's rule gives when a submission passes. */
-  certificates?: CertificateNotifier;
+  /** The queue a submit's notices go through, in its transaction ("marking waiting"). */
+  jobs: JobQueue;
+  /** What the certificate the assessment's rule gives on a pass sets off, in the submit's transaction. */
+  certificates: CertificateEffects;
 }
+
+/** What a submit sets off besides its marks, written in its transaction. */
+export type SubmitEffects = Pick<AttemptsContext, 'jobs' | 'certificates'>;
 
 export const attemptsContext = (app: FastifyInstance): AttemptsContext => ({
   db: app.db,
   clock: app.clock,
-  certificates: certificateNotifier(app),
+  jobs: app.jobs,
+  certificates: certificateEffects(app),
 });
 
 const GRACE_MS = ATTEMPT_LIMITS.graceSeconds * 1000;
@@ -195,10 +200,9 @@ export async function closeAttempt(
   attemptId: string,
   by: 'student' | 'deadline',
   now: Date,
-  certificates?: CertificateNotifier,
+  effects: SubmitEffects,
 ): Promise<ClosedAttempt | null> {
-  const certificatesGiven: GivenCertificate[] = [];
-  const closed = await db.transaction(async (tx): Promise<ClosedAttempt | null> => {
+  return db.transaction(async (tx): Promise<ClosedAttempt | null> => {
     const row = await markSubmitted(tx, attemptId, {
       submittedBy: by,
       now,
@@ -216,19 +220,13 @@ export async function closeAttempt(
     const written = { ...totals, revision: answers.reduce((highest, a) => Math.max(highest, a.revision), 0) };
     await writeTotals(tx, attemptId, written);
     // Open answers wait for a teacher: the assessment's owner is told, with the submit.
-    if (totals.markingStatus === 'pending' && certificates?.jobs) {
-      await emitNotification(
-        certificates.jobs,
-        { kind: 'marking_waiting', attemptId },
-        { tx, key: attemptId },
-      );
+    if (totals.markingStatus === 'pending') {
+      await emitNotification(effects.jobs, { kind: 'marking_waiting', attemptId }, { tx, key: attemptId });
     }
-    // A pass gives the certificate of the assessment's rule, with the submission.
-    certificatesGiven.push(...(await giveOnPass(tx, attemptId, now)));
+    // A pass gives the certificate of the assessment's rule, with the submission (and its notice).
+    await giveOnPass(effects.certificates, tx, attemptId, now);
     return { row: { ...row, ...written }, answers: await listAnswers(tx, attemptId) };
   });
-  await notifyGiven(certificates, certificatesGiven);
-  return closed;
 }
 
 /** Closes the attempt with its saved answers when its time is up (lazy close on every read). */
@@ -236,10 +234,10 @@ async function closeIfExpired(
   db: Db,
   row: AttemptRow,
   now: Date,
-  certificates?: CertificateNotifier,
+  effects: SubmitEffects,
 ): Promise<AttemptRow> {
   if (row.status !== 'in_progress' || !isExpired(row, now)) return row;
-  const closed = await closeAttempt(db, row.id, 'deadline', now, certificates);
+  const closed = await closeAttempt(db, row.id, 'deadline', now, effects);
   return closed?.row ?? (await findAttempt(db, row.id)) ?? row;
 }
 
@@ -258,7 +256,7 @@ export async function startAttempt(
     const assessment = await assessmentForStudent(db, actor, assessmentId);
     const existing = await findInProgressAttempt(db, assessment.id, actor.userId);
     if (existing) {
-      const current = await closeIfExpired(db, existing, now, ctx.certificates);
+      const current = await closeIfExpired(db, existing, now, ctx);
       if (current.status === 'in_progress')
         return { attempt: await viewOf(db, current, now, { assessment }), created: false };
     }
@@ -299,7 +297,7 @@ export async function startAttempt(
 /** GET /attempts/:id (closes it first when its time is up). */
 export async function readAttempt(ctx: AttemptsContext, actor: Actor, id: string): Promise<Attempt> {
   const now = ctx.clock.now();
-  const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now, ctx.certificates);
+  const row = await closeIfExpired(ctx.db, await readableAttempt(ctx.db, actor, id), now, ctx);
   return viewOf(ctx.db, row, now);
 }
 
@@ -411,7 +409,7 @@ export async function saveAnswer(
     return { questionId, revision, savedAt: savedAt.toISOString(), stale: false, deadlineAt };
   }
   if (isExpired({ deadlineAt: outcome.deadlineAt }, now)) {
-    await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx.certificates);
+    await closeAttempt(ctx.db, attemptId, 'deadline', now, ctx);
     throw conflict('attempt_closed', 'The time for this attempt is over');
   }
   // Not written: a revision at least as high is stored. The statement's own read may predate it
@@ -463,7 +461,7 @@ export async function resultForDocument(
   const now = ctx.clock.now();
   const readable = await readableAttempt(ctx.db, actor, id);
   if (readable.studentId !== actor.userId) throw attemptNotFound();
-  const row = await closeIfExpired(ctx.db, readable, now, ctx.certificates);
+  const row = await closeIfExpired(ctx.db, readable, now, ctx);
   if (row.status !== 'submitted') throw attemptNotFound();
   const [assessment, answers, student] = await Promise.all([
     assessmentOf(ctx.db, row),
@@ -490,15 +488,15 @@ export async function submitAttempt(ctx: AttemptsContext, actor: Actor, id: stri
   if (!row) throw attemptNotFound();
   if (row.status === 'in_progress') {
     if (isExpired(row, now)) {
-      await closeAttempt(ctx.db, id, 'deadline', now, ctx.certificates);
+      await closeAttempt(ctx.db, id, 'deadline', now, ctx);
       const closed = await findAttempt(ctx.db, id);
       // Extra time given since it was read: still open, so the student hands it in.
-      if (closed?.status === 'in_progress') await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
+      if (closed?.status === 'in_progress') await closeAttempt(ctx.db, id, 'student', now, ctx);
       // Unless the student's own submit won the race, the late one is refused.
       else if (closed?.submittedBy !== 'student')
         throw conflict('attempt_closed', 'The time for this attempt is over');
     } else {
-      const closed = await closeAttempt(ctx.db, id, 'student', now, ctx.certificates);
+      const closed = await closeAttempt(ctx.db, id, 'student', now, ctx);
       // Handed in by this call: its result from what the close wrote, without reading it again.
       if (closed) return resultOf(closed.row, await assessmentOf(ctx.db, closed.row), closed.answers, now);
     }
@@ -530,7 +528,7 @@ export async function myResults(
     assessment = await findAssessmentHead(db, { organizationId: actor.organizationId }, assessmentId);
   if (!assessment) throw notFound('assessment');
   if (attempts.some((a) => a.status === 'in_progress' && isExpired(a, now))) {
-    for (const a of attempts) await closeIfExpired(db, a, now, ctx.certificates);
+    for (const a of attempts) await closeIfExpired(db, a, now, ctx);
     attempts = await listStudentAttempts(db, assessmentId, actor.userId);
   }
   const submitted = attempts.filter((a) => a.status === 'submitted');
@@ -562,16 +560,12 @@ export async function myResults(
  * (submittedBy 'deadline'). Safe to run on several instances at once: the conditional update in
  * closeAttempt lets exactly one of them submit each attempt. Returns how many this call closed.
  */
-export async function closeExpiredAttempts(
-  db: Db,
-  now: Date,
-  batch = 100,
-  certificates?: CertificateNotifier,
-): Promise<number> {
+export async function closeExpiredAttempts(ctx: AttemptsContext, now: Date, batch = 100): Promise<number> {
+  const { db } = ctx;
   let closed = 0;
   for (;;) {
     const ids = await listExpiredAttemptIds(db, new Date(now.getTime() - GRACE_MS), batch);
-    for (const id of ids) if (await closeAttempt(db, id, 'deadline', now, certificates)) closed += 1;
+    for (const id of ids) if (await closeAttempt(db, id, 'deadline', now, ctx)) closed += 1;
     if (ids.length < batch) return closed;
   }
 }

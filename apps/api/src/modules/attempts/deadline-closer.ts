@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
-import { closeExpiredAttempts } from './attempts.service.ts';
+import { attemptsContext, closeExpiredAttempts } from './attempts.service.ts';
 
 export const DEADLINE_CLOSER_SECONDS = 15;
 
@@ -14,7 +13,7 @@ export function scheduleDeadlineCloser(
   seconds: number | false = DEADLINE_CLOSER_SECONDS,
 ) {
   app.jobs.every('deadline-closer', seconds, async () => {
-    const closed = await closeExpiredAttempts(app.db, app.clock.now(), undefined, certificateNotifier(app));
+    const closed = await closeExpiredAttempts(attemptsContext(app), app.clock.now());
     if (closed > 0) app.log.info({ closed }, 'Closed attempts at their deadline');
   });
 }

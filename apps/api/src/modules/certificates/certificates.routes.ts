@@ -21,8 +21,10 @@ import {
 import { contentDispositionHeader } from '../../lib/content-disposition.ts';
 import { COMMON_ERRORS, errorResponses } from '../../lib/errors.ts';
 import { readUploadedFile } from '../../lib/files.ts';
+import { provideAutoCertificateSetting } from '../assessments/assessments.access.ts';
 import { CERTIFICATE_MANAGERS, CERTIFICATE_READERS } from './certificates.policy.ts';
 import {
+  autoCertificateRule,
   BADGE_MEDIA_TYPE,
   certificateBadge,
   certificatePdf,
@@ -76,6 +78,8 @@ const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) }
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = certificatesContext(app);
+  // The rule is also a setting of the assessment, which assessments reads and saves through this.
+  provideAutoCertificateSetting(autoCertificateRule);
 
   app.get(
     '/certificates',

@@ -18,7 +18,7 @@ import {
 import { errorResponses } from '../../lib/errors.ts';
 import { languageFromRequest } from '../../i18n/index.ts';
 import { openAiModel } from '../ai/ai-model.ts';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { MARKERS } from '../submissions/submissions.routes.ts';
 import {
   getQueue,
@@ -95,7 +95,7 @@ const markingQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) =>
       markFromQueue(
-        { db: app.db, clock: app.clock, certificates: certificateNotifier(app) },
+        { db: app.db, clock: app.clock, jobs: app.jobs, certificates: certificateEffects(app) },
         req.actor,
         req.body,
       ),

@@ -9,7 +9,7 @@ import {
 } from '@vbuilder/shared';
 import { COMMON_ERRORS, errorResponses } from '../../lib/errors.ts';
 import { languageFromRequest } from '../../i18n/index.ts';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { MARKERS, SUBMISSION_READERS } from '../submissions/submissions.routes.ts';
 import { applyRegrade, previewRegrade, regradeOverview, type RegradeContext } from './regrades.service.ts';
 
@@ -25,7 +25,7 @@ const regradesRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     clock: app.clock,
     jobs: app.jobs,
-    certificates: certificateNotifier(app),
+    certificates: certificateEffects(app),
   });
 
   app.get(

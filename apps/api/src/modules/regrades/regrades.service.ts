@@ -19,12 +19,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findRule, updateCertificate } from '../certificates/certificates.repository.ts';
-import {
-  giveOnPass,
-  notifyGiven,
-  type CertificateNotifier,
-  type GivenCertificate,
-} from '../certificates/certificates.service.ts';
+import { giveOnPass, type CertificateEffects } from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { resultNoticeAt } from '../release/release.service.ts';
 import { writeTotals } from '../attempts/attempts.repository.ts';
@@ -48,7 +43,8 @@ export interface RegradeContext {
   db: Db;
   clock: Clock;
   jobs?: JobQueue | undefined;
-  certificates?: CertificateNotifier | undefined;
+  /** What a certificate the regrade gives by the assessment's rule sets off, in its transaction. */
+  certificates: CertificateEffects;
 }
 
 const unknownQuestion = (questionId: string) =>
@@ -226,11 +222,10 @@ export async function applyRegrade(
         );
       }
     }
-    const given: GivenCertificate[] = [];
     const revoked = new Set<string>();
     const live = await liveCertificates(tx, assessment.id);
     for (const r of planned.rows) {
-      if (r.certificate === 'give') given.push(...(await giveOnPass(tx, r.attemptId, now)));
+      if (r.certificate === 'give') await giveOnPass(ctx.certificates, tx, r.attemptId, now);
       const certificate = live.get(r.student.id);
       if (r.certificate === 'revoke' && certificate && !revoked.has(certificate.id)) {
         revoked.add(certificate.id);
@@ -262,9 +257,8 @@ export async function applyRegrade(
         );
       }
     }
-    return { row, given };
+    return { row };
   });
-  await notifyGiven(ctx.certificates, result.given);
   const saved = (await listRegrades(ctx.db, assessment.id)).find((r) => r.id === result.row.id);
   return toRegrade(saved ?? { ...result.row, appliedByName: null });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { releaseAfterWindows } from './release.service.ts';
 
 export const RELEASE_SWEEPER_SECONDS = 30;
@@ -19,7 +19,7 @@ export function scheduleReleaseSweeper(
       db: app.db,
       clock: app.clock,
       jobs: app.jobs,
-      certificates: certificateNotifier(app),
+      certificates: certificateEffects(app),
     });
     if (released > 0) app.log.info({ released }, 'Released results at the end of their window');
   });

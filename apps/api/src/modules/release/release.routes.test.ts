@@ -12,6 +12,7 @@ import { assessments, certificateRules, certificates, notifications } from '../.
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { insertAssessment, questionOf, testClock } from '../attempts/test-fixtures.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { releaseAfterWindows } from './release.service.ts';
 
 /**
@@ -165,7 +166,7 @@ describe('release policy', () => {
       (await notices(ada.user.id)).filter((n) => n.kind === 'result_released' && n.params).length;
     await app.jobs.drain();
     const before = await told();
-    const ctx = { db: app.db, clock, jobs: app.jobs };
+    const ctx = { db: app.db, clock, jobs: app.jobs, certificates: certificateEffects(app) };
     const [first, second] = await Promise.all([releaseAfterWindows(ctx), releaseAfterWindows(ctx)]);
     expect(first + second).toBe(1);
     expect(await releaseAfterWindows(ctx)).toBe(0);

@@ -8,7 +8,7 @@ import {
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { ASSESSMENT_AUTHORS } from '../assessments/assessments.policy.ts';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { getReleaseStatus, releaseResults } from './release.service.ts';
 
 const tags = ['submissions'];
@@ -43,7 +43,7 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) =>
       releaseResults(
-        { db: app.db, clock: app.clock, jobs: app.jobs, certificates: certificateNotifier(app) },
+        { db: app.db, clock: app.clock, jobs: app.jobs, certificates: certificateEffects(app) },
         req.actor,
         req.params.id,
         req.body,

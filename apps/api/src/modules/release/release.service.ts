@@ -7,12 +7,7 @@ import type { Actor } from '../../types.d.ts';
 import { findReadableAssessment, findWritableAssessment } from '../assessments/assessments.access.ts';
 import { assertManagesAssessment } from '../assessments/assessments.policy.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import {
-  giveOnPass,
-  notifyGiven,
-  type CertificateNotifier,
-  type GivenCertificate,
-} from '../certificates/certificates.service.ts';
+import { giveOnPass, type CertificateEffects } from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { countUnreleased, markReleased, releaseEndedWindows } from './release.repository.ts';
 
@@ -27,8 +22,11 @@ export interface ReleaseContext {
   db: Db;
   clock: Clock;
   jobs?: JobQueue;
-  /** Certificates the assessment's rule gives on a pass wait for the release (giveOnPass). */
-  certificates?: CertificateNotifier;
+  /**
+   * Certificates the assessment's rule gives on a pass wait for the release (giveOnPass): what
+   * they set off is written in the release's transaction.
+   */
+  certificates: CertificateEffects;
 }
 
 type ReleasePolicyOf = Pick<AssessmentRow, 'releasePolicy' | 'endsAt'>;
@@ -77,13 +75,12 @@ export async function releaseResults(
   input: ReleaseResultsInput,
 ): Promise<{ released: number }> {
   const now = ctx.clock.now();
-  const given: GivenCertificate[] = [];
-  const outcome = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const assessment = await findWritableAssessment(tx, actor, assessmentId);
     assertManagesAssessment(actor, assessment);
     const released = await markReleased(tx, assessment.id, input.studentIds, now);
     if (!released.length) return { released: 0 };
-    given.push(...(await tellReleased(ctx, tx, released, now)));
+    await tellReleased(ctx, tx, released, now);
     await recordAudit(
       tx,
       actor,
@@ -98,23 +95,20 @@ export async function releaseResults(
     );
     return { released: released.length };
   });
-  await notifyGiven(ctx.certificates, given);
-  return outcome;
 }
 
 /**
  * What follows a release, in its transaction: a pass that waited gets the rule's certificate
- * (returned, to mail after the commit), and each student is told (the jobs commit with it).
+ * (with its notice and mail), and each student is told (the jobs commit with it).
  */
 async function tellReleased(
   ctx: ReleaseContext,
   tx: DbOrTx,
   released: ReadonlyArray<{ id: string }>,
   now: Date,
-): Promise<GivenCertificate[]> {
-  const given: GivenCertificate[] = [];
+): Promise<void> {
   for (const attempt of released) {
-    given.push(...(await giveOnPass(tx, attempt.id, now)));
+    await giveOnPass(ctx.certificates, tx, attempt.id, now);
     if (ctx.jobs)
       await emitNotification(
         ctx.jobs,
@@ -122,7 +116,6 @@ async function tellReleased(
         { tx, key: `released:${attempt.id}` },
       );
   }
-  return given;
 }
 
 /**
@@ -134,13 +127,11 @@ export async function releaseAfterWindows(ctx: ReleaseContext, batch = 100): Pro
   let total = 0;
   for (;;) {
     const now = ctx.clock.now();
-    const given: GivenCertificate[] = [];
     const count = await ctx.db.transaction(async (tx) => {
       const released = await releaseEndedWindows(tx, now, batch);
-      given.push(...(await tellReleased(ctx, tx, released, now)));
+      await tellReleased(ctx, tx, released, now);
       return released.length;
     });
-    await notifyGiven(ctx.certificates, given);
     total += count;
     if (count < batch) return total;
   }

@@ -18,7 +18,7 @@ import {
 import { COMMON_ERRORS } from '../../lib/errors.ts';
 import { STAFF } from '../../plugins/authorize.ts';
 import { languageFromRequest, validTimeZone } from '../../i18n/index.ts';
-import { certificateNotifier } from '../certificates/certificates.service.ts';
+import { certificateEffects } from '../certificates/certificates.service.ts';
 import { resultsCsv, resultsFileDisposition, resultsXlsx } from './submissions.export.ts';
 import { loadItemAnalysis } from './submissions.item-analysis.ts';
 import { resultsReportPdf } from './submissions.report.ts';
@@ -160,7 +160,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) =>
       submitMarks(
-        { db: app.db, clock: app.clock, certificates: certificateNotifier(app) },
+        { db: app.db, clock: app.clock, jobs: app.jobs, certificates: certificateEffects(app) },
         req.actor,
         req.params.id,
         req.body,

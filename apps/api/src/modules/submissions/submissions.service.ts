@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AssessmentRow, AttemptRow } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
@@ -24,12 +25,7 @@ import { findAssessment } from '../assessments/assessments.access.ts';
 import { toResultsAssessment } from '../assessments/assessments.mapper.ts';
 import { listStudentAttempts, writeTotals } from '../attempts/attempts.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import {
-  giveOnPass,
-  notifyGiven,
-  type CertificateNotifier,
-  type GivenCertificate,
-} from '../certificates/certificates.service.ts';
+import { giveOnPass, type CertificateEffects } from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { resultNoticeAt } from '../release/release.service.ts';
 import {
@@ -278,8 +274,10 @@ export async function getMarkingView(
 export interface MarkingContext {
   db: Db;
   clock: Clock;
-  /** Mails the certificates a mark that makes a pass gives by the assessment's rule. */
-  certificates?: CertificateNotifier;
+  /** The queue the student's result notice goes through, in the marking's transaction. */
+  jobs: JobQueue;
+  /** What the certificate a mark that makes a pass gives by the assessment's rule sets off, in that transaction. */
+  certificates: CertificateEffects;
 }
 
 /** `index`: the mark's place in the body, so a form can show the error at that field. */
@@ -399,20 +397,15 @@ export async function submitMarks(
       // Every open answer now has its mark: the student is told their result once
       // they may see it: now, or else by its release (the teacher's or the window's end).
       const releasedNow = resultNoticeAt(assessment, attempt.releasedAt !== null, now) === null;
-      if (totals.markingStatus !== 'pending' && ctx.certificates?.jobs && releasedNow) {
-        await emitNotification(
-          ctx.certificates.jobs,
-          { kind: 'result_released', attemptId: attempt.id },
-          { tx },
-        );
+      if (totals.markingStatus !== 'pending' && releasedNow) {
+        await emitNotification(ctx.jobs, { kind: 'result_released', attemptId: attempt.id }, { tx });
       }
     }
     await hook?.(tx, { attempt, now, changed });
-    // A mark that turns the attempt into a pass gives the rule's certificate.
-    const given: GivenCertificate[] = changed.length > 0 ? await giveOnPass(tx, attempt.id, now) : [];
-    return { attemptId: attempt.id, given };
+    // A mark that turns the attempt into a pass gives the rule's certificate (and its notice).
+    if (changed.length > 0) await giveOnPass(ctx.certificates, tx, attempt.id, now);
+    return { attemptId: attempt.id };
   });
-  await notifyGiven(ctx.certificates, result.given);
   return getSubmissionDetail(ctx.db, actor, result.attemptId);
 }
 

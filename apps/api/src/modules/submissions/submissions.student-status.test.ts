@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StudentStatusListSchema, type StudentStatusEntry } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
-import { closeExpiredAttempts } from '../attempts/attempts.service.ts';
+import { attemptsContext, closeExpiredAttempts } from '../attempts/attempts.service.ts';
 import { insertAssessment, testClock } from '../attempts/test-fixtures.ts';
 
 /*
@@ -109,7 +109,7 @@ describe('GET /api/assessments/:id/students on exam day', () => {
 
     // Once the closer hands it in: Submitted, one attempt.
     clock.advance(GRACE);
-    await closeExpiredAttempts(app.db, clock.now());
+    await closeExpiredAttempts(attemptsContext(app), clock.now());
     rows = await statuses(assessment.id);
     expect(rows.get(ben.user.id)).toMatchObject({ status: 'Submitted', attempts: 1, inProgress: null });
     expect(rows.get(ada.user.id)).toMatchObject({
