@@ -1,3 +1,4 @@
+// Who may see which organization's billing, and which action a record's state allows whom.
 import { allowedPaymentActions, isSuperAdministrator, type PaymentAction } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OrganizationRow, PaymentRecordRow } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+// What the payments module needs from the app (the module's map: README.md beside this file).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { publicUrl, type Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

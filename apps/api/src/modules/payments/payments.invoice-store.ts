@@ -1,3 +1,4 @@
+// The organization's copy of the invoice: stored at the request and at each change of status, read by View invoice.
 import { type LanguageCode } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OrganizationRow, PaymentRecordRow } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+// Lists of payment records, one record, its receipt, and the organization's subscription read from its records.
 import {
   packageIdOf,
   PLANS,

@@ -1,3 +1,4 @@
+// Receipts (their types, the attachment) and the mail a change sets off, written in its transaction.
 import { isLanguageCode, type LanguageCode } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentRecordRow, UserRow } from '../../db/schema/index.ts';

@@ -1,3 +1,4 @@
+// Requests: the one path that makes a pending record (an invoice request, a card checkout, a scheduled downgrade).
 import {
   isSuperAdministrator,
   packageIdOf,

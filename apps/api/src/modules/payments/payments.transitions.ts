@@ -1,3 +1,5 @@
+// Transitions: each in one transaction on the locked record, audited, its effects written in it; 409 and nothing
+// changed when the record's state does not allow it.
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { type PaymentAction, type PaymentRecord } from '@vbuilder/shared';
