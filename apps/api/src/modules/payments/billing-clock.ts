@@ -99,10 +99,8 @@ export async function runBillingClock(
       // In the same transaction as the lapse, so a crash cannot end the plan without its successor.
       const downgrade =
         record.scheduledChange === 'downgrade' ? await issueScheduledDowngrade(ctx, tx, record, now) : null;
-      if (downgrade) {
-        const organization = await organizationOf(tx, record.organizationId);
-        await mailInvoice(ctx, tx, downgrade, organization, 'administrators');
-      } else {
+      // The downgrade's invoice is mailed after the commit (mailInvoice); the lapse mail in it.
+      if (!downgrade) {
         await sendAll(ctx, tx, 'lapse', async (db) =>
           (await activeAdministrators(db, record.organizationId)).map((to) =>
             mails.lapsed(to, packageEnd(record, record.organisation), context),
@@ -114,7 +112,9 @@ export async function runBillingClock(
     if (!done) continue;
     lapsed.push(record.id);
     if (done.downgrade) {
-      await storeInvoice(ctx, done.downgrade, await organizationOf(ctx.db, record.organizationId));
+      const organization = await organizationOf(ctx.db, record.organizationId);
+      const stored = await storeInvoice(ctx, done.downgrade, organization);
+      await mailInvoice(ctx, stored, organization, 'administrators');
     }
   }
   return { reminded, lapsed };

@@ -29,18 +29,25 @@ export async function activeAdministrators(db: DbOrTx, organizationId: string): 
 }
 
 /**
- * The mails a change sets off, written in the change's transaction `tx` (docs/architecture/effects.md):
- * each is in the outbox, with its delivery job, exactly when the change commits, so a crash after
- * the commit loses none and a rollback sends none. Built and stored in a savepoint of `tx`: a mail
- * that cannot be built or stored is logged and never fails the change.
+ * The mails a change sets off. With `tx`, written in the change's transaction
+ * (docs/architecture/effects.md): each is in the outbox, with its delivery job, exactly when the
+ * change commits, so a crash after the commit loses none and a rollback sends none; they are built
+ * and stored in a savepoint of `tx`. With null, after the commit (each mail in a transaction of its
+ * own): only where building them (a PDF) must not hold the change's locks. Either way a mail that
+ * cannot be built or stored is logged and never fails the change.
  */
 export async function sendAll(
-  ctx: Pick<PaymentsContext, 'mailer' | 'log'>,
-  tx: DbOrTx,
+  ctx: Pick<PaymentsContext, 'db' | 'mailer' | 'log'>,
+  tx: DbOrTx | null,
   what: string,
   build: (db: DbOrTx) => Promise<Array<Promise<MailMessage> | MailMessage>>,
 ): Promise<void> {
   try {
+    if (!tx) {
+      const messages = await Promise.all(await build(ctx.db));
+      for (const message of messages) await ctx.mailer.send(message);
+      return;
+    }
     await tx.transaction(async (savepoint) => {
       const messages = await Promise.all(await build(savepoint));
       for (const message of messages) await ctx.mailer.send(message, { tx: savepoint });

@@ -73,9 +73,9 @@ const requestPending = (pending: PaymentRecordRow) =>
  * The one path that makes a pending record (the invoice request and the card checkout): one
  * transaction, under the organization's billing lock, refuses a second request while one is
  * pending (409 payment_request_pending: a school pays or closes the open invoice first, renewal or
- * not), inserts the record with the year's next invoice number, audits it and, with `mailTo`, writes
- * the invoice mail in the same transaction; then the invoice is rendered and stored. Requesting the
- * plan in force again is a renewal: its period starts where the current one ends.
+ * not), inserts the record with the year's next invoice number and audits it, with its notice;
+ * then the invoice is rendered and stored and, with `mailTo`, mailed. Requesting the plan in force
+ * again is a renewal: its period starts where the current one ends.
  */
 export async function createPendingRecord(
   ctx: PaymentsContext,
@@ -90,30 +90,29 @@ export async function createPendingRecord(
     await lockOrganizationBilling(tx, organization.id);
     const pending = await findPendingRecord(tx, organization.id, PRODUCT_LINE);
     if (pending) throw requestPending(pending);
-    const inserted = await insertPendingRecord(ctx, tx, actor, organization.id, request, now);
-    if (mailTo) await mailInvoice(ctx, tx, inserted, organization, mailTo);
-    return inserted;
+    return insertPendingRecord(ctx, tx, actor, organization.id, request, now);
   });
-  return storeInvoice(ctx, row, organization);
+  const stored = await storeInvoice(ctx, row, organization);
+  if (mailTo) await mailInvoice(ctx, stored, organization, mailTo);
+  return stored;
 }
 
 /** Who is mailed a new invoice: its requester's id, or every active Administrator of the organization. */
 export type InvoiceRecipients = { userId: string } | 'administrators';
 
 /**
- * The invoice mail (the PDF attached, in each reader's language), written in the transaction that
- * made the record (sendAll).
+ * The invoice mail (the PDF attached, in each reader's language), after the commit: rendering it in
+ * the request's transaction would hold the year's invoice counter, which every request waits on.
  */
 export async function mailInvoice(
   ctx: PaymentsContext,
-  tx: DbOrTx,
   row: PaymentRecordRow,
   organization: Pick<OrganizationRow, 'id' | 'name' | 'email' | 'phone' | 'address' | 'postalCode'>,
   recipients: InvoiceRecipients,
 ): Promise<void> {
   const invoice = invoiceDocument(row, organization, ctx.config);
   const context = billingMailContext(ctx.config, ctx.baseUrl);
-  await sendAll(ctx, tx, 'invoice', async (db) => {
+  await sendAll(ctx, null, 'invoice', async (db) => {
     const administrators = await activeAdministrators(db, organization.id);
     const to =
       recipients === 'administrators'
