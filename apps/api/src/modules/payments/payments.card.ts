@@ -173,7 +173,7 @@ export async function handleStripeWebhook(
     }
     const intent = session.payment_intent;
     const paymentId = (typeof intent === 'string' ? intent : intent?.id) ?? session.id;
-    return { kind: 'activated', row: await applyActivation(tx, by, record, now, { paymentId }) };
+    return { kind: 'activated', row: await applyActivation(ctx, tx, by, record, now, { paymentId }) };
   });
 
   const about = { eventId: event.id, type: event.type, paymentRecordId: recordId };

@@ -8,10 +8,10 @@ import {
   creditLine,
   invoiceFileName,
   planLine,
-  renderInvoicePdf,
   type InvoiceDocument,
   type InvoiceStatus,
 } from './payments.invoice.ts';
+import { renderInvoicePdf } from './payments.invoice-pdf.ts';
 import {
   activatedMail,
   invoiceIssuedMail,
@@ -25,9 +25,10 @@ import {
 } from './payments.mails.ts';
 
 /**
- * The one place the payments rules meet the invoice layout (payments.invoice.ts) and the billing
- * mails (payments.mails.ts): a record and its organization become an InvoiceDocument, and each
- * event its mails. The service calls these and nothing of those two files directly.
+ * The one place the payments rules meet the invoice (payments.invoice.ts, its page
+ * payments.invoice-pdf.ts) and the billing mails (payments.mails.ts): a record and its organization
+ * become an InvoiceDocument, and each event its mails. The service calls these and nothing of those
+ * files directly.
  */
 
 /** The package a record names; older records that name none are shown as Custom. */

@@ -10,10 +10,10 @@ import {
   invoiceTotals,
   lastDayOf,
   planLine,
-  renderInvoicePdf,
   type InvoiceBuyer,
   type InvoiceDocument,
 } from './payments.invoice.ts';
+import { renderInvoicePdf } from './payments.invoice-pdf.ts';
 
 /**
  * The invoice in the scripts that are hardest to print (Thai, Bengali, Burmese, Khmer, Chinese)

@@ -7,9 +7,9 @@ import {
   invoiceMoney,
   invoiceTotals,
   lastDayOf,
-  renderInvoicePdf,
   type InvoiceDocument,
 } from './payments.invoice.ts';
+import { renderInvoicePdf } from './payments.invoice-pdf.ts';
 
 /**
  * The billing mails, each in its recipient's language (English when unknown) through
