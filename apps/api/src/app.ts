@@ -38,6 +38,7 @@ import { scheduleDeadlineCloser } from './modules/attempts/deadline-closer.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import { scheduleBillingClock } from './modules/payments/billing-clock.ts';
+import { handleInvoiceMails } from './modules/payments/payments.requests.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import questionBankRoutes from './modules/question-bank/question-bank.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       ? false
       : config.BILLING_CLOCK_INTERVAL_MS);
   scheduleBillingClock(app, billingClockMs);
+  handleInvoiceMails(app);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST });
   return app;

@@ -23,4 +23,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+  /**
+   * Set by a sender that may run twice (a job retried after a crash): a second mail with the same
+   * key is not stored, so the person gets it once.
+   */
+  dedupeKey: text('dedupe_key').unique(),
 });

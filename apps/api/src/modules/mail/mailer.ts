@@ -32,6 +32,11 @@ export interface SendOptions {
    * exactly when the change commits. Without one the mailer opens its own transaction for both.
    */
   tx?: DbOrTx;
+  /**
+   * For a sender that may run twice (a job retried after a crash): the mail is kept once per key;
+   * a second send with the key stores and delivers nothing.
+   */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
@@ -40,7 +45,7 @@ export interface Mailer {
    * job in the same transaction: the job sends it as soon as that transaction commits (within a
    * second or so), retried with back-off, even after a restart. Without SMTP_URL it logs that the
    * mail was kept (no links: read the outbox). Never throws: resolves with the outbox row id
-   * (null if even storing failed).
+   * (null if even storing failed, or if a mail with the same `dedupeKey` was kept already).
    */
   send(message: MailMessage, options?: SendOptions): Promise<{ id: string | null }>;
   /**
@@ -102,16 +107,17 @@ export default fp(
     }
 
     const mailer: Mailer = {
-      async send(message, { tx } = {}) {
+      async send(message, { tx, dedupeKey } = {}) {
         try {
           // The row and its job in one transaction, so neither exists without the other: a savepoint
           // in the caller's (a failure here leaves the caller's change intact), else one of ours.
           const store = async (db: DbOrTx) => {
-            const id = await storeMail(db, message, app.clock.now());
-            if (transport) await app.jobs.send(MAIL_QUEUE, { outboxId: id }, { tx: db, id });
+            const id = await storeMail(db, message, app.clock.now(), dedupeKey);
+            if (id && transport) await app.jobs.send(MAIL_QUEUE, { outboxId: id }, { tx: db, id });
             return id;
           };
           const id = await (tx ?? app.db).transaction(store);
+          if (!id) return { id: null }; // kept already under this dedupeKey
           if (!transport) logKept(id, message);
           // Ours has committed: the job can start now. A caller's commits later; its NOTIFY wakes them.
           else if (!tx) app.jobs.wake(MAIL_QUEUE);
@@ -129,7 +135,7 @@ export default fp(
         }
       },
       async deliver(message) {
-        const id = await storeMail(app.db, message, app.clock.now());
+        const id = (await storeMail(app.db, message, app.clock.now()))!;
         if (!transport) {
           logKept(id, message);
           return;

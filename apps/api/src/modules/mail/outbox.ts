@@ -27,8 +27,16 @@ export interface MailTransport {
 const describeError = (err: unknown): string =>
   (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
-/** Keeps a mail with its attachments (base64) in the outbox; answers the row id. */
-export async function storeMail(db: DbOrTx, message: MailMessage, now: Date): Promise<string> {
+/**
+ * Keeps a mail with its attachments (base64) in the outbox; answers the row id, or null when a
+ * mail with the same `dedupeKey` is kept already (nothing is stored then).
+ */
+export async function storeMail(
+  db: DbOrTx,
+  message: MailMessage,
+  now: Date,
+  dedupeKey?: string,
+): Promise<string | null> {
   const attachments: StoredAttachment[] | null = message.attachments?.length
     ? message.attachments.map((a) => ({
         filename: a.filename,
@@ -45,9 +53,11 @@ export async function storeMail(db: DbOrTx, message: MailMessage, now: Date): Pr
       html: message.html ?? null,
       attachments,
       createdAt: now,
+      dedupeKey: dedupeKey ?? null,
     })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return row?.id ?? null;
 }
 
 /**

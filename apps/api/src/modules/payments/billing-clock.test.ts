@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const delivered = async (to: string, subject: RegExp) => {
-  await t.app.mailer.idle();
+  await t.app.jobs.drain(); // the invoice mail's job, then the mails' delivery
+
   return peer.received.filter((r) => r.to.includes(to) && subject.test(r.mail.subject ?? ''));
 };
 

@@ -19,7 +19,7 @@ import { paymentsContext, type PaymentsContext } from './payments.context.ts';
 import { organizationOf } from './payments.access.ts';
 import { activeAdministrators, sendAll } from './payments.receipts.ts';
 import { storeInvoice } from './payments.invoice-store.ts';
-import { insertPendingRecord, mailInvoice } from './payments.requests.ts';
+import { insertPendingRecord, queueInvoiceMail } from './payments.requests.ts';
 import { isPricedPlan } from './payments.lists.ts';
 import { audit } from './payments.transitions.ts';
 
@@ -99,8 +99,9 @@ export async function runBillingClock(
       // In the same transaction as the lapse, so a crash cannot end the plan without its successor.
       const downgrade =
         record.scheduledChange === 'downgrade' ? await issueScheduledDowngrade(ctx, tx, record, now) : null;
-      // The downgrade's invoice is mailed after the commit (mailInvoice); the lapse mail in it.
-      if (!downgrade) {
+      // The downgrade's invoice mail is queued with it (rendered by its job); else the lapse mail.
+      if (downgrade) await queueInvoiceMail(ctx, tx, downgrade.id, 'administrators');
+      else {
         await sendAll(ctx, tx, 'lapse', async (db) =>
           (await activeAdministrators(db, record.organizationId)).map((to) =>
             mails.lapsed(to, packageEnd(record, record.organisation), context),
@@ -113,8 +114,7 @@ export async function runBillingClock(
     lapsed.push(record.id);
     if (done.downgrade) {
       const organization = await organizationOf(ctx.db, record.organizationId);
-      const stored = await storeInvoice(ctx, done.downgrade, organization);
-      await mailInvoice(ctx, stored, organization, 'administrators');
+      await storeInvoice(ctx, done.downgrade, organization);
     }
   }
   return { reminded, lapsed };

@@ -16,6 +16,7 @@ import {
   runBillingClock,
   type PaymentsContext,
 } from './payments.service.ts';
+import { INVOICE_MAIL_QUEUE } from './payments.requests.ts';
 import { movableClock, recordRow } from './test-helpers.ts';
 
 /**
@@ -217,5 +218,22 @@ describe("the billing clock's renewal reminder", () => {
     await app.jobs.drain();
     expect(await noticesOf(admin.id, 'subscription_expiring')).toHaveLength(1);
     expect(await mailsTo(admin.email, /package ends on/)).toHaveLength(1);
+  });
+});
+
+describe("a new invoice's mail", () => {
+  it('is queued with the record, and kept once for its reader however often its job runs', async () => {
+    clock.set('2026-03-01T08:00:00Z');
+    const { admin, id } = await schoolWithRequest('Invoice Mail Institute');
+    // The request committed the record with the mail's job; workers are off, so nothing ran yet.
+    expect(await mailsTo(admin.email, /^Invoice VB-/)).toHaveLength(0);
+
+    await restart();
+    await app.jobs.drain();
+    expect(await mailsTo(admin.email, /^Invoice VB-/)).toHaveLength(1);
+    // The job once more, as after a crash before the queue recorded it done: nobody mailed twice.
+    await app.jobs.send(INVOICE_MAIL_QUEUE, { recordId: id, recipients: 'administrators' });
+    await app.jobs.drain();
+    expect(await mailsTo(admin.email, /^Invoice VB-/)).toHaveLength(1);
   });
 });

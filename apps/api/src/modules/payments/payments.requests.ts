@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type PaymentRecord,
 } from '@vbuilder/shared';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OrganizationRow, PaymentRecordRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -23,13 +24,14 @@ import { billingMailContext, invoiceDocument, mails } from './payments.documents
 import { formatInvoiceNumber, toPaymentRecord } from './payments.mapper.ts';
 import {
   allocateInvoiceSequence,
+  findPaymentRecord,
   findPendingRecord,
   insertPaymentRecordRow,
   lockOrganizationBilling,
 } from './payments.repository.ts';
-import type { PaymentsContext } from './payments.context.ts';
-import { readableOrganization } from './payments.access.ts';
-import { activeAdministrators, sendAll } from './payments.receipts.ts';
+import { paymentsContext, type PaymentsContext } from './payments.context.ts';
+import { organizationOf, readableOrganization } from './payments.access.ts';
+import { activeAdministrators } from './payments.receipts.ts';
 import { storeInvoice } from './payments.invoice-store.ts';
 
 /** What a new pending record is for: the plan, its period and the price it is sold at. */
@@ -90,36 +92,67 @@ export async function createPendingRecord(
     await lockOrganizationBilling(tx, organization.id);
     const pending = await findPendingRecord(tx, organization.id, PRODUCT_LINE);
     if (pending) throw requestPending(pending);
-    return insertPendingRecord(ctx, tx, actor, organization.id, request, now);
+    const inserted = await insertPendingRecord(ctx, tx, actor, organization.id, request, now);
+    if (mailTo) await queueInvoiceMail(ctx, tx, inserted.id, mailTo);
+    return inserted;
   });
-  const stored = await storeInvoice(ctx, row, organization);
-  if (mailTo) await mailInvoice(ctx, stored, organization, mailTo);
-  return stored;
+  return storeInvoice(ctx, row, organization);
 }
 
 /** Who is mailed a new invoice: its requester's id, or every active Administrator of the organization. */
 export type InvoiceRecipients = { userId: string } | 'administrators';
 
+/** The queue whose job mails a new invoice (docs/architecture/effects.md). */
+export const INVOICE_MAIL_QUEUE = 'payments.invoice-mail';
+
+interface InvoiceMailJob {
+  recordId: string;
+  recipients: InvoiceRecipients;
+}
+
 /**
- * The invoice mail (the PDF attached, in each reader's language), after the commit: rendering it in
- * the request's transaction would hold the year's invoice counter, which every request waits on.
+ * Queues the invoice mail in the transaction that makes the record (job id = record id: one per
+ * invoice), so it exists exactly when the record does. The job renders it later: rendering the PDF
+ * in the request's transaction would hold the year's invoice counter, which every request waits on.
  */
-export async function mailInvoice(
-  ctx: PaymentsContext,
-  row: PaymentRecordRow,
-  organization: Pick<OrganizationRow, 'id' | 'name' | 'email' | 'phone' | 'address' | 'postalCode'>,
+export async function queueInvoiceMail(
+  ctx: Pick<PaymentsContext, 'jobs'>,
+  tx: DbOrTx,
+  recordId: string,
   recipients: InvoiceRecipients,
 ): Promise<void> {
-  const invoice = invoiceDocument(row, organization, ctx.config);
-  const context = billingMailContext(ctx.config, ctx.baseUrl);
-  await sendAll(ctx, null, 'invoice', async (db) => {
-    const administrators = await activeAdministrators(db, organization.id);
-    const to =
-      recipients === 'administrators'
-        ? administrators
-        : administrators.filter((u) => u.id === recipients.userId);
-    return to.map((user) => mails.invoiceIssued(user, invoice, context));
+  await ctx.jobs.send(INVOICE_MAIL_QUEUE, { recordId, recipients } satisfies InvoiceMailJob, {
+    tx,
+    id: recordId,
   });
+}
+
+/** Declares the invoice mail's job: the app calls it while it registers. */
+export function handleInvoiceMails(app: FastifyInstance): void {
+  const ctx = paymentsContext(app);
+  app.jobs.handle<InvoiceMailJob>(INVOICE_MAIL_QUEUE, (job) => mailInvoice(ctx, job));
+}
+
+/**
+ * The invoice mail (the PDF attached, in each reader's language). A failure throws, so the job is
+ * retried; each reader's mail is kept once (its dedupe key), so a job run again after a crash mails
+ * nobody twice.
+ */
+async function mailInvoice(ctx: PaymentsContext, { recordId, recipients }: InvoiceMailJob): Promise<void> {
+  const record = await findPaymentRecord(ctx.db, recordId);
+  if (!record) return;
+  const organization = await organizationOf(ctx.db, record.organizationId);
+  const invoice = invoiceDocument(record, organization, ctx.config);
+  const context = billingMailContext(ctx.config, ctx.baseUrl);
+  const administrators = await activeAdministrators(ctx.db, record.organizationId);
+  const to =
+    recipients === 'administrators'
+      ? administrators
+      : administrators.filter((u) => u.id === recipients.userId);
+  for (const user of to) {
+    const message = await mails.invoiceIssued(user, invoice, context);
+    await ctx.mailer.send(message, { dedupeKey: `invoice-issued:${record.id}:${user.id}` });
+  }
 }
 
 /**
