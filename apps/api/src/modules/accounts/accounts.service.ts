@@ -20,7 +20,8 @@ import type { Actor } from '../../types.d.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { newOrganization, toOrganization } from '../organizations/organizations.service.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, retireAccountTokens, updateUser } from '../users/users.repository.ts';
+import { checkAccountToken, consumeAccountToken, issueAccountToken } from '../users/users.tokens.ts';
 import {
   activationLink,
   activationMail,
@@ -28,13 +29,7 @@ import {
   resetPasswordMail,
   signUpAttemptMail,
 } from './accounts.mails.ts';
-import {
-  insertOrganization,
-  insertUserIfEmailFree,
-  joinOrganization,
-  retireAccountTokens,
-} from './accounts.repository.ts';
-import { checkAccountToken, consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
+import { insertOrganization, insertUserIfEmailFree, joinOrganization } from './accounts.repository.ts';
 import { assertStrongPassword, passwordOwnerOf } from './password-policy.ts';
 
 /** What the account flows need from the app: the database, time, mail and the site's address for links. */
