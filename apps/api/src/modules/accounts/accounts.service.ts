@@ -39,7 +39,7 @@ export interface AccountsContext {
   mailer: Mailer;
   baseUrl: string;
   /** The notifications' job queue (an accepted invitation tells the inviter). */
-  jobs?: JobQueue;
+  jobs: JobQueue;
 }
 
 export const accountsContext = (app: FastifyInstance): AccountsContext => ({
@@ -195,7 +195,7 @@ export async function resetPassword(
     // Whoever knew the old password is out: every session ends with it.
     await endSessionsOf(tx, user.id, null, now);
     // The first password set from an invitation is its acceptance: the inviter is told.
-    if (purpose === 'invite' && user.status === 'pending' && ctx.jobs) {
+    if (purpose === 'invite' && user.status === 'pending') {
       await emitNotification(
         ctx.jobs,
         { kind: 'invitation_accepted', userId: user.id },

@@ -26,7 +26,7 @@ import { countUnreleased, markReleased, releaseEndedWindows } from './release.re
 export interface ReleaseContext {
   db: Db;
   clock: Clock;
-  jobs?: JobQueue;
+  jobs: JobQueue;
   /** Certificates the assessment's rule gives on a pass wait for the release (giveOnPass). */
   certificates?: CertificateNotifier;
 }
@@ -115,12 +115,11 @@ async function tellReleased(
   const given: GivenCertificate[] = [];
   for (const attempt of released) {
     given.push(...(await giveOnPass(tx, attempt.id, now)));
-    if (ctx.jobs)
-      await emitNotification(
-        ctx.jobs,
-        { kind: 'result_released', attemptId: attempt.id },
-        { tx, key: `released:${attempt.id}` },
-      );
+    await emitNotification(
+      ctx.jobs,
+      { kind: 'result_released', attemptId: attempt.id },
+      { tx, key: `released:${attempt.id}` },
+    );
   }
   return given;
 }
