@@ -39,9 +39,11 @@ const elements = [
  * Adding a file here makes it part of the module's public surface.
  */
 const apiModulePublicFiles = {
-  accounts: ['accounts.mails.ts', 'accounts.tokens.ts'],
+  accounts: ['accounts.mails.ts'],
   assessments: ['assessments.access.ts', 'assessments.mapper.ts', 'demo-assessments.ts'],
   mail: ['mailer.ts', 'templates.ts'],
+  // An account's one-time links (invitations, activation, reset, email change): users and accounts issue them.
+  users: ['users.tokens.ts'],
   // Pure conversion (no database): the question bank imports and exports through its index.
   'question-interchange': ['index.ts'],
   // The language model client and its message type: the marking queue asks it for suggested marks.

@@ -151,7 +151,7 @@ rule(
     ['apps/api/src/modules/dashboard/x.service.ts', "import '../users/users.service.ts';"],
     ['apps/api/src/modules/dashboard/x.service.ts', "import '../users/users.repository.ts';"],
     ['apps/api/src/modules/dashboard/x.service.ts', "import '../users/users.policy.ts';"],
-    ['apps/api/src/modules/users/x.service.ts', "import '../accounts/accounts.tokens.ts';"],
+    ['apps/api/src/modules/accounts/x.service.ts', "import '../users/users.tokens.ts';"],
     ['apps/api/src/modules/dashboard/x.ts', "import './dashboard.repository.ts';"],
     ['apps/api/src/modules/dashboard/x.test.ts', "import '../attempts/attempts.marking.ts';"],
     ['apps/api/src/app.ts', "import './modules/users/users.routes.ts';"],

@@ -64,8 +64,9 @@ export interface AppDependencies {
    */
   billingClockMs?: number | false;
   /**
-   * The job queue (apps/api/src/jobs): workers on by default, off when NODE_ENV is 'test' (jobs
-   * wait in the database; a test runs them with `app.jobs.drain()` or turns workers on).
+   * The job queue (apps/api/src/jobs): workers on by default, off when NODE_ENV is 'test' or
+   * JOBS_WORK is false (jobs wait in the database; a test runs them with `app.jobs.drain()` or
+   * turns workers on).
    */
   jobs?: Partial<JobsOptions>;
 }
@@ -131,7 +132,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
   await app.register(jobsPlugin, {
-    work: config.NODE_ENV !== 'test',
+    // JOBS_WORK=false: a web-only instance, whose jobs another instance runs.
+    work: config.NODE_ENV !== 'test' && config.JOBS_WORK,
     pollingSeconds: config.NODE_ENV === 'test' ? 0.5 : 2,
     retryDelaySeconds: config.NODE_ENV === 'test' ? 1 : 30,
     ...deps.jobs,

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs the job workers unless JOBS_WORK is false', () => {
+    expect(loadConfig({}).JOBS_WORK).toBe(true);
+    expect(loadConfig({ JOBS_WORK: 'false' }).JOBS_WORK).toBe(false);
+    expect(loadConfig({ JOBS_WORK: '0' }).JOBS_WORK).toBe(false);
+    expect(() => loadConfig({ JOBS_WORK: 'sometimes' })).toThrow(/JOBS_WORK/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -116,6 +116,12 @@ export const ConfigSchema = z.object({
   BILLING_TAX_NAME: z.string().optional(),
   /** Days between an invoice's issue and its due date. */
   BILLING_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /**
+   * Whether this instance runs the job queue's workers and periodic tasks (mail, notifications,
+   * deadline closer, release sweeper, billing clock). false: it only serves requests, and the jobs
+   * they make wait in the database for an instance that works (docs/operations/several-instances.md).
+   */
+  JOBS_WORK: booleanFromEnv.default(true),
   /** How often the billing clock sends renewal reminders and records lapses (ms); 0: never. */
   BILLING_CLOCK_INTERVAL_MS: z.coerce
     .number()

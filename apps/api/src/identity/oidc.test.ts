@@ -2,7 +2,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jos
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.ts';
-import { issueAccountToken } from '../modules/accounts/accounts.tokens.ts';
+import { issueAccountToken } from '../modules/users/users.tokens.ts';
 import { LIMITS } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser } from '../test/sign-in.ts';

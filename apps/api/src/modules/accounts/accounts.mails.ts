@@ -1,41 +1,15 @@
 import { LIMITS } from '@vbuilder/shared';
-import { translatorFor, type TFunction } from '../../i18n/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { renderMail, type MailContent } from '../mail/templates.ts';
+import { languageParam, mailTo, type MailRecipient } from '../mail/templates.ts';
 
-/** `&lng=bn`: the page a mail's link opens is shown in the recipient's language (the web reads `lng`). */
-export const languageParam = (language?: string | null) =>
-  language ? `&lng=${encodeURIComponent(language)}` : '';
+// Every module writes its mails with these (mail/templates.ts); payments and certificates import them from here.
+export { mailTo, type MailRecipient };
 
 /** The SPA pages the links open (docs/product/screens.md public routes), in the recipient's language when given. */
 export const activationLink = (baseUrl: string, token: string, language?: string | null) =>
   `${baseUrl}/activate_account?token=${encodeURIComponent(token)}${languageParam(language)}`;
 export const resetLink = (baseUrl: string, token: string, language?: string | null) =>
   `${baseUrl}/resetpassword?token=${encodeURIComponent(token)}${languageParam(language)}`;
-
-/** Who a mail goes to; `language` is the stored one (English when unknown). */
-export interface MailRecipient {
-  email: string;
-  name: string;
-  language?: string | null | undefined;
-}
-
-/** "Hello Ada," in the recipient's language, or the nameless greeting. */
-const greeting = (t: TFunction, name: string) =>
-  name.trim() ? t('mail:greeting', { name: name.trim() }) : t('mail:greetingNoName');
-
-/**
- * A mail to this recipient in their language (English when unknown), greeting them by name;
- * `content` writes the rest with the recipient's `t`.
- */
-export function mailTo(
-  to: MailRecipient,
-  content: (t: TFunction) => Omit<MailContent, 'to' | 'language' | 'greeting'>,
-): MailMessage {
-  const language = to.language ?? 'en';
-  const t = translatorFor(language);
-  return renderMail({ to: to.email, language, greeting: greeting(t, to.name), ...content(t) });
-}
 
 export const activationMail = (to: MailRecipient, link: string): MailMessage =>
   mailTo(to, (t) => ({

@@ -20,7 +20,8 @@ import type { Actor } from '../../types.d.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { newOrganization, toOrganization } from '../organizations/organizations.service.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, retireAccountTokens, updateUser } from '../users/users.repository.ts';
+import { checkAccountToken, consumeAccountToken, issueAccountToken } from '../users/users.tokens.ts';
 import {
   activationLink,
   activationMail,
@@ -28,13 +29,7 @@ import {
   resetPasswordMail,
   signUpAttemptMail,
 } from './accounts.mails.ts';
-import {
-  insertOrganization,
-  insertUserIfEmailFree,
-  joinOrganization,
-  retireAccountTokens,
-} from './accounts.repository.ts';
-import { checkAccountToken, consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
+import { insertOrganization, insertUserIfEmailFree, joinOrganization } from './accounts.repository.ts';
 import { assertStrongPassword, passwordOwnerOf } from './password-policy.ts';
 
 /** What the account flows need from the app: the database, time, mail and the site's address for links. */
@@ -44,7 +39,7 @@ export interface AccountsContext {
   mailer: Mailer;
   baseUrl: string;
   /** The notifications' job queue (an accepted invitation tells the inviter). */
-  jobs?: JobQueue;
+  jobs: JobQueue;
 }
 
 export const accountsContext = (app: FastifyInstance): AccountsContext => ({
@@ -200,7 +195,7 @@ export async function resetPassword(
     // Whoever knew the old password is out: every session ends with it.
     await endSessionsOf(tx, user.id, null, now);
     // The first password set from an invitation is its acceptance: the inviter is told.
-    if (purpose === 'invite' && user.status === 'pending' && ctx.jobs) {
+    if (purpose === 'invite' && user.status === 'pending') {
       await emitNotification(
         ctx.jobs,
         { kind: 'invitation_accepted', userId: user.id },

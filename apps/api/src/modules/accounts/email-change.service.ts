@@ -2,11 +2,10 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { endSessionsOf } from '../../identity/sessions.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, retireAccountTokens, updateUser } from '../users/users.repository.ts';
+import { consumeAccountToken, issueAccountToken } from '../users/users.tokens.ts';
 import { emailChangedMail, emailConfirmMail } from './accounts.mails.ts';
-import { retireAccountTokens } from './accounts.repository.ts';
 import type { AccountsContext } from './accounts.service.ts';
-import { consumeAccountToken, issueAccountToken } from './accounts.tokens.ts';
 
 /**
  * Changing the address an account signs in and resets its password with. With a

@@ -43,6 +43,7 @@ const aiAssistantRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     clock: app.clock,
     files: createFileStore(app.config),
+    jobs: app.jobs,
     model: openAiModel(app.config, app.log),
   };
 

@@ -17,6 +17,7 @@ import {
 } from '@vbuilder/shared';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/files.ts';
@@ -43,6 +44,8 @@ export interface AssistantContext {
   db: Db;
   clock: Clock;
   files: FileStore;
+  /** The assessments' job queue: what the assistant writes into an assessment goes through its rules. */
+  jobs: JobQueue;
   model: LanguageModel;
 }
 

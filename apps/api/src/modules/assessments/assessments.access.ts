@@ -30,8 +30,8 @@ export interface AssessmentsContext {
   db: Db;
   clock: Clock;
   files: FileStore;
-  /** The job queue students' notifications go through (publication, opening soon); none: nobody is told. */
-  jobs?: JobQueue;
+  /** The job queue students' notifications go through (publication, opening soon). */
+  jobs: JobQueue;
 }
 
 export const assessmentsContext = (app: FastifyInstance): AssessmentsContext => ({

@@ -147,7 +147,7 @@ async function notifyAudience(
   assigneeIds: string[],
   now: Date,
 ): Promise<void> {
-  if (!ctx.jobs || after.status !== 'published') return;
+  if (after.status !== 'published') return;
   const assessmentId = after.id;
   if (!before || before.status !== 'published') {
     await emitNotification(ctx.jobs, { kind: 'assessment_published', assessmentId }, { tx });

@@ -1,4 +1,4 @@
-import { translatorFor, textDirection } from '../../i18n/index.ts';
+import { translatorFor, textDirection, type TFunction } from '../../i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 import { escapeHtml } from '@vbuilder/shared';
 
@@ -55,4 +55,32 @@ export function renderMail(content: MailContent): MailMessage {
     `</div></body></html>`;
 
   return { to: content.to, subject: content.subject, text, html };
+}
+
+/** `&lng=bn`: the page a mail's link opens is shown in the recipient's language (the web reads `lng`). */
+export const languageParam = (language?: string | null) =>
+  language ? `&lng=${encodeURIComponent(language)}` : '';
+
+/** Who a mail goes to; `language` is the stored one (English when unknown). */
+export interface MailRecipient {
+  email: string;
+  name: string;
+  language?: string | null | undefined;
+}
+
+/** "Hello Ada," in the recipient's language, or the nameless greeting. */
+const greeting = (t: TFunction, name: string) =>
+  name.trim() ? t('mail:greeting', { name: name.trim() }) : t('mail:greetingNoName');
+
+/**
+ * A mail to this recipient in their language (English when unknown), greeting them by name;
+ * `content` writes the rest with the recipient's `t`.
+ */
+export function mailTo(
+  to: MailRecipient,
+  content: (t: TFunction) => Omit<MailContent, 'to' | 'language' | 'greeting'>,
+): MailMessage {
+  const language = to.language ?? 'en';
+  const t = translatorFor(language);
+  return renderMail({ to: to.email, language, greeting: greeting(t, to.name), ...content(t) });
 }

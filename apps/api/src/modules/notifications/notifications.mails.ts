@@ -1,6 +1,6 @@
 import type { Notification } from '@vbuilder/shared';
 import { formatDateTime } from '../../i18n/index.ts';
-import { mailTo, type MailRecipient } from '../accounts/accounts.mails.ts';
+import { mailTo, type MailRecipient } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /**

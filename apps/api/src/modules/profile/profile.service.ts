@@ -1,6 +1,4 @@
 import {
-  FALLBACK_LANGUAGE,
-  isLanguageCode,
   isSuperAdministrator,
   PROFILE_IMAGE_TYPES,
   type LanguageCode,
@@ -18,6 +16,7 @@ import type { AccountsContext } from '../accounts/accounts.service.ts';
 import { checkEmailChange, requestEmailChange } from '../accounts/email-change.service.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
 import { findUserById, updateUser } from '../users/users.repository.ts';
+import { languageOf } from '../users/users.service.ts';
 
 /** Stored profile images live under this key prefix and are served at /api/files/<key>. */
 export const PROFILE_IMAGE_PREFIX = 'profile-images';
@@ -27,10 +26,6 @@ const isStoredKey = (value: string) => value.startsWith(`${PROFILE_IMAGE_PREFIX}
 /** The address a stored image is served at; a full URL (an imported avatar) passes through. */
 export const profileImageUrl = (value: string | null): string | null =>
   value === null ? null : isStoredKey(value) ? `/api/files/${value}` : value;
-
-/** The user's stored language, English for anything the 12 do not include. */
-export const languageOf = (row: Pick<UserRow, 'language'>): LanguageCode =>
-  isLanguageCode(row.language) ? row.language : FALLBACK_LANGUAGE;
 
 /** A user row as docs/product/data.md's profile (snake_case fields and 'loggin_status' as specified). */
 export function toUserProfile(row: UserRow, organizationName: string | null = null): UserProfile {

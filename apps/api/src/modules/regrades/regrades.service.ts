@@ -42,7 +42,7 @@ import {
 export interface RegradeContext {
   db: Db;
   clock: Clock;
-  jobs?: JobQueue | undefined;
+  jobs: JobQueue;
   /** What a certificate the regrade gives by the assessment's rule sets off, in its transaction. */
   certificates: CertificateEffects;
 }
@@ -208,19 +208,17 @@ export async function applyRegrade(
     );
     // Each student whose result changed is told (in the app and by mail, in their language), when
     // their result is out: now, at the window's end, or not by this (a teacher's release tells them).
-    if (ctx.jobs) {
-      const attemptsById = new Map(planned.attempts.map((p) => [p.entry.attempt.id, p.entry.attempt]));
-      for (const r of changedRows) {
-        const attempt = attemptsById.get(r.attemptId);
-        if (!resultChanged(r) || !attempt) continue;
-        const at = resultNoticeAt(assessment, attempt.releasedAt !== null, now);
-        if (at === 'never') continue;
-        await emitNotification(
-          ctx.jobs,
-          { kind: 'result_regraded', attemptId: r.attemptId },
-          { tx, key: `${row.id}:${r.attemptId}`, ...(at ? { startAfter: at } : {}) },
-        );
-      }
+    const attemptsById = new Map(planned.attempts.map((p) => [p.entry.attempt.id, p.entry.attempt]));
+    for (const r of changedRows) {
+      const attempt = attemptsById.get(r.attemptId);
+      if (!resultChanged(r) || !attempt) continue;
+      const at = resultNoticeAt(assessment, attempt.releasedAt !== null, now);
+      if (at === 'never') continue;
+      await emitNotification(
+        ctx.jobs,
+        { kind: 'result_regraded', attemptId: r.attemptId },
+        { tx, key: `${row.id}:${r.attemptId}`, ...(at ? { startAfter: at } : {}) },
+      );
     }
     const revoked = new Set<string>();
     const live = await liveCertificates(tx, assessment.id);

@@ -21,7 +21,7 @@ import { countUnreleased, markReleased, releaseEndedWindows } from './release.re
 export interface ReleaseContext {
   db: Db;
   clock: Clock;
-  jobs?: JobQueue;
+  jobs: JobQueue;
   /**
    * Certificates the assessment's rule gives on a pass wait for the release (giveOnPass): what
    * they set off is written in the release's transaction.
@@ -109,12 +109,11 @@ async function tellReleased(
 ): Promise<void> {
   for (const attempt of released) {
     await giveOnPass(ctx.certificates, tx, attempt.id, now);
-    if (ctx.jobs)
-      await emitNotification(
-        ctx.jobs,
-        { kind: 'result_released', attemptId: attempt.id },
-        { tx, key: `released:${attempt.id}` },
-      );
+    await emitNotification(
+      ctx.jobs,
+      { kind: 'result_released', attemptId: attempt.id },
+      { tx, key: `released:${attempt.id}` },
+    );
   }
 }
 

@@ -13,8 +13,7 @@ import {
 } from '@vbuilder/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
-import { findOrganizationById } from '../organizations/organizations.repository.ts';
-import { findTakenEmails } from './users.repository.ts';
+import { findOrganizationName, findTakenEmails } from './users.repository.ts';
 import { createInvitations, inviterName, sendInvitations, type UsersContext } from './users.service.ts';
 import { ownOrganization } from './users.policy.ts';
 
@@ -223,7 +222,7 @@ export async function importStudents(
   } else {
     organizationId = ownOrganization(actor, requestedOrganizationId);
   }
-  const organization = await findOrganizationById(ctx.db, organizationId);
+  const organization = await findOrganizationName(ctx.db, organizationId);
   if (!organization) throw notFound('organization');
 
   const people = await parsePeopleCsv(bytes);

@@ -1,5 +1,5 @@
 import { LIMITS } from '@vbuilder/shared';
-import { languageParam, mailTo, type MailRecipient } from '../accounts/accounts.mails.ts';
+import { languageParam, mailTo, type MailRecipient } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** The reset-password page, told it is an invitation so it can greet a new user instead (in their language). */

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { endedSessions, organizations, users, type UserRow } from '../../db/schema/index.ts';
+import { accountTokens, endedSessions, organizations, users, type UserRow } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/text.ts';
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
@@ -203,6 +203,23 @@ export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
 }
 
 /**
+ * The organization people are added to or listed in: its id and name, null when there is none.
+ * Organizations build on users (their members and first administrator), so users read the one
+ * column they show here rather than import the organizations module.
+ */
+export async function findOrganizationName(
+  db: DbOrTx,
+  id: string,
+): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * Locks an organization's row until the transaction ends, so that two requests checking "is
  * another administrator left?" for the same organization run one after the other.
  */
@@ -232,4 +249,47 @@ export async function countOtherActiveAdministrators(
       ),
     );
   return row?.count ?? 0;
+}
+
+// One-time links of an account (users.tokens.ts): they go with the user (account_tokens cascade).
+export type AccountTokenRow = typeof accountTokens.$inferSelect;
+export type NewAccountToken = typeof accountTokens.$inferInsert;
+
+export async function insertAccountToken(db: DbOrTx, values: NewAccountToken): Promise<AccountTokenRow> {
+  const [row] = await db.insert(accountTokens).values(values).returning();
+  return row!;
+}
+
+export async function findAccountTokenByHash(db: DbOrTx, tokenHash: string): Promise<AccountTokenRow | null> {
+  const [row] = await db.select().from(accountTokens).where(eq(accountTokens.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+/** Marks a token used only if nobody used it first; false when a concurrent request won. */
+export async function markAccountTokenUsed(db: DbOrTx, id: string, usedAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(accountTokens)
+    .set({ usedAt })
+    .where(and(eq(accountTokens.id, id), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
+  return rows.length === 1;
+}
+
+/** Retires a user's outstanding links of these purposes (older mails stop working once one is used). */
+export async function retireAccountTokens(
+  db: DbOrTx,
+  userId: string,
+  purposes: readonly string[],
+  usedAt: Date,
+): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.purpose, [...purposes]),
+        isNull(accountTokens.usedAt),
+      ),
+    );
 }

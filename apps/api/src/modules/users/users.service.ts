@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   FALLBACK_LANGUAGE,
   isAdministrator,
+  isLanguageCode,
   isSuperAdministrator,
   type CreateUserInput,
   type LanguageCode,
@@ -20,12 +21,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { blankToNull } from '../../lib/text.ts';
 import type { Actor } from '../../types.d.ts';
-import { issueAccountToken } from '../accounts/accounts.tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findOrganizationById } from '../organizations/organizations.repository.ts';
-import { languageOf } from '../profile/profile.service.ts';
 import { invitationLink, invitationMail } from './users.mails.ts';
+import { issueAccountToken } from './users.tokens.ts';
 import {
   assertCanAssignRole,
   assertCanManage,
@@ -38,6 +37,7 @@ import {
 import {
   countOtherActiveAdministrators,
   deleteUser as deleteUserRow,
+  findOrganizationName,
   findUserById,
   findUserWithOrganization,
   insertUsersIfEmailsFree,
@@ -62,6 +62,10 @@ export const usersContext = (app: FastifyInstance): UsersContext => ({
   mailer: app.mailer,
   baseUrl: publicUrl(app.config),
 });
+
+/** The user's stored language, English for anything the 12 do not include. */
+export const languageOf = (row: Pick<UserRow, 'language'>): LanguageCode =>
+  isLanguageCode(row.language) ? row.language : FALLBACK_LANGUAGE;
 
 /** A user row as the users tables show it. */
 export const toUserSummary = (row: UserWithOrganization): UserSummary => ({
@@ -96,7 +100,7 @@ export async function listUsers(db: DbOrTx, actor: Actor, query: UserListParams)
   let organizationId: string | undefined;
   if (isSuperAdministrator(actor.role)) {
     organizationId = query.organizationId;
-    if (organizationId && !(await findOrganizationById(db, organizationId))) throw notFound('organization');
+    if (organizationId && !(await findOrganizationName(db, organizationId))) throw notFound('organization');
   } else {
     organizationId = ownOrganization(actor, query.organizationId);
   }
@@ -137,9 +141,9 @@ async function organizationForNewUser(
 ): Promise<{ id: string; name: string } | null> {
   if (!isSuperAdministrator(actor.role)) {
     const id = ownOrganization(actor, requested);
-    const org = await findOrganizationById(db, id);
+    const org = await findOrganizationName(db, id);
     if (!org) throw notFound('organization');
-    return { id: org.id, name: org.name };
+    return org;
   }
   if (isSuperAdministrator(role)) {
     if (requested) {
@@ -154,9 +158,9 @@ async function organizationForNewUser(
   if (!requested) {
     throw invalidField('organizationId', 'validation.organizationRequired', 'Choose the organization');
   }
-  const org = await findOrganizationById(db, requested);
+  const org = await findOrganizationName(db, requested);
   if (!org) throw notFound('organization');
-  return { id: org.id, name: org.name };
+  return org;
 }
 
 export interface NewInvitee {

@@ -7,7 +7,7 @@ import {
   insertAccountToken,
   markAccountTokenUsed,
   retireAccountTokens,
-} from './accounts.repository.ts';
+} from './users.repository.ts';
 
 /**
  * What a one-time link in a mail is for. Invitations set a first password like a reset does; an
