@@ -433,7 +433,7 @@ export async function exportQuestions(
       // The type by its name in the reader's language (params keep its id for programs).
       if (note.code === 'typeNotCarried')
         reason.message = t('questionInterchange:reasons.typeNotCarried', {
-          type: t(`questionTypes:${question.type}`),
+          type: t(`questionTypes:types.${question.type}.label`),
         });
       notExportable.push({ questionId: question.id, reason });
     };
