@@ -322,6 +322,7 @@ export const ${id}Components: FamilyComponents<FamilyConfig<'${id}'>, FamilyAnsw
 export const ${id}Interchange: FamilyInterchange<'${id}'> = {
   converters: { moodle: null, gift: null, qti: null, aiken: null },
   losses: null,
+  images: null,
 };
 `,
     written,

@@ -34,6 +34,11 @@ export interface FamilyInterchange<F extends FamilyId> {
    * every question has); null when a format that carries the family carries all of them.
    */
   losses: ((config: FamilyConfig<F>, format: ExportFormat) => Note[]) | null;
+  /**
+   * The images of the family's config besides the question's own (choice: its options'), which
+   * an export loads and embeds; null when the config holds none.
+   */
+  images: ((config: FamilyConfig<F>) => (string | null | undefined)[]) | null;
 }
 
 /**
@@ -64,6 +69,11 @@ const byFamily = <T>(pick: <F extends FamilyId>(family: FamilyInterchange<F>) =>
 
 /** Every family's converter for every format, in FAMILY_INTERCHANGE's order. */
 export const CONVERTERS = byFamily((family) => family.converters) as { [F in FamilyId]: FamilyConverters<F> };
+
+/** The images of each family's config an export carries. */
+export const FAMILY_IMAGES = byFamily((family) => family.images) as {
+  [F in FamilyId]: FamilyInterchange<F>['images'];
+};
 
 /** What an export loses of each family's own config (losses.ts). */
 export const FAMILY_LOSSES = byFamily((family) => family.losses) as {

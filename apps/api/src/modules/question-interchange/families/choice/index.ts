@@ -17,4 +17,5 @@ export const choiceInterchange: FamilyInterchange<'choice'> = {
     aiken: choiceAiken,
   },
   losses: choiceLosses,
+  images: (config) => (config.options ?? []).map((option) => option.imageUrl),
 };

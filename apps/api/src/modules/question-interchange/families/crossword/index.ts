@@ -12,4 +12,5 @@ export const crosswordInterchange: FamilyInterchange<'crossword'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };

@@ -15,4 +15,5 @@ export const dragDropInterchange: FamilyInterchange<'dragDrop'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };

@@ -15,4 +15,5 @@ export const fillBlanksInterchange: FamilyInterchange<'fillBlanks'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };

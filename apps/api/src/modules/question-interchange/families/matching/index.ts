@@ -15,4 +15,5 @@ export const matchingInterchange: FamilyInterchange<'matching'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };

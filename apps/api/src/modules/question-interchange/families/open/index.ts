@@ -16,4 +16,5 @@ export const openInterchange: FamilyInterchange<'open'> = {
     aiken: null,
   },
   losses: openLosses,
+  images: null,
 };

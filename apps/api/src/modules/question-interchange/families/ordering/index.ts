@@ -14,4 +14,5 @@ export const orderingInterchange: FamilyInterchange<'ordering'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };

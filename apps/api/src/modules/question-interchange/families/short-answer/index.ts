@@ -16,4 +16,5 @@ export const shortAnswerInterchange: FamilyInterchange<'shortAnswer'> = {
     aiken: null,
   },
   losses: shortAnswerLosses,
+  images: null,
 };

@@ -15,4 +15,5 @@ export const trueFalseInterchange: FamilyInterchange<'trueFalse'> = {
     aiken: null,
   },
   losses: null,
+  images: null,
 };
