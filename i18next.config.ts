@@ -1,5 +1,8 @@
 import { defineConfig } from 'i18next-cli';
 
+/** Namespaces whose catalogs live in packages/shared/src/locales, read by the web and the API. */
+const SHARED_NAMESPACES = ['questionTypes'];
+
 /**
  * Key lint for the web catalogs (`npm run lint:i18n`, part of `npm run lint`): a `t('…')` whose key
  * is missing from the English catalog, or an English key no code uses, fails. packages/shared is
@@ -10,7 +13,11 @@ export default defineConfig({
   extract: {
     input: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     ignore: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
-    output: 'apps/web/src/locales/{{language}}/{{namespace}}.json',
+    // The question types' words are one catalog both apps read (packages/shared/src/locales).
+    output: (language: string, namespace?: string) =>
+      namespace && SHARED_NAMESPACES.includes(namespace)
+        ? `packages/shared/src/locales/${language}/${namespace}.json`
+        : `apps/web/src/locales/${language}/${namespace ?? 'common'}.json`,
     defaultNS: 'common',
     primaryLanguage: 'en',
     // Comments quote keys as examples (`t(\`questions:${key}\`)`); they are not uses.

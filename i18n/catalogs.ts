@@ -9,6 +9,15 @@ import path from 'node:path';
 
 export type Catalog = { [key: string]: string | Catalog };
 
+/**
+ * The catalogs both apps read (packages/shared/src/locales: the question types' words), checked
+ * with each app's own by both apps' catalog tests.
+ */
+export const SHARED_LOCALES_DIR = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../packages/shared/src/locales',
+);
+
 /** Nested keys flattened to 'a.b.c' → text. */
 export function flattenCatalog(catalog: Catalog, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};

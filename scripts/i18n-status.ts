@@ -6,7 +6,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/locales');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const localesDir = path.join(root, 'apps/web/src/locales');
+/** The web's own catalogs and the ones it shares with the API (the question types). */
+const catalogDirs = [localesDir, path.join(root, 'packages/shared/src/locales')];
 type Catalog = { [key: string]: string | Catalog };
 
 const flatten = (c: Catalog, prefix = ''): Map<string, string> => {
@@ -28,17 +31,19 @@ const languages =
         .filter((d) => d.isDirectory() && d.name !== 'en')
         .map((d) => d.name);
 let gaps = 0;
-for (const file of readdirSync(path.join(localesDir, 'en'))) {
-  const english = flatten(read(path.join(localesDir, 'en', file)));
-  for (const lng of languages) {
-    const translated = flatten(read(path.join(localesDir, lng, file)));
-    const missing = [...english.keys()].filter((k) => !translated.get(k)?.trim());
-    const extra = [...translated.keys()].filter((k) => !english.has(k));
-    if (missing.length || extra.length) {
-      gaps += missing.length + extra.length;
-      console.log(`${lng}/${file}: ${missing.length} missing, ${extra.length} extra`);
-      for (const k of missing) console.log(`  + ${k}: ${JSON.stringify(english.get(k))}`);
-      for (const k of extra) console.log(`  - ${k}`);
+for (const dir of catalogDirs) {
+  for (const file of readdirSync(path.join(dir, 'en'))) {
+    const english = flatten(read(path.join(dir, 'en', file)));
+    for (const lng of languages) {
+      const translated = flatten(read(path.join(dir, lng, file)));
+      const missing = [...english.keys()].filter((k) => !translated.get(k)?.trim());
+      const extra = [...translated.keys()].filter((k) => !english.has(k));
+      if (missing.length || extra.length) {
+        gaps += missing.length + extra.length;
+        console.log(`${lng}/${file}: ${missing.length} missing, ${extra.length} extra`);
+        for (const k of missing) console.log(`  + ${k}: ${JSON.stringify(english.get(k))}`);
+        for (const k of extra) console.log(`  - ${k}`);
+      }
     }
   }
 }

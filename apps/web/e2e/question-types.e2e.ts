@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { QUESTION_TYPES } from '@vbuilder/shared';
 import { account, expectAccessible, expectOpaque, signIn } from './support/fixtures.ts';
 
 /** Opens a type's live preview from the question types screen; returns the preview drawer. */
@@ -28,7 +29,7 @@ test('a Teacher previews and marks one question of every family', async ({ page 
   await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/questiontype/${teacher.id}`);
   await expect(page.getByRole('heading', { name: 'Question Types', level: 1 })).toBeVisible();
-  await expect(page.getByText('37 question types')).toBeVisible();
+  await expect(page.getByText(`${QUESTION_TYPES.length} question types`)).toBeVisible();
   await expectAccessible(page);
 
   // choice: the example's right answer scores full marks.
@@ -114,7 +115,7 @@ test('the question examples page lists every type with its example and copies it
   await signIn(page, teacher.email, teacher.password);
   await page.goto('/account/questiontype/questionexamples');
   await expect(page.getByRole('heading', { name: 'Question Type Examples', level: 1 })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveCount(37);
+  await expect(page.getByRole('tab')).toHaveCount(QUESTION_TYPES.length);
   await expect(page.getByText('Use this example as a template for your assessments').first()).toBeVisible();
   await expectAccessible(page);
 

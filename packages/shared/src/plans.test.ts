@@ -7,13 +7,14 @@ import {
   remainingThisMonth,
   typesOfPlan,
 } from './plans.ts';
+import { QUESTION_TYPES } from './questions/types.ts';
 
 describe('plans', () => {
   it('docs/product/limits.md allowances and type counts', () => {
     expect(typesOfPlan(PLANS.Free)).toHaveLength(5);
     expect(typesOfPlan(PLANS.Basic)).toHaveLength(5);
     expect(typesOfPlan(PLANS.Professional)).toHaveLength(10);
-    expect(typesOfPlan(PLANS.Enterprise)).toHaveLength(37);
+    expect(typesOfPlan(PLANS.Enterprise)).toHaveLength(QUESTION_TYPES.length);
     expect(PLANS.Basic.monthlyAssessments).toBe(50);
     expect(PLANS.Professional.monthlyAssessments).toBe(500);
     expect(PLANS.Enterprise.monthlyAssessments).toBeNull();

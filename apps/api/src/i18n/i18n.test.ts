@@ -6,6 +6,7 @@ import { spacingProblems } from '../../../../i18n/spacing.ts';
 import {
   LOCALES_DIR,
   NAMESPACES,
+  SHARED_LOCALES_DIR,
   bestAcceptedLanguage,
   formatDate,
   formatDateTime,
@@ -23,6 +24,12 @@ describe('server translation catalogs', () => {
   // English included: its own texts must not be empty either.
   it.each(LANGUAGE_CODES)('%s has every key of English, non-empty, with the same placeholders', (lng) => {
     expect(completenessProblems(LOCALES_DIR, lng)).toEqual([]);
+    expect(completenessProblems(SHARED_LOCALES_DIR, lng)).toEqual([]);
+  });
+
+  it('reads the catalogs both apps share (the question types) beside its own', () => {
+    expect(NAMESPACES).toContain('questionTypes');
+    expect(translatorFor('en')('questionTypes:types.essay.label')).toBe('Essay Questions');
   });
 });
 
@@ -30,7 +37,15 @@ describe('spacing in the server catalogs', () => {
   for (const lng of LANGUAGE_CODES) {
     it(`${lng}: no stray spaces`, () => {
       const problems = NAMESPACES.flatMap((ns) =>
-        spacingProblems(lng, ns, Object.entries(flattenCatalog(loadNamespace(LOCALES_DIR, lng, ns) ?? {}))),
+        spacingProblems(
+          lng,
+          ns,
+          Object.entries(
+            flattenCatalog(
+              loadNamespace(LOCALES_DIR, lng, ns) ?? loadNamespace(SHARED_LOCALES_DIR, lng, ns) ?? {},
+            ),
+          ),
+        ),
       );
       expect(problems).toEqual([]);
     });

@@ -19,11 +19,27 @@ export type { TFunction } from 'i18next';
 /** apps/api/src/locales/<lng>/<namespace>.json: the server's catalogs, one namespace per area. */
 export const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
 
+/**
+ * packages/shared/src/locales/<lng>/<namespace>.json: the catalogs both apps read (the question
+ * types' words, docs/architecture/question-families.md#words), loaded beside the server's own.
+ */
+export const SHARED_LOCALES_DIR = fileURLToPath(
+  new URL('../../../../packages/shared/src/locales/', import.meta.url),
+);
+
 type Catalog = { [key: string]: string | Catalog };
 
+const jsonFiles = (dir: string): string[] => {
+  try {
+    return readdirSync(dir).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+};
+
 /** The namespaces English has; English is the reference every other language must match. */
-export const NAMESPACES: readonly string[] = readdirSync(path.join(LOCALES_DIR, FALLBACK_LANGUAGE))
-  .filter((file) => file.endsWith('.json'))
+export const NAMESPACES: readonly string[] = [LOCALES_DIR, SHARED_LOCALES_DIR]
+  .flatMap((dir) => jsonFiles(path.join(dir, FALLBACK_LANGUAGE)))
   .map((file) => file.slice(0, -'.json'.length))
   .sort();
 
@@ -31,19 +47,14 @@ export const NAMESPACES: readonly string[] = readdirSync(path.join(LOCALES_DIR, 
 function loadResources(): Record<string, Record<string, Catalog>> {
   const resources: Record<string, Record<string, Catalog>> = {};
   for (const lng of LANGUAGE_CODES) {
-    const dir = path.join(LOCALES_DIR, lng);
-    const files = (() => {
-      try {
-        return readdirSync(dir).filter((file) => file.endsWith('.json'));
-      } catch {
-        return [];
-      }
-    })();
     resources[lng] = Object.fromEntries(
-      files.map((file) => [
-        file.slice(0, -'.json'.length),
-        JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalog,
-      ]),
+      [LOCALES_DIR, SHARED_LOCALES_DIR].flatMap((root) => {
+        const dir = path.join(root, lng);
+        return jsonFiles(dir).map((file) => [
+          file.slice(0, -'.json'.length),
+          JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalog,
+        ]);
+      }),
     );
   }
   return resources;

@@ -43,15 +43,38 @@ export const NAMESPACES = [
  */
 export const INITIAL_NAMESPACES = ['common', 'errors', 'auth'] as const;
 
+type CatalogModule = () => Promise<{ default: Record<string, unknown> }>;
+
+/** `<language>/<namespace>` → its loader, from a glob of `…/locales/<language>/<namespace>.json`. */
+const byLanguageAndNamespace = (modules: Record<string, CatalogModule>): Record<string, CatalogModule> =>
+  Object.fromEntries(
+    Object.entries(modules).map(([file, load]) => [
+      file
+        .split('/')
+        .slice(-2)
+        .join('/')
+        .replace(/\.json$/, ''),
+      load,
+    ]),
+  );
+
 // Every language, English too, one chunk per namespace: a student's browser fetches the words of
-// the screens it opens, not all 22 namespaces.
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// the screens it opens, not all namespaces. The web's own catalogs, and the ones the API reads too
+// (packages/shared/src/locales: the question types, docs/architecture/question-families.md#words).
+const catalogs = {
+  ...byLanguageAndNamespace(import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json')),
+  ...byLanguageAndNamespace(
+    import.meta.glob<{ default: Record<string, unknown> }>(
+      '../../../../packages/shared/src/locales/*/*.json',
+    ),
+  ),
+};
 
 export const i18nReady = i18n
   .use(LanguageDetector)
   .use(
     resourcesToBackend((language: string, namespace: string) => {
-      const load = catalogs[`../locales/${language}/${namespace}.json`];
+      const load = catalogs[`${language}/${namespace}`];
       return load ? load().then((m) => m.default) : Promise.resolve({});
     }),
   )

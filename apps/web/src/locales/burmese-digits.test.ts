@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney, intlLocale } from '@vbuilder/shared';
-import { flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
+import { SHARED_LOCALES_DIR, flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
 import { formatListPrice } from '../features/landing/lib/list-price.ts';
 import { formatPercent, formatPoints } from '../features/submissions/lib/numbers.ts';
 import { formatBytes, formatDate, formatDateTime } from '../lib/format.ts';
@@ -15,7 +15,7 @@ import { formatBytes, formatDate, formatDateTime } from '../lib/format.ts';
 
 const BURMESE_DIGIT = /[\u1040-\u1049]/;
 const here = path.dirname(new URL(import.meta.url).pathname);
-const DIRS = [here, path.resolve(here, '../../../api/src/locales')];
+const DIRS = [here, path.resolve(here, '../../../api/src/locales'), SHARED_LOCALES_DIR];
 
 describe('Burmese digits', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -2,20 +2,23 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completenessProblems, namespacesOf } from '../../../../i18n/catalogs.ts';
+import { SHARED_LOCALES_DIR, completenessProblems, namespacesOf } from '../../../../i18n/catalogs.ts';
 import { NAMESPACES } from '../lib/i18n.ts';
 import { LANGUAGE_CODES } from '../lib/languages.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 
 describe('translation catalogs', () => {
-  it('registers every English namespace with i18next', () => {
-    expect(namespacesOf(dir, 'en')).toEqual([...NAMESPACES].sort());
+  it('registers every English namespace with i18next (its own and the shared ones)', () => {
+    expect([...namespacesOf(dir, 'en'), ...namespacesOf(SHARED_LOCALES_DIR, 'en')].sort()).toEqual(
+      [...NAMESPACES].sort(),
+    );
   });
 
   // English included: its own texts must not be empty either.
   it.each(LANGUAGE_CODES)('%s has every key of English, non-empty, with the same placeholders', (lng) => {
     expect(completenessProblems(dir, lng)).toEqual([]);
+    expect(completenessProblems(SHARED_LOCALES_DIR, lng)).toEqual([]);
   });
 
   it('finds each kind of gap', () => {

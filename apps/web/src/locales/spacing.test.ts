@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
+import { SHARED_LOCALES_DIR, flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
 import { spacingProblems } from '../../../../i18n/spacing.ts';
 import { LANGUAGE_CODES } from '../lib/languages.ts';
 
@@ -32,8 +32,10 @@ describe('spacing in the catalogs', () => {
 
   for (const lng of LANGUAGE_CODES) {
     it(`${lng}: no stray spaces`, () => {
-      const problems = namespacesOf(dir, lng).flatMap((ns) =>
-        spacingProblems(lng, ns, Object.entries(flattenCatalog(loadNamespace(dir, lng, ns)!))),
+      const problems = [dir, SHARED_LOCALES_DIR].flatMap((root) =>
+        namespacesOf(root, lng).flatMap((ns) =>
+          spacingProblems(lng, ns, Object.entries(flattenCatalog(loadNamespace(root, lng, ns)!))),
+        ),
       );
       expect(problems).toEqual([]);
     });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLANS, QUESTION_EXAMPLE_LIST, QUESTION_TYPE_REGISTRY } from '@vbuilder/shared';
-import { flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
+import { SHARED_LOCALES_DIR, flattenCatalog, loadNamespace, namespacesOf } from '../../../../i18n/catalogs.ts';
 import { LANGUAGE_CODES } from '../lib/languages.ts';
 
 /*
@@ -11,7 +11,11 @@ import { LANGUAGE_CODES } from '../lib/languages.ts';
  */
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const CATALOG_DIRS = { web: here, api: path.resolve(here, '../../../api/src/locales') };
+const CATALOG_DIRS = {
+  web: here,
+  api: path.resolve(here, '../../../api/src/locales'),
+  shared: SHARED_LOCALES_DIR,
+};
 
 const BRITISH_ORGANIZATION = /organis/i;
 /** Any casing or spelling of the brand but the right one. */

@@ -79,7 +79,7 @@ export function makeFullAssessment(overrides: Partial<Assessment> = {}): Assessm
   };
 }
 
-/** GET /question-types' answer: the 37 types of the registry, as the API lists them. */
+/** GET /question-types' answer: every type of the registry, as the API lists them. */
 export function makeQuestionTypesResponse(): QuestionTypesResponse {
   return {
     types: QUESTION_TYPE_REGISTRY.map((type) => ({

@@ -93,7 +93,32 @@ export interface QuestionFamily<Config, Answer, StudentConfig = unknown> {
     type: FamilyTypeInfo,
   ): QuestionExampleParts;
   studentView: FamilyStudentView<Config, StudentConfig>;
+  /**
+   * Whether a language model can read a type's answers as they are (written text, code), so the
+   * marking queue may ask it for a suggested mark (docs/product/marking.md#the-marking-queue); not recordings,
+   * files or links.
+   */
+  readsAsText(type: FamilyTypeInfo): boolean;
+  /**
+   * The options the item analysis counts choices of (docs/product/marking.md#item-analysis), each with whether
+   * it is correct; null for a family whose answers are not a choice among options. Reads a
+   * stored config, which may no longer fit the family: whatever does not fit gives null.
+   */
+  analysisOptions(config: unknown): AnalysisOption[] | null;
 }
+
+/** One option of a question as the item analysis counts it; `text` null when its label is fixed (True/False). */
+export interface AnalysisOption {
+  id: string;
+  text: string | null;
+  correct: boolean;
+}
+
+/** The family members of a family whose answers are no choice among options, and not text a model reads. */
+export const NOT_READ_NOR_ANALYSED = {
+  readsAsText: (): boolean => false,
+  analysisOptions: (): AnalysisOption[] | null => null,
+};
 
 export const FAMILY_IDS = [
   'choice',

@@ -38,8 +38,9 @@ export interface QuestionTypeInfo {
 
 /**
  * Default student instructions, one sentence a student reads above the question. The web shows
- * the same sentences from locales/en/questionTypes.json (types.<id>.instructions) so they can be
- * translated; a web test keeps the two in step.
+ * the same sentences from the catalog both apps read, packages/shared/src/locales/<lng>/
+ * questionTypes.json (types.<id>.instructions), so they can be translated; a web test keeps the
+ * two in step.
  */
 const INSTRUCTIONS: Record<QuestionTypeId, string> = {
   'multiple-choice': 'Choose the one correct answer.',
@@ -113,7 +114,7 @@ export function getQuestionType(id: QuestionTypeId): QuestionTypeInfo {
   return type;
 }
 
-/** The types a plan tier may use, lower tiers included (Basic 5, Professional 10, Enterprise 37). */
+/** The types a plan tier may use, lower tiers included (Basic 5, Professional 10, Enterprise all). */
 export function typesForTier(tier: Tier): QuestionTypeInfo[] {
   return typesOfTier(tier).map(getQuestionType);
 }

@@ -23,7 +23,7 @@ export interface QuestionTypeDefinition {
   withImage?: boolean;
 }
 
-/** The 37 question types of docs/product/data.md, docs/product/limits.md, in the order of docs/product/limits.md's plan lists. */
+/** The question types of docs/product/data.md, docs/product/limits.md, in the order of docs/product/limits.md's plan lists. */
 export const QUESTION_TYPES = [
   { id: 'multiple-choice', name: 'MCQ', family: 'choice', tier: 'basic' },
   { id: 'true-false', name: 'True/False', family: 'trueFalse', tier: 'basic' },

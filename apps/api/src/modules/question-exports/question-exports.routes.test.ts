@@ -373,11 +373,16 @@ describe('GET /api/question-exports', () => {
         Record<string, string>
       >;
     const sw = read('questionInterchange');
-    const types = read('questionTypes') as unknown as Record<string, string>;
+    const { types } = JSON.parse(
+      readFileSync(
+        new URL('../../../../../packages/shared/src/locales/sw/questionTypes.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { types: Record<string, { label: string }> };
     const result = await check(`format=moodle&assessmentId=${assessment.id}`, swTeacher.headers);
     // The type by its name in the reader's language.
     expect(result.notExportable[0]!.reason.message).toBe(
-      sw.reasons!.typeNotCarried!.replace('{{type}}', types['crosswords-and-puzzles']!),
+      sw.reasons!.typeNotCarried!.replace('{{type}}', types['crosswords-and-puzzles']!.label),
     );
   });
 

@@ -112,7 +112,7 @@ export async function runImport(
         item: imported.label,
         location: imported.source,
         reason: reason(t, 'typeNotInPlan', {
-          type: t(`questionTypes:${type}`),
+          type: t(`questionTypes:types.${type}.label`),
           plan: t(`billing:plans.${plan.name}`, { defaultValue: plan.name }),
         }),
       });

@@ -10,7 +10,7 @@ import {
   fitScore,
 } from './convert.ts';
 import { InterchangeFileError, malformed, tooLarge, type Problem } from './errors.ts';
-import { CONVERTERS, type ConverterFormat, type FormatItems } from './families/registry.ts';
+import { CONVERTERS, FAMILY_IMAGES, type ConverterFormat, type FormatItems } from './families/registry.ts';
 import { looksLikeAiken, readAiken, writeAiken } from './formats/aiken.ts';
 import { readGift, writeGift } from './formats/gift.ts';
 import type { AikenItem, GiftItem, MoodleItem, QtiItem } from './formats/models.ts';
@@ -433,7 +433,7 @@ export async function exportQuestions(
       // The type by its name in the reader's language (params keep its id for programs).
       if (note.code === 'typeNotCarried')
         reason.message = t('questionInterchange:reasons.typeNotCarried', {
-          type: t(`questionTypes:${question.type}`),
+          type: t(`questionTypes:types.${question.type}.label`),
         });
       notExportable.push({ questionId: question.id, reason });
     };
@@ -454,13 +454,11 @@ export async function exportQuestions(
       refuse(item.skip.code === 'doesNotFit' ? { ...item.skip, code: 'notInFormat' } : item.skip);
       continue;
     }
-    // Images: the question's own and any option's (choice), loaded so the format can embed them.
-    const urls = [
-      question.imageUrl,
-      ...((question.config as { options?: { imageUrl?: string | null }[] }).options ?? []).map(
-        (o) => o.imageUrl,
-      ),
-    ].filter((u): u is string => !!u);
+    // Images: the question's own and its family's (choice: the options'), loaded so the format can embed them.
+    const familyImages = FAMILY_IMAGES[family] as ((config: unknown) => (string | null | undefined)[]) | null;
+    const urls = [question.imageUrl, ...(familyImages?.(question.config) ?? [])].filter(
+      (u): u is string => !!u,
+    );
     const images = new Map<string, LoadedImage>();
     let failed: Note | null = null;
     for (const url of urls) {

@@ -13,7 +13,7 @@ const questionTypesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['questions'],
-        summary: 'The 37 question types with family, plan tier and default instructions',
+        summary: 'Every question type with family, plan tier and default instructions',
         response: { 200: QuestionTypesResponseSchema, 401: ErrorResponseSchema },
       },
       config: { policy: 'authenticated' },

@@ -6,7 +6,7 @@ import {
 } from '@vbuilder/shared';
 
 /**
- * The 37 question types with their tier. Plans are not stored yet (a later issue), so nothing
+ * Every question type with their tier. Plans are not stored yet (a later issue), so nothing
  * here depends on the caller's organization: every caller sees every type with its tier, and
  * the `allowed` flag for the caller's plan is added when plans exist.
  */

@@ -1,4 +1,4 @@
-import { familyOf, isQuestionTypeId, type ItemAnalysisResult } from '@vbuilder/shared';
+import { familyOf, isQuestionTypeId, type AnalysisOption, type ItemAnalysisResult } from '@vbuilder/shared';
 import type { Db } from '../../db/client.ts';
 import type { AssessmentRow } from '../../db/schema/index.ts';
 import { analyseItems, type ItemDefinition, type ItemResponse } from './item-analysis.ts';
@@ -20,35 +20,13 @@ import { snapshotQuestions } from './submissions.scoring.ts';
 /** Attempts whose marks are read in one query. */
 const MARKS_BATCH = 500;
 
-interface OptionText {
-  id: string;
-  text: string | null;
-  correct: boolean;
-}
-
-/** The options of the assessment's current choice and True/False questions, by question id. */
-function optionsOf(assessment: AssessmentRow): Map<string, OptionText[]> {
-  const options = new Map<string, OptionText[]>();
+/** The options of the assessment's current questions whose family counts choices (choice, True/False), by question id. */
+function optionsOf(assessment: AssessmentRow): Map<string, AnalysisOption[]> {
+  const options = new Map<string, AnalysisOption[]>();
   for (const q of snapshotQuestions(assessment.questions)) {
     if (!isQuestionTypeId(q.type)) continue;
-    const family = familyOf(q.type).id;
-    const config = q.config as Record<string, unknown> | null;
-    if (family === 'choice' && config && Array.isArray(config.options) && Array.isArray(config.correct)) {
-      const correct = new Set(config.correct as string[]);
-      options.set(
-        q.id,
-        (config.options as { id: string; text: string }[]).map((o) => ({
-          id: o.id,
-          text: o.text,
-          correct: correct.has(o.id),
-        })),
-      );
-    } else if (family === 'trueFalse' && config && typeof config.correct === 'boolean') {
-      options.set(q.id, [
-        { id: 'true', text: null, correct: config.correct },
-        { id: 'false', text: null, correct: !config.correct },
-      ]);
-    }
+    const found = familyOf(q.type).analysisOptions(q.config);
+    if (found) options.set(q.id, found);
   }
   return options;
 }

@@ -200,7 +200,7 @@ describe('results report (PDF) in every language and script', () => {
       t('report:heading'),
       t('report:summary.title'),
       t('report:students.pending'),
-      t(`questionTypes:essay`),
+      t(`questionTypes:types.essay.label`),
       t('report:itemAnalysis.title'),
       t('report:itemAnalysis.flags.negativeDiscrimination'),
       t('report:itemAnalysis.flagHelp.veryEasy'),

@@ -232,7 +232,9 @@ function facilityTable(c: Context) {
     const wrapped = w.wrap(f.question.text, 9, columns[1]!.width - 6);
     // At most three lines a question; a longer text ends with … (cell() trims it to fit).
     const question = wrapped.length > 3 ? [...wrapped.slice(0, 2), `${wrapped[2]} …`] : wrapped;
-    const type = isQuestionTypeId(f.question.type) ? t(`questionTypes:${f.question.type}`) : f.question.type;
+    const type = isQuestionTypeId(f.question.type)
+      ? t(`questionTypes:types.${f.question.type}.label`)
+      : f.question.type;
     tableRow(
       c,
       columns,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_IDS, OPEN_RESPONSE_KINDS, QUESTION_TYPE_REGISTRY, TIERS } from '@vbuilder/shared';
-import catalog from '../../locales/en/questionTypes.json';
+import catalog from '../../../../../packages/shared/src/locales/en/questionTypes.json';
 
 type Catalog = typeof catalog;
 /** Reads a 'questionTypes:a.b.c' key from the English catalog. */

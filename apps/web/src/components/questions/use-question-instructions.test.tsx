@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { getQuestionType } from '@vbuilder/shared';
-import thaiTypes from '../../locales/th/questionTypes.json';
+import thaiTypes from '../../../../../packages/shared/src/locales/th/questionTypes.json';
 import { useQuestionInstructions } from './use-question-instructions.ts';
 
 const i18n = createInstance();

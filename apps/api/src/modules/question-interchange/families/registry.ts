@@ -1,28 +1,16 @@
 import type { FamilyConfig, FamilyId } from '@vbuilder/shared';
-import type { FamilyConverter } from '../convert.ts';
+import type { FamilyConverter, Note } from '../convert.ts';
 import type { AikenItem, GiftItem, MoodleItem, QtiItem } from '../formats/models.ts';
-import { choiceAiken } from './choice/aiken.ts';
-import { choiceGift } from './choice/gift.ts';
-import { choiceMoodle } from './choice/moodle.ts';
-import { choiceQti } from './choice/qti.ts';
-import { dragDropQti } from './drag-drop/qti.ts';
-import { fillBlanksGift } from './fill-blanks/gift.ts';
-import { fillBlanksMoodle } from './fill-blanks/moodle.ts';
-import { fillBlanksQti } from './fill-blanks/qti.ts';
-import { matchingGift } from './matching/gift.ts';
-import { matchingMoodle } from './matching/moodle.ts';
-import { matchingQti } from './matching/qti.ts';
-import { openGift } from './open/gift.ts';
-import { openMoodle } from './open/moodle.ts';
-import { openQti } from './open/qti.ts';
-import { orderingMoodle } from './ordering/moodle.ts';
-import { orderingQti } from './ordering/qti.ts';
-import { shortAnswerGift } from './short-answer/gift.ts';
-import { shortAnswerMoodle } from './short-answer/moodle.ts';
-import { shortAnswerQti } from './short-answer/qti.ts';
-import { trueFalseGift } from './true-false/gift.ts';
-import { trueFalseMoodle } from './true-false/moodle.ts';
-import { trueFalseQti } from './true-false/qti.ts';
+import type { ExportFormat } from '../types.ts';
+import { choiceInterchange } from './choice/index.ts';
+import { crosswordInterchange } from './crossword/index.ts';
+import { dragDropInterchange } from './drag-drop/index.ts';
+import { fillBlanksInterchange } from './fill-blanks/index.ts';
+import { matchingInterchange } from './matching/index.ts';
+import { openInterchange } from './open/index.ts';
+import { orderingInterchange } from './ordering/index.ts';
+import { shortAnswerInterchange } from './short-answer/index.ts';
+import { trueFalseInterchange } from './true-false/index.ts';
 
 /** The intermediate item of each format family (QTI 3.0, 2.x and 1.2 share one). */
 export interface FormatItems {
@@ -33,28 +21,61 @@ export interface FormatItems {
 }
 export type ConverterFormat = keyof FormatItems;
 
+/** One family's converter for each format; null where the format cannot carry the family. */
+export type FamilyConverters<F extends FamilyId> = {
+  [K in ConverterFormat]: FamilyConverter<FormatItems[K], FamilyConfig<F>> | null;
+};
+
+/** A family in the interchange module: the folder families/<family>/, gathered in its index.ts. */
+export interface FamilyInterchange<F extends FamilyId> {
+  converters: FamilyConverters<F>;
+  /**
+   * The parts of the family's own config an export to `format` loses (../losses.ts adds the parts
+   * every question has); null when a format that carries the family carries all of them.
+   */
+  losses: ((config: FamilyConfig<F>, format: ExportFormat) => Note[]) | null;
+  /**
+   * The images of the family's config besides the question's own (choice: its options'), which
+   * an export loads and embeds; null when the config holds none.
+   */
+  images: ((config: FamilyConfig<F>) => (string | null | undefined)[]) | null;
+}
+
 /**
- * Every family's converter for every format, server-side only (XML and zip code stay out of the
- * web bundle). A family or format missing here is a compile error; `null` is a decision that
- * the format cannot carry the family, written down:
- * - trueFalse / Aiken: Aiken is lettered multiple choice only.
- * - shortAnswer, fillBlanks, matching, ordering, dragDrop, open / Aiken: same.
- * - ordering / GIFT: GIFT has no ordering question.
- * - dragDrop / Moodle, GIFT: neither has a categorisation question (Moodle's ddwtos and
- *   ddimageortext drop words into text or an image, skipped on import with their type).
- * - crossword / all: no format has a crossword question.
+ * Every family of the interchange module, server-side only (XML and zip code stay out of the web
+ * bundle). Each family's folder here says in its index.ts which formats carry it, and why a
+ * format that does not cannot (`null`); a family or format missing is a compile error.
  * Import tries the family a vbuilder export names first, then the families in this order.
  */
-export const CONVERTERS: {
-  [F in FamilyId]: { [K in ConverterFormat]: FamilyConverter<FormatItems[K], FamilyConfig<F>> | null };
-} = {
-  trueFalse: { moodle: trueFalseMoodle, gift: trueFalseGift, qti: trueFalseQti, aiken: null },
-  choice: { moodle: choiceMoodle, gift: choiceGift, qti: choiceQti, aiken: choiceAiken },
-  shortAnswer: { moodle: shortAnswerMoodle, gift: shortAnswerGift, qti: shortAnswerQti, aiken: null },
-  fillBlanks: { moodle: fillBlanksMoodle, gift: fillBlanksGift, qti: fillBlanksQti, aiken: null },
-  matching: { moodle: matchingMoodle, gift: matchingGift, qti: matchingQti, aiken: null },
-  ordering: { moodle: orderingMoodle, gift: null, qti: orderingQti, aiken: null },
-  dragDrop: { moodle: null, gift: null, qti: dragDropQti, aiken: null },
-  crossword: { moodle: null, gift: null, qti: null, aiken: null },
-  open: { moodle: openMoodle, gift: openGift, qti: openQti, aiken: null },
+export const FAMILY_INTERCHANGE: { [F in FamilyId]: FamilyInterchange<F> } = {
+  trueFalse: trueFalseInterchange,
+  choice: choiceInterchange,
+  shortAnswer: shortAnswerInterchange,
+  fillBlanks: fillBlanksInterchange,
+  matching: matchingInterchange,
+  ordering: orderingInterchange,
+  dragDrop: dragDropInterchange,
+  crossword: crosswordInterchange,
+  open: openInterchange,
+};
+
+const byFamily = <T>(pick: <F extends FamilyId>(family: FamilyInterchange<F>) => T): { [F in FamilyId]: T } =>
+  Object.fromEntries(
+    Object.entries(FAMILY_INTERCHANGE).map(([id, family]) => [
+      id,
+      pick(family as FamilyInterchange<FamilyId>),
+    ]),
+  ) as { [F in FamilyId]: T };
+
+/** Every family's converter for every format, in FAMILY_INTERCHANGE's order. */
+export const CONVERTERS = byFamily((family) => family.converters) as { [F in FamilyId]: FamilyConverters<F> };
+
+/** The images of each family's config an export carries. */
+export const FAMILY_IMAGES = byFamily((family) => family.images) as {
+  [F in FamilyId]: FamilyInterchange<F>['images'];
+};
+
+/** What an export loses of each family's own config (losses.ts). */
+export const FAMILY_LOSSES = byFamily((family) => family.losses) as {
+  [F in FamilyId]: FamilyInterchange<F>['losses'];
 };

@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, isQuestionTypeId } from '@vbuilder/shared';
 
-/** The question types a plan allows: a count that opens the list under it (37 names would bury the card). */
+/** The question types a plan allows: a count that opens the list under it (all the names would bury the card). */
 export function QuestionTypeList({ types, planName }: { types: readonly string[]; planName: string }) {
   const { t } = useTranslation(['billing', 'questionTypes']);
   const [open, setOpen] = useState(false);

@@ -16,5 +16,5 @@ export const questionTypesQuery = () =>
     meta: { silent: true },
   });
 
-/** GET /question-types: the 37 types with family, plan tier and default instructions. */
+/** GET /question-types: every type with family, plan tier and default instructions. */
 export const useQuestionTypes = () => useQuery(questionTypesQuery());

@@ -3,7 +3,12 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exampleAsJson5Text, QUESTION_EXAMPLE_LIST, QUESTION_EXAMPLES } from '@vbuilder/shared';
+import {
+  exampleAsJson5Text,
+  QUESTION_EXAMPLE_LIST,
+  QUESTION_EXAMPLES,
+  QUESTION_TYPES,
+} from '@vbuilder/shared';
 import { makeQuestionExamplesResponse } from '../../../test/fixtures.ts';
 import { answer, answerError, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
@@ -31,7 +36,7 @@ describe('Question examples', () => {
     const list = screen.getByRole('tablist', { name: 'Question types' });
     expect(list).toHaveAttribute('aria-orientation', 'vertical');
     const tabs = within(list).getAllByRole('tab');
-    expect(tabs).toHaveLength(37);
+    expect(tabs).toHaveLength(QUESTION_TYPES.length);
     expect(tabs[0]).toHaveTextContent('Multiple Choice');
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Multiple Choice' })).toBeInTheDocument();
@@ -183,7 +188,7 @@ describe('Question examples', () => {
     server.use(answer('get', '/question-types/examples', makeQuestionExamplesResponse()));
     await renderWithProviders(withRouter(<QuestionExamplesScreen />));
     expect(screen.getByRole('heading', { level: 1, name: 'Question Type Examples' })).toBeInTheDocument();
-    expect(await screen.findAllByRole('tab')).toHaveLength(37);
+    expect(await screen.findAllByRole('tab')).toHaveLength(QUESTION_TYPES.length);
     expect(receivedRequests('GET', '/question-types/examples')).toHaveLength(1);
   });
 
@@ -193,6 +198,6 @@ describe('Question examples', () => {
     expect(await screen.findByText('The examples could not be loaded')).toBeInTheDocument();
     server.use(answer('get', '/question-types/examples', makeQuestionExamplesResponse()));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findAllByRole('tab')).toHaveLength(37);
+    expect(await screen.findAllByRole('tab')).toHaveLength(QUESTION_TYPES.length);
   });
 });

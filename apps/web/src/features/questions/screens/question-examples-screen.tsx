@@ -70,7 +70,7 @@ export function QuestionExamplesScreen() {
 
 /**
  * One tab per type. Wide screens get the vertical tab list (arrow keys move between tabs); on a
- * phone a list of 37 tabs would push the example far down, so a searchable select takes its place.
+ * phone a tab per type would push the example far down, so a searchable select takes its place.
  * The chosen type is kept in the address (?type=…) so an example can be linked to.
  */
 export function ExampleTabs({ entries }: { entries: ExampleEntry[] }) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { QUESTION_EXAMPLE_LIST } from '@vbuilder/shared';
+import { QUESTION_EXAMPLE_LIST, QUESTION_TYPES } from '@vbuilder/shared';
 import { makeQuestionExamplesResponse, makeQuestionTypesResponse } from '../../../test/fixtures.ts';
 import { answer, answerError, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
@@ -33,10 +33,10 @@ const cardsIn = (tier: string) =>
 describe('QuestionTypesScreen', () => {
   beforeEach(() => answerGets());
 
-  it('lists the 37 types grouped by plan tier with description, tier and family', async () => {
+  it('lists every type grouped by plan tier with description, tier and family', async () => {
     await renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Question Types' })).toBeInTheDocument();
-    expect(screen.getByText('37 question types')).toBeInTheDocument();
+    expect(screen.getByText(`${QUESTION_TYPES.length} question types`)).toBeInTheDocument();
     expect(cardsIn('Basic')).toEqual([
       'Multiple Choice',
       'True/False',
@@ -72,7 +72,7 @@ describe('QuestionTypesScreen', () => {
     fireEvent.change(search, { target: { value: 'zzzz' } });
     expect(screen.getByText('No question type matches')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear the filters' }));
-    expect(screen.getByText('37 question types')).toBeInTheDocument();
+    expect(screen.getByText(`${QUESTION_TYPES.length} question types`)).toBeInTheDocument();
   });
 
   it("previews a type's example and marks the teacher's answer", async () => {

@@ -36,7 +36,7 @@ import { TypePreviewDrawer } from './type-preview-drawer.tsx';
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
- * /account/questiontype/{userId}: the 37 question types grouped by the plan tier that first
+ * /account/questiontype/{userId}: every question type grouped by the plan tier that first
  * includes them, each with its description, family and a live preview of its example. A search
  * matches the translated name, description and family; a select narrows to one family.
  */

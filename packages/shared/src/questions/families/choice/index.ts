@@ -67,6 +67,17 @@ export const choice = defineFamily<ChoiceConfig, ChoiceAnswer, StudentChoiceConf
   fromExample,
   toExample,
   studentView,
+  readsAsText: () => false,
+  analysisOptions: (config) => {
+    const { options, correct } = (config ?? {}) as { options?: unknown; correct?: unknown };
+    if (!Array.isArray(options) || !Array.isArray(correct)) return null;
+    const right = new Set(correct as string[]);
+    return (options as { id: string; text: string }[]).map((o) => ({
+      id: o.id,
+      text: o.text,
+      correct: right.has(o.id),
+    }));
+  },
   mark: totalMark(ChoiceConfigSchema, ChoiceAnswerSchema, (config, answer, max) => {
     const optionIds = new Set(config.options.map((o) => o.id));
     const correct = new Set(config.correct);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily } from '../../family.ts';
+import { defineFamily, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { CROSSWORD_WORD, crosswordGrid, crosswordLetters } from '../../crossword-layout.ts';
 import {
   AnswerTextSchema,
@@ -88,6 +88,7 @@ export const crossword = defineFamily<CrosswordConfig, CrosswordAnswer, StudentC
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   expectedAnswer: (config) =>
     Object.fromEntries(config.entries.map((entry) => [entry.id, crosswordLetters(entry.answer).join('')])),
   mark: totalMark(CrosswordConfigSchema, CrosswordAnswerSchema, (config, answer, max) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily } from '../../family.ts';
+import { defineFamily, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
 import { fromExample, toExample } from './example.ts';
 import { studentView, type StudentDragDropConfig } from './student-view.ts';
@@ -81,6 +81,7 @@ export const dragDrop = defineFamily<DragDropConfig, DragDropAnswer, StudentDrag
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   expectedAnswer: (config) => Object.fromEntries(config.items.map((item) => [item.id, item.zoneId])),
   mark: totalMark(DragDropConfigSchema, DragDropAnswerSchema, (config, answer, max) => {
     const details: Record<string, boolean> = {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily } from '../../family.ts';
+import { defineFamily, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { matchesAccepted } from '../../text-normalise.ts';
 import { AnswerTextSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
 import { fromExample, toExample } from './example.ts';
@@ -98,6 +98,7 @@ export const fillBlanks = defineFamily<FillBlanksConfig, FillBlanksAnswer, Stude
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   expectedAnswer: (config) => Object.fromEntries(config.gaps.map((g) => [g.id, g.accepted[0] ?? ''])),
   mark: totalMark(FillBlanksConfigSchema, FillBlanksAnswerSchema, (config, answer, max) => {
     const details: Record<string, boolean> = {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily } from '../../family.ts';
+import { defineFamily, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { PartIdSchema, checkUniqueIds, filledText, own, partial, totalMark } from '../common.ts';
 import { matchingAnswerIds, matchingKey } from './answers.ts';
 import { fromExample, toExample } from './example.ts';
@@ -99,6 +99,7 @@ export const matching = defineFamily<MatchingConfig, MatchingAnswer, StudentMatc
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   expectedAnswer: (config) => Object.fromEntries(matchingAnswerIds(config.pairs)),
   mark: totalMark(MatchingSavedConfigSchema, MatchingAnswerSchema, (config, answer, max) => {
     const answerOf = matchingAnswerIds(config.pairs);

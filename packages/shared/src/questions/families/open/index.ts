@@ -151,6 +151,9 @@ export const open = defineFamily<OpenConfig, OpenAnswer, StudentOpenConfig>({
   fromExample,
   toExample,
   studentView,
+  // Written text and code; not recordings, files, links or survey choices.
+  readsAsText: (type) => type.responseKind === 'richText' || type.responseKind === 'code',
+  analysisOptions: () => null,
   expectedAnswer: (config) => {
     if (config.responseKind === 'survey') return null;
     if (config.responseKind === 'code') return config.modelAnswer ? { code: config.modelAnswer } : null;

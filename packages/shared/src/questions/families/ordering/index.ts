@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily, malformed } from '../../family.ts';
+import { defineFamily, malformed, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { PartIdSchema, checkUniqueIds, filledText, partial, totalMark } from '../common.ts';
 import { fromExample, toExample } from './example.ts';
 import { studentView, type StudentOrderingConfig } from './student-view.ts';
@@ -49,6 +49,7 @@ export const ordering = defineFamily<OrderingConfig, OrderingAnswer, StudentOrde
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   expectedAnswer: (config) => config.items.map((item) => item.id),
   mark: totalMark(OrderingConfigSchema, OrderingAnswerSchema, (config, answer, max) => {
     const ids = config.items.map((item) => item.id);

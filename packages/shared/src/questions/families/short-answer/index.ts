@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFamily } from '../../family.ts';
+import { defineFamily, NOT_READ_NOR_ANALYSED } from '../../family.ts';
 import { countWords, matchesAccepted } from '../../text-normalise.ts';
 import { AnswerTextSchema, filledText, partial, totalMark } from '../common.ts';
 import { fromExample, toExample } from './example.ts';
@@ -48,6 +48,7 @@ export const shortAnswer = defineFamily<ShortAnswerConfig, ShortAnswerAnswer, St
   fromExample,
   toExample,
   studentView,
+  ...NOT_READ_NOR_ANALYSED,
   mark: totalMark(ShortAnswerConfigSchema, ShortAnswerAnswerSchema, (config, answer, max) => {
     const tooLong = countWords(answer) > config.maxWords;
     const right = !tooLong && matchesAccepted(answer, config.acceptedAnswers, config.caseSensitive);

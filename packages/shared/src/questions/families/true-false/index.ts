@@ -25,6 +25,16 @@ export const trueFalse = defineFamily<TrueFalseConfig, TrueFalseAnswer, StudentT
   fromExample,
   toExample,
   studentView,
+  readsAsText: () => false,
+  // The answers are true and false; their labels are the screen's own words.
+  analysisOptions: (config) => {
+    const correct = (config as { correct?: unknown } | null)?.correct;
+    if (typeof correct !== 'boolean') return null;
+    return [
+      { id: 'true', text: null, correct },
+      { id: 'false', text: null, correct: !correct },
+    ];
+  },
   mark: totalMark(TrueFalseConfigSchema, TrueFalseAnswerSchema, (config, answer, max) => {
     const right = answer === config.correct;
     return partial(right ? 1 : 0, max, { answer: right });

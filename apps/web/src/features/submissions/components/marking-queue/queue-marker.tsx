@@ -3,6 +3,7 @@ import { Grid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
+  familyOf,
   getQuestionType,
   type MarkingQueueItem,
   type MarkingSuggestion,
@@ -42,12 +43,9 @@ interface Props {
   onSuggestion: (suggestion: MarkingSuggestion | null) => void;
 }
 
-/** Answers a model can read: written text and code (not recordings, files or links). */
-const readsAsText = (question: SubmissionQuestion) => {
-  if (question.family !== 'open') return false;
-  const kind = getQuestionType(question.type).responseKind;
-  return kind === 'richText' || kind === 'code';
-};
+/** Answers a model can read, as their family says (written text and code; not recordings, files or links). */
+const readsAsText = (question: SubmissionQuestion) =>
+  familyOf(question.type).readsAsText(getQuestionType(question.type));
 
 /**
  * One waiting answer in the queue: the question, the student's answer and the model answer on one
