@@ -8,7 +8,16 @@ export default defineConfig({
       'apps/api',
       'apps/web',
       // checks of the repository itself (the lint rules' layer boundaries)
-      { test: { name: 'repo', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          // They read files and run tools; none changes a loaded module, so a worker keeps them.
+          isolate: false,
+        },
+      },
     ],
   },
 });

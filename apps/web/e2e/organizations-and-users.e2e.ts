@@ -1,7 +1,19 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { accessToken, account, demo, expectAccessible, newAddress, signIn } from './support/fixtures.ts';
+import {
+  accessToken,
+  account,
+  demo,
+  expectAccessible,
+  newAddress,
+  signIn,
+  signInWithSession,
+} from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
+
+// Each test works in browsers of its own and on records of its own (addresses and organization
+// names unique to the attempt): they run side by side on the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /**
  * Follows an invitation mail in the invited person's own browser: sets the first password, then
@@ -40,7 +52,7 @@ test('an Administrator adds a Teacher and a Student; the Student accepts the inv
   const teacherEmail = newAddress('new-teacher');
   const studentEmail = newAddress('new-student');
 
-  await signIn(page, admin.email, admin.password);
+  await signInWithSession(page, admin);
   await page.goto(`/account/users/${admin.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -64,7 +76,7 @@ test('the Super Administrator creates an organization with its first Administrat
   const adminEmail = newAddress('head');
   // Unique to this attempt: the Super Administrator sees every organization, a retry's too.
   const hillside = `Hillside Academy ${Date.now().toString(36)}`;
-  await signIn(page, root.email, root.password);
+  await signInWithSession(page, root);
   await page.goto('/account/organizations');
   await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -113,7 +125,7 @@ test('a Teacher of one organization cannot see another organization, in the UI o
   const teacher = account('Teacher');
   const root = account('Super Administrator');
   // Another organization, made by the Super Administrator through the API with its own token.
-  await signIn(page, root.email, root.password);
+  await signInWithSession(page, root);
   const rootToken = await accessToken(page);
   const created = await request.post('/api/organizations', {
     headers: { authorization: `Bearer ${rootToken}` },
@@ -124,7 +136,7 @@ test('a Teacher of one organization cannot see another organization, in the UI o
 
   // The Teacher in a browser of their own.
   const teacherPage = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
-  await signIn(teacherPage, teacher.email, teacher.password);
+  await signInWithSession(teacherPage, teacher);
   // A Teacher's menu has no organization section (docs/product/roles.md): the screen is refused, whichever one.
   await teacherPage.goto(`/account/organization/${other.id}`);
   await expect(
