@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import i18n, { INITIAL_NAMESPACES, type Namespace } from '../lib/i18n.ts';
-
 import { ACCOUNTS_NAMESPACES, LANGUAGE_PICKER_NAMESPACES } from '../features/accounts/namespaces.ts';
 import {
   ASSESSMENT_EDITOR_NAMESPACES,
