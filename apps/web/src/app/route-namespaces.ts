@@ -1,188 +1,86 @@
 import type { RouteObject } from 'react-router';
-import i18n, { INITIAL_NAMESPACES } from '../lib/i18n.ts';
+import i18n, { INITIAL_NAMESPACES, type Namespace } from '../lib/i18n.ts';
+import { ACCOUNTS_NAMESPACES, LANGUAGE_PICKER_NAMESPACES } from '../features/accounts/namespaces.ts';
+import {
+  ASSESSMENT_EDITOR_NAMESPACES,
+  ASSESSMENT_LIST_NAMESPACES,
+  ASSESSMENT_VIEW_NAMESPACES,
+  ASSISTANT_NAMESPACES,
+  EDITOR_STATES_NAMESPACES,
+} from '../features/assessments/namespaces.ts';
+import { ATTEMPTS_NAMESPACES } from '../features/attempts/namespaces.ts';
+import { BILLING_NAMESPACES } from '../features/billing/namespaces.ts';
+import { CERTIFICATES_NAMESPACES } from '../features/certificates/namespaces.ts';
+import { DASHBOARD_NAMESPACES } from '../features/dashboard/namespaces.ts';
+import { LANDING_NAMESPACES } from '../features/landing/namespaces.ts';
+import {
+  NOTIFICATION_BELL_NAMESPACES,
+  NOTIFICATIONS_NAMESPACES,
+} from '../features/notifications/namespaces.ts';
+import { ORGANIZATIONS_NAMESPACES } from '../features/organizations/namespaces.ts';
+import { PROFILE_NAMESPACES } from '../features/profile/namespaces.ts';
+import { QUESTION_BANK_NAMESPACES } from '../features/question-bank/namespaces.ts';
+import { QUESTIONS_NAMESPACES } from '../features/questions/namespaces.ts';
+import {
+  MARKING_NAMESPACES,
+  MARKING_QUEUE_NAMESPACES,
+  SUBMISSIONS_NAMESPACES,
+} from '../features/submissions/namespaces.ts';
+import { USERS_NAMESPACES } from '../features/users/namespaces.ts';
+
+/** The namespaces of the features a route renders, once each, without those loaded before any screen. */
+function wordsOf(...lists: (readonly Namespace[])[]): readonly Namespace[] {
+  const initial: readonly Namespace[] = INITIAL_NAMESPACES;
+  return [...new Set(lists.flat())].filter((ns) => !initial.includes(ns)).sort();
+}
 
 /**
- * The translation namespaces each route module reads (its own and its components', besides
- * INITIAL_NAMESPACES), fetched together with the route's code so a screen never waits for its
- * words after its code. route-namespaces.test.ts checks each list against the namespaces the
- * route's components name. The attempt screen's includes the players' ('questions'): they are
- * fetched with the first question.
+ * The translation namespaces each route module reads, fetched together with the route's code so a
+ * screen never waits for its words after its code. Each is composed of the lists the features it
+ * renders declare (features/<f>/namespaces.ts, which add those of the components they use);
+ * i18n-namespaces.test.ts checks each against the namespaces the route's files name. The attempt
+ * screen's includes the players' ('questions'): they are fetched with the first question.
  */
 export const ROUTE_NAMESPACES = {
-  'account-route': ['notifications'],
-  'activate-account-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'ai-assistant-route': [
-    'aiAssistant',
-    'aiGeneration',
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'assessments-route': ['assessments', 'attempts', 'questionTypes', 'questions', 'submissions', 'validation'],
-  'auth-callback-route': [],
-  'certifications-route': [
-    'assessments',
-    'attempts',
-    'certificates',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'change-password-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'confirm-email-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'create-organization-route': [
-    'accounts',
-    'assessments',
-    'attempts',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'edit-assessment-route': [
-    'aiGeneration',
-    'assessmentEditor',
-    'questionBank',
-    'questionImport',
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'forgot-password-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'home-route': ['assessments', 'attempts', 'dashboard', 'questions', 'submissions', 'validation'],
-  'login-route': ['accounts', 'landing'],
-  'logout-route': [],
-  'marking-queue-route': [
-    'assessments',
-    'attempts',
-    'markingQueue',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'my-results-route': ['attempts', 'questionTypes', 'questions'],
-  'new-assessment-route': [
-    'aiGeneration',
-    'assessmentEditor',
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'not-found-route': [],
-  'notifications-route': [
-    'assessments',
-    'attempts',
-    'notifications',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'organization-route': [
-    'assessments',
-    'attempts',
-    'organizations',
-    'questions',
-    'submissions',
-    'users',
-    'validation',
-  ],
-  'organizations-route': [
-    'assessments',
-    'attempts',
-    'organizations',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'payment-history-route': ['assessments', 'attempts', 'billing', 'questions', 'submissions', 'validation'],
-  'pending-marking-route': [
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'profile-route': ['assessments', 'attempts', 'profile', 'questions', 'submissions', 'validation'],
-  'question-bank-route': [
-    'assessmentEditor',
-    'assessments',
-    'attempts',
-    'questionBank',
-    'questionImport',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'question-examples-route': [
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'question-types-route': [
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'reset-password-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'root-route': [],
-  'sign-in-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'sign-up-route': ['accounts', 'assessments', 'attempts', 'questions', 'submissions', 'validation'],
-  'submissions-route': [
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'regrades',
-    'submissions',
-    'validation',
-  ],
-  'subscription-route': [
-    'assessments',
-    'attempts',
-    'billing',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'take-assessment-route': ['attempts', 'questionTypes', 'questions'],
-  'undo-email-change-route': [
-    'accounts',
-    'assessments',
-    'attempts',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-  'users-route': ['assessments', 'attempts', 'questions', 'submissions', 'users', 'validation'],
-  'verify-route': ['assessments', 'attempts', 'certificates', 'questions', 'submissions', 'validation'],
-  'view-assessment-route': [
-    'assessmentEditor',
-    'assessments',
-    'attempts',
-    'questionTypes',
-    'questions',
-    'submissions',
-    'validation',
-  ],
-} as const;
+  'account-route': wordsOf(NOTIFICATION_BELL_NAMESPACES),
+  'activate-account-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'ai-assistant-route': wordsOf(ASSISTANT_NAMESPACES),
+  'assessments-route': wordsOf(ASSESSMENT_LIST_NAMESPACES),
+  'auth-callback-route': wordsOf(),
+  'certifications-route': wordsOf(CERTIFICATES_NAMESPACES),
+  'change-password-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'confirm-email-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'create-organization-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'edit-assessment-route': wordsOf(ASSESSMENT_EDITOR_NAMESPACES, QUESTION_BANK_NAMESPACES),
+  'forgot-password-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'home-route': wordsOf(DASHBOARD_NAMESPACES),
+  'login-route': wordsOf(LANGUAGE_PICKER_NAMESPACES, LANDING_NAMESPACES),
+  'logout-route': wordsOf(),
+  'marking-queue-route': wordsOf(MARKING_QUEUE_NAMESPACES),
+  'my-results-route': wordsOf(ATTEMPTS_NAMESPACES),
+  'new-assessment-route': wordsOf(ASSESSMENT_EDITOR_NAMESPACES),
+  'not-found-route': wordsOf(),
+  'notifications-route': wordsOf(NOTIFICATIONS_NAMESPACES),
+  'organization-route': wordsOf(ORGANIZATIONS_NAMESPACES, USERS_NAMESPACES),
+  'organizations-route': wordsOf(ORGANIZATIONS_NAMESPACES),
+  'payment-history-route': wordsOf(BILLING_NAMESPACES),
+  'pending-marking-route': wordsOf(MARKING_NAMESPACES),
+  'profile-route': wordsOf(PROFILE_NAMESPACES),
+  'question-bank-route': wordsOf(QUESTION_BANK_NAMESPACES, EDITOR_STATES_NAMESPACES),
+  'question-examples-route': wordsOf(QUESTIONS_NAMESPACES),
+  'question-types-route': wordsOf(QUESTIONS_NAMESPACES),
+  'reset-password-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'root-route': wordsOf(),
+  'sign-in-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'sign-up-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'submissions-route': wordsOf(SUBMISSIONS_NAMESPACES),
+  'subscription-route': wordsOf(BILLING_NAMESPACES),
+  'take-assessment-route': wordsOf(ATTEMPTS_NAMESPACES),
+  'undo-email-change-route': wordsOf(ACCOUNTS_NAMESPACES),
+  'users-route': wordsOf(USERS_NAMESPACES),
+  'verify-route': wordsOf(CERTIFICATES_NAMESPACES),
+  'view-assessment-route': wordsOf(ASSESSMENT_VIEW_NAMESPACES),
+};
 
 export type RouteModule = keyof typeof ROUTE_NAMESPACES;
 

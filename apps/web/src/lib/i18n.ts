@@ -34,12 +34,14 @@ export const NAMESPACES = [
   'regrades',
 ] as const;
 
+export type Namespace = (typeof NAMESPACES)[number];
+
 /**
  * Loaded before the first screen: the shell's words and the errors any screen may show. Every
  * other namespace comes with the route that uses it (app/route-namespaces.ts, in parallel with the
- * route's code) or, failing that, when a component asks for it (useTranslation suspends until it is
- * here). A component names every namespace it reads (i18n-namespaces.test.ts checks it), so no
- * text ever shows as its key.
+ * route's code, from the lists each feature declares in its namespaces.ts) or, failing that, when
+ * a component asks for it (useTranslation suspends until it is here). A component names every
+ * namespace it reads (i18n-namespaces.test.ts checks it), so no text ever shows as its key.
  */
 export const INITIAL_NAMESPACES = ['common', 'errors', 'auth'] as const;
 
