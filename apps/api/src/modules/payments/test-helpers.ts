@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditEvents, mailOutbox, paymentRecords, type PaymentRecordRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { INVOICE_MAIL_QUEUE } from './payments.requests.ts';
 
 /** A clock the test moves. */
 export function movableClock(
@@ -56,7 +57,9 @@ export async function auditOf(app: FastifyInstance, id: string) {
     .where(and(eq(auditEvents.targetType, 'payment'), eq(auditEvents.targetId, id)));
 }
 
+/** The mails kept for `email`, once a new invoice's mail job (workers are off in tests) has run. */
 export async function mailsTo(app: FastifyInstance, email: string) {
+  await app.jobs.drain([INVOICE_MAIL_QUEUE]);
   await app.mailer.idle();
   return app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
