@@ -48,9 +48,10 @@ describe('family folders and registries', () => {
     for (const type of QUESTION_TYPES) expect(FAMILY_IDS, type.id).toContain(type.family);
   });
 
-  it('apps/web: a folder per family, in FAMILY_COMPONENTS and the players the attempt screen loads', () => {
+  it('apps/web: a folder per family, in FAMILY_COMPONENTS, FAMILY_TRAITS and the players the attempt screen loads', () => {
     expect(familyFolders(REPO_ROOT, 'web')).toEqual(ALL);
     expect(importedFolders(read(REGISTRIES.components), './families/')).toEqual(ALL);
+    expect(importedFolders(read(REGISTRIES.traits), './families/')).toEqual(ALL);
     expect(
       [...read(REGISTRIES.players).matchAll(/import\('\.\/families\/([a-z0-9-]+)\//g)]
         .map((m) => m[1])
@@ -126,6 +127,7 @@ describe('npm run new:family', () => {
       'packages/shared/src/index.ts',
       REGISTRIES.components,
       REGISTRIES.players,
+      REGISTRIES.traits,
       REGISTRIES.converters,
       ...written.filter((file) => /\.tsx?$/.test(file)),
     ];

@@ -29,6 +29,7 @@ export const REGISTRIES = {
   examples: 'packages/shared/src/questions/examples.ts',
   components: 'apps/web/src/components/questions/family-components.tsx',
   players: 'apps/web/src/components/questions/family-players.tsx',
+  traits: 'apps/web/src/components/questions/family-traits.ts',
   converters: 'apps/api/src/modules/question-interchange/families/registry.ts',
 } as const;
 
@@ -307,7 +308,24 @@ export const ${id}Components: FamilyComponents<FamilyConfig<'${id}'>, FamilyAnsw
     `  ${id}: () => import('./families/${folder}/${folder}-player.tsx').then((m) => m.${P}Player),\n`,
     'const PLAYER_LOADERS',
   );
-  written.push(REGISTRIES.components, REGISTRIES.players);
+  write(
+    root,
+    `${web}/traits.ts`,
+    `import type { FamilyTraits } from '../../family-ui.ts';
+
+/** The ${id} family's traits: the screens show the question's image above its player. */
+export const ${id}Traits: FamilyTraits = { playerShowsImage: false };
+`,
+    written,
+  );
+  const traits = path.join(root, REGISTRIES.traits);
+  insertBefore(
+    traits,
+    "import type { FamilyTraits } from './family-ui.ts';",
+    `import { ${id}Traits } from './families/${folder}/traits.ts';\n`,
+  );
+  insertBefore(traits, '};', `  ${id}: ${id}Traits,\n`, 'const FAMILY_TRAITS');
+  written.push(REGISTRIES.components, REGISTRIES.players, REGISTRIES.traits);
 
   // The interchange module: no format carries the family until a converter is written.
   write(

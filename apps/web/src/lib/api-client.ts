@@ -247,3 +247,9 @@ export const sessionApiAuth: ApiAuth = {
 };
 
 export const api = createApiClient({ auth: sessionApiAuth });
+
+/** A site-relative API address ('/api/attempts/…') as the API client's path ('/attempts/…'). */
+export function apiPathOf(url: string): string | null {
+  if (!url.startsWith('/api/')) return null;
+  return url.slice('/api'.length);
+}

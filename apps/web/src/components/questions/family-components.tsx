@@ -19,7 +19,8 @@ import type { FamilyComponents } from './family-ui.ts';
 export type { ExampleViewProps, FamilyComponents } from './family-ui.ts';
 
 /**
- * Every family's player, editor and example view (components/questions/families/<family>/),
+ * Every family's player, editor, example view and optional answer view
+ * (components/questions/families/<family>/),
  * typed against the family's own config and answer, so a family missing here, a family missing a
  * component, or a component written for another family's shapes is a compile error.
  */

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import type { MarkResult, Question, QuestionExample, QuestionTypeInfo } from '@vbuilder/shared';
+import type {
+  MarkResult,
+  Question,
+  QuestionExample,
+  QuestionTypeInfo,
+  SubmissionQuestion,
+} from '@vbuilder/shared';
 
 /**
  * The props every family player takes. A player is controlled: it shows `value` and reports each
@@ -43,11 +49,41 @@ export interface ExampleViewProps {
 }
 
 /**
+ * The props of a family's own view of a submitted answer, for reading and marking: the answer with
+ * its snapshot question, marks and files as the submissions API gives them.
+ */
+export interface AnswerViewProps {
+  question: SubmissionQuestion;
+  /** Prefix for element ids so two answers on one page never share an id. */
+  idPrefix: string;
+}
+
+/**
  * The web side of one family (components/questions/families/<family>/): how a student answers
- * it, how a teacher writes it and how its example is shown.
+ * it, how a teacher writes it, how its example is shown and, when the read-only player with its
+ * marks does not fit, how a submitted answer is shown for marking.
  */
 export interface FamilyComponents<C, A> {
   Player: ComponentType<PlayerProps<C, A>>;
   Editor: ComponentType<EditorProps<C>>;
   ExampleView: ComponentType<ExampleViewProps>;
+  /**
+   * A submitted answer for reading and marking; without it the family's player shows the answer,
+   * read only, with the right and wrong parts marked. Load it lazily: family-components.tsx is
+   * imported by authoring and result screens that never show it.
+   */
+  AnswerView?: ComponentType<AnswerViewProps>;
+}
+
+/**
+ * What the screens around a family's player need to know about it before its player loads
+ * (families/<family>/traits.ts, collected in family-traits.ts): small enough for the attempt
+ * screen's first bundle.
+ */
+export interface FamilyTraits {
+  /**
+   * The player shows the question's image itself (next to its options), so the screens around it
+   * do not show it above the player.
+   */
+  playerShowsImage: boolean;
 }

@@ -1,4 +1,4 @@
-import { QUESTION_NAMESPACES } from '../../components/questions/namespaces.ts';
+import { ANSWER_VIEW_NAMESPACES } from '../../components/questions/namespaces.ts';
 import { FORM_NAMESPACES } from '../../lib/forms/namespaces.ts';
 import type { Namespace } from '../../lib/i18n.ts';
 
@@ -9,8 +9,7 @@ import type { Namespace } from '../../lib/i18n.ts';
 
 /** Marking one student's answers, and the answer views every screen here shows. */
 export const MARKING_NAMESPACES = [
-  'submissions',
-  ...QUESTION_NAMESPACES,
+  ...ANSWER_VIEW_NAMESPACES,
   ...FORM_NAMESPACES,
 ] as const satisfies readonly Namespace[];
 

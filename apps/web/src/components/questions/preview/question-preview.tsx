@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChecks, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { getQuestionType, markQuestion, type MarkResult, type Question } from '@vbuilder/shared';
+import { markQuestion, type MarkResult, type Question } from '@vbuilder/shared';
 import { playerOf } from '../family-components.tsx';
+import { showsImageAbovePlayer } from '../family-traits.ts';
 import { QuestionInstructions } from '../question-instructions.tsx';
 import { PreviewResult } from './preview-result.tsx';
 
@@ -29,7 +30,6 @@ export function QuestionPreview({ question, idPrefix, headingOrder = 3 }: Questi
   const [result, setResult] = useState<MarkResult | null>(null);
   // Check answer before answering: nothing to mark, so say so rather than 'Not correct'.
   const [unanswered, setUnanswered] = useState(false);
-  const type = getQuestionType(question.type);
   const Player = playerOf(question.type);
   const headingId = `${prefix}-question`;
   const resultRef = useRef<HTMLDivElement>(null);
@@ -71,8 +71,8 @@ export function QuestionPreview({ question, idPrefix, headingOrder = 3 }: Questi
           {t('questions:preview.points', { count: question.score })}
         </Text>
       </Stack>
-      {question.imageUrl && type.family !== 'choice' ? (
-        // Choice players show the question image themselves, next to the options.
+      {question.imageUrl && showsImageAbovePlayer(question.type) ? (
+        // Some players show the question image themselves, next to the options (family-traits.ts).
         <Image
           src={question.imageUrl}
           alt={t('questions:preview.questionImage')}

@@ -2,7 +2,8 @@ import { forwardRef, memo } from 'react';
 import { Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { getQuestionType, type Question, type StudentQuestion } from '@vbuilder/shared';
+import { type Question, type StudentQuestion } from '@vbuilder/shared';
+import { showsImageAbovePlayer } from '../../../components/questions/family-traits.ts';
 import { QuestionInstructions } from '../../../components/questions/question-instructions.tsx';
 import type { PendingUpload } from '../lib/pending-upload.ts';
 import { QuestionPlayer } from './question-player.tsx';
@@ -50,7 +51,6 @@ export const QuestionView = memo(
     headingRef,
   ) {
     const { t } = useTranslation('attempts');
-    const type = getQuestionType(question.type);
     const prefix = `attempt-q-${question.id}`;
     const headingId = `${prefix}-heading`;
 
@@ -100,7 +100,7 @@ export const QuestionView = memo(
             </Title>
             <QuestionInstructions question={question} />
           </Stack>
-          {question.imageUrl && type.family !== 'choice' ? (
+          {question.imageUrl && showsImageAbovePlayer(question.type) ? (
             <Image src={question.imageUrl} alt={t('question.image')} radius="md" mah={320} fit="contain" />
           ) : null}
           <QuestionPlayer

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { essayQuestion, makeDetail, makeMarkingView, mcqQuestion } from '../test-utils.ts';
-import { RichTextView } from './answer/rich-text-view.tsx';
+import { RichTextView } from '../../../components/questions/families/open/rich-text-view.tsx';
 import { MarkingScreen } from './marking-screen.tsx';
 
 const VIEW = '/assessments/assessment-1/marking/student-1';

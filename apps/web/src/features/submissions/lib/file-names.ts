@@ -23,9 +23,3 @@ function truncateGraphemes(text: string, max: number): string {
   }
   return out;
 }
-
-/** A site-relative API address ('/api/attempts/…') as the API client's path ('/attempts/…'). */
-export function apiPathOf(url: string): string | null {
-  if (!url.startsWith('/api/')) return null;
-  return url.slice('/api'.length);
-}

@@ -1,8 +1,8 @@
-import { Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { markQuestion, type MarkResult, type Question, type SubmissionQuestion } from '@vbuilder/shared';
-import { playerOf } from '../../../../components/questions/family-components.tsx';
-import { OpenAnswerView } from './open-answer-view.tsx';
+import { componentsOf } from '../../../../components/questions/family-components.tsx';
 
 const ignoreChange = () => undefined;
 
@@ -29,13 +29,20 @@ function resultOf(question: SubmissionQuestion): MarkResult {
 }
 
 /**
- * The student's answer rendered readably per family: objective families with their own player,
- * read only, with the right and wrong parts marked; open answers as text, code, media or files.
+ * The student's answer rendered readably per family: the family's own answer view when it has one
+ * (open answers as text, code, media or files), otherwise its player, read only, with the right and
+ * wrong parts marked.
  */
 export function AnswerView({ question, idPrefix }: { question: SubmissionQuestion; idPrefix: string }) {
   const { t } = useTranslation('submissions');
-  if (question.family === 'open') return <OpenAnswerView question={question} />;
-  const Player = playerOf(question.type);
+  const { Player, AnswerView: FamilyAnswerView } = componentsOf(question.type);
+  if (FamilyAnswerView) {
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('answer.loading')} />}>
+        <FamilyAnswerView question={question} idPrefix={idPrefix} />
+      </Suspense>
+    );
+  }
   const answered = question.answer !== null && question.answer !== undefined;
   return (
     <>

@@ -3,7 +3,11 @@ import { Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { getQuestionType, type SubmissionQuestion } from '@vbuilder/shared';
 
-const ReadOnlyCode = lazy(() => import('./read-only-code.tsx').then((m) => ({ default: m.ReadOnlyCode })));
+const ReadOnlyCode = lazy(() =>
+  import('../../../../components/questions/families/open/read-only-code.tsx').then((m) => ({
+    default: m.ReadOnlyCode,
+  })),
+);
 
 /** What the teacher wrote to mark against: the model answer (code highlighted) and the rubric. */
 export function ModelAnswer({ question }: { question: SubmissionQuestion }) {

@@ -1,6 +1,7 @@
 import { Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionQuestion } from '@vbuilder/shared';
+import { showsImageAbovePlayer } from '../../../../components/questions/family-traits.ts';
 import { QuestionInstructions } from '../../../../components/questions/question-instructions.tsx';
 
 interface Props {
@@ -37,7 +38,7 @@ export function QuestionHeading({ question, number, headingId, order }: Props) {
         {question.text}
       </Title>
       <QuestionInstructions question={question.question} />
-      {question.question.imageUrl && question.family !== 'choice' && (
+      {question.question.imageUrl && showsImageAbovePlayer(question.type) && (
         <Image
           src={question.question.imageUrl}
           alt={t('question.image')}

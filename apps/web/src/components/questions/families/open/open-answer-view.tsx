@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId } from 'react';
 import { Loader, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { OpenAnswerSchema, OpenConfigSchema, type SubmissionQuestion } from '@vbuilder/shared';
+import { OpenAnswerSchema, OpenConfigSchema } from '@vbuilder/shared';
+import type { AnswerViewProps } from '../../family-ui.ts';
 import { FileDownloads } from './file-downloads.tsx';
 import { ProtectedMedia } from './protected-media.tsx';
 
@@ -10,7 +11,7 @@ const RichTextView = lazy(() => import('./rich-text-view.tsx').then((m) => ({ de
 const ReadOnlyCode = lazy(() => import('./read-only-code.tsx').then((m) => ({ default: m.ReadOnlyCode })));
 
 /** An open answer (essay, code, recording, file, link, survey) shown for reading and marking. */
-export function OpenAnswerView({ question }: { question: SubmissionQuestion }) {
+export function OpenAnswerView({ question }: AnswerViewProps) {
   const { t } = useTranslation(['submissions', 'questions']);
   const labelId = useId();
   const config = OpenConfigSchema.safeParse(question.question.config);

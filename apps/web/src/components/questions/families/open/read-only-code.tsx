@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box } from '@mantine/core';
 import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
-import { loadLanguage } from '../../../../components/questions/families/open/code-languages.ts';
+import { loadLanguage } from './code-languages.ts';
 
 interface Props {
   code: string;

@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useProtectedFileUrl } from '../../hooks/use-protected-file-url.ts';
+import { useProtectedFileUrl } from './use-protected-file-url.ts';
 
 /** The student's recording, played from the API with the teacher's token. */
 export function ProtectedMedia({

@@ -3,10 +3,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionFile } from '@vbuilder/shared';
-import { api } from '../../../../lib/api-client.ts';
+import { api, apiPathOf } from '../../../../lib/api-client.ts';
 import { formatBytes } from '../../../../lib/format.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
-import { apiPathOf } from '../../lib/file-names.ts';
 
 /** The files a student uploaded for an answer, each saved with the teacher's token on click. */
 export function FileDownloads({ files }: { files: SubmissionFile[] }) {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
-import { apiPathOf } from '../lib/file-names.ts';
+import { api, apiPathOf } from '../../../../lib/api-client.ts';
 
 export type ProtectedFileState =
   { status: 'idle' | 'loading' | 'error'; url: null } | { status: 'ready'; url: string };
