@@ -1,3 +1,6 @@
+// Over 500 lines because it is data: one worked example per question type (the examples page, the
+// AI prompt's samples, the journeys' questions), in one table typed by the type list so a type
+// without an example is a compile error; the functions after the table read and write examples.
 import JSON5 from 'json5';
 import {
   ExampleFormatError,

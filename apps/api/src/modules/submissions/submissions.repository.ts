@@ -1,3 +1,5 @@
+// Over 500 lines: the submissions module's queries (attempts, Student Status, marks, item analysis,
+// answers and files), each short; they share the attempt and snapshot joins kept here.
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { QUESTION_TYPE_REGISTRY } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
