@@ -11,10 +11,6 @@ import {
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
-// Each test works in browsers of its own and on records of its own (addresses and organization
-// names unique to the attempt): they run side by side on the workers.
-test.describe.configure({ mode: 'parallel' });
-
 /**
  * Follows an invitation mail in the invited person's own browser: sets the first password, then
  * signs in with it. Returns that person's page.

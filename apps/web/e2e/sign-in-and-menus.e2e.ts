@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { account, demo, expectAccessible, signIn } from './support/fixtures.ts';
 
-// Each test signs in a browser of its own (a sign-out ends only that browser's session), and only
-// the temporary-password test changes an account, one no other test uses: they run side by side
-// on the workers.
-test.describe.configure({ mode: 'parallel' });
-
 /** docs/product/roles.md: the side menu sections of each role, as their English labels. */
 const MENUS: Record<string, string[]> = {
   Student: ['Dashboard', 'Profile', 'Assessments', 'My Organization', 'Certifications'],
