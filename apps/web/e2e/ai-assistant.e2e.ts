@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePdf } from '../../../test-support/pdf-document.ts';
-import { accessToken, account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -29,7 +29,7 @@ test('a Teacher builds three questions from an uploaded PDF and adds them to a n
   const teacher = account('Teacher');
   const draftTitle = `Photosynthesis check ${Date.now().toString(36)}`;
   await page.setViewportSize(DESKTOP);
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/aiassistant/${teacher.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'AI Assistant' })).toBeVisible();
   await expect(page.getByText('Start with your material')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 import { shoot } from './support/shots.ts';
 
 /**
@@ -19,7 +19,7 @@ async function shot(page: Page, name: string) {
 /** Steps 1–3 of the wizard: Multiple Choice ×2 and True/False ×1, AI Generation, the details. */
 async function startAiAssessment(page: Page, title: string) {
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/questions/${teacher.id}/new`);
   await expect(page.getByRole('heading', { level: 1, name: 'Create assessment' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { account, expectAccessible, settled, signInWithSession } from './support/fixtures.ts';
+import { account, expectAccessible, settled, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, SHOTS_DIR, shoot } from './support/shots.ts';
 
 /** With E2E_SHOTS_DIR set: desktop and phone pictures of an authoring screen, none wider than a phone. */
@@ -38,7 +38,7 @@ const TITLE = `Photosynthesis check ${Date.now().toString(36)}`;
 test('a Teacher creates an assessment with the wizard, edits it and views it', async ({ page }) => {
   test.setTimeout(180_000);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/questions/${teacher.id}/new`);
   await expect(page.getByRole('heading', { name: 'Create assessment', level: 1 })).toBeVisible();
 

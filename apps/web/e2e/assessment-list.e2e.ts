@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  accessToken,
-  account,
-  expectAccessible,
-  freeTeacher,
-  signInWithSession,
-} from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, freeTeacher, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /** A draft assessment created through the API as the signed-in person; returns the response. */
@@ -20,7 +14,7 @@ test('a Free Academy Teacher uses up the month: 5 / 5, the upgrade prompt, no 6t
   page,
 }) => {
   const teacher = freeTeacher();
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const token = await accessToken(page);
   for (let n = 1; n <= 5; n++) {
     const res = await createAssessment(page, token, `Free quiz ${n}`);
@@ -54,7 +48,7 @@ test('a Free Academy Teacher uses up the month: 5 / 5, the upgrade prompt, no 6t
 
 test('the demo Teacher deletes an assessment from the list after confirming', async ({ page }) => {
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   // The dashboard counts the organization's assessments by how they were written.
   const figures = page.getByRole('region', { name: 'Assessments', exact: true });
   await expect(figures.getByText('Total assessments')).toBeVisible();
@@ -99,7 +93,7 @@ test('the demo Student sees the published assessment with Take Assessment and no
   page,
 }) => {
   const student = account('Student');
-  await signInWithSession(page, student);
+  await signIn(page, student.email, student.password);
   const figures = page.getByRole('region', { name: 'Assessments', exact: true });
   await expect(figures.getByText('Assigned to you')).toBeVisible();
   await shoot(page, 'student-dashboard-mobile', { viewport: PHONE });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect as baseExpect, test } from '@playwright/test';
 import { bearer, createAssessment, submitAttempt } from './support/assessments.ts';
-import { accessToken, account, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, signIn } from './support/fixtures.ts';
 
 // Screens load their parts on demand: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -20,7 +20,7 @@ test('a Thai teacher downloads the report and the XLSX, both in Thai', async ({ 
   const student = account('Student');
   const title = `แบบทดสอบวิทยาศาสตร์ ${Date.now()}`;
 
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const token = await accessToken(page);
   const setLanguage = (language: string) =>
     page.request.put('/api/auth/profile/language', { headers: bearer(token), data: { language } });
@@ -54,7 +54,7 @@ test('a Thai teacher downloads the report and the XLSX, both in Thai', async ({ 
 
     const studentContext = await browser.newContext();
     const studentPage = await studentContext.newPage();
-    await signInWithSession(studentPage, student);
+    await signIn(studentPage, student.email, student.password);
     const result = await submitAttempt(studentPage.request, await accessToken(studentPage), assessmentId, {
       tf: true,
       essay: { text: '<p>ใบไม้ใช้คลอโรฟิลล์รับแสง</p>' },

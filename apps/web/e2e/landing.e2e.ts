@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { account, expectAccessible, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -157,7 +157,7 @@ test('the landing page in Khmer and Myanmar: picked by the visitor, sent by the 
 
 test('a signed-in user who opens / is sent on to the dashboard, past the landing page', async ({ page }) => {
   const me = account('Teacher');
-  await signInWithSession(page, me);
+  await signIn(page, me.email, me.password);
   await page.goto('/');
   await page.waitForURL(/\/account\/home$/);
   await expect(page.locator('#landing-shell')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { accessToken, account, expectAccessible, settled, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, settled, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -57,7 +57,7 @@ async function teacherSees(browser: Browser, title: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const id = await publish(page, title);
   await page.goto(`/account/user/questions/${teacher.id}/quiz/${id}/edit`);
   await page.getByRole('button', { name: 'Edit question 1', exact: true }).click();
@@ -81,7 +81,7 @@ test('prompts sharing an answer: the teacher sees it shared, a student chooses i
   const id = await teacherSees(browser, title);
 
   const student = account('Student');
-  await signInWithSession(page, student);
+  await signIn(page, student.email, student.password);
   await page.goto(`/account/user/${student.id}/quiz/${id}`);
   await page.getByRole('button', { name: 'Start' }).click();
   const question = page.getByRole('region', { name: QUESTION });

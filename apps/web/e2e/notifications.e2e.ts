@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createAssessment } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 import { shootBoth } from './support/shots.ts';
 
 // Screens load on demand and the job queue polls: allow for a busy machine.
@@ -24,13 +24,13 @@ test('a student sees the bell count rise when a teacher publishes an assessment 
   const title = `Live fractions ${Date.now()}`;
 
   // The student is on their home screen, the bell showing what they have.
-  await signInWithSession(page, student);
+  await signIn(page, student.email, student.password);
   const before = await unreadOf(page);
 
   // The teacher, in another browser, publishes an assessment to every student.
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();
-  await signInWithSession(teacherPage, teacher);
+  await signIn(teacherPage, teacher.email, teacher.password);
   const assessmentId = await createAssessment(teacherPage.request, await accessToken(teacherPage), {
     title,
     subject: 'Mathematics',

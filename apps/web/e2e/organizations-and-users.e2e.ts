@@ -1,13 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  accessToken,
-  account,
-  demo,
-  expectAccessible,
-  newAddress,
-  signIn,
-  signInWithSession,
-} from './support/fixtures.ts';
+import { accessToken, account, demo, expectAccessible, newAddress, signIn } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -48,7 +40,7 @@ test('an Administrator adds a Teacher and a Student; the Student accepts the inv
   const teacherEmail = newAddress('new-teacher');
   const studentEmail = newAddress('new-student');
 
-  await signInWithSession(page, admin);
+  await signIn(page, admin.email, admin.password);
   await page.goto(`/account/users/${admin.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -72,7 +64,7 @@ test('the Super Administrator creates an organization with its first Administrat
   const adminEmail = newAddress('head');
   // Unique to this attempt: the Super Administrator sees every organization, a retry's too.
   const hillside = `Hillside Academy ${Date.now().toString(36)}`;
-  await signInWithSession(page, root);
+  await signIn(page, root.email, root.password);
   await page.goto('/account/organizations');
   await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -121,7 +113,7 @@ test('a Teacher of one organization cannot see another organization, in the UI o
   const teacher = account('Teacher');
   const root = account('Super Administrator');
   // Another organization, made by the Super Administrator through the API with its own token.
-  await signInWithSession(page, root);
+  await signIn(page, root.email, root.password);
   const rootToken = await accessToken(page);
   const created = await request.post('/api/organizations', {
     headers: { authorization: `Bearer ${rootToken}` },
@@ -132,7 +124,7 @@ test('a Teacher of one organization cannot see another organization, in the UI o
 
   // The Teacher in a browser of their own.
   const teacherPage = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
-  await signInWithSession(teacherPage, teacher);
+  await signIn(teacherPage, teacher.email, teacher.password);
   // A Teacher's menu has no organization section (docs/product/roles.md): the screen is refused, whichever one.
   await teacherPage.goto(`/account/organization/${other.id}`);
   await expect(

@@ -7,7 +7,7 @@ import {
   type QuestionTypeId,
 } from '@vbuilder/shared';
 import { bearer, createAssessment } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -54,7 +54,7 @@ test('a teacher exports an assessment as Moodle XML and QTI, sees what is left o
 }) => {
   test.setTimeout(180_000);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const token = await accessToken(page);
   const title = `Cells and energy ${Date.now()}`;
   const assessmentId = await createAssessment(page.request, token, {
@@ -163,7 +163,7 @@ test('a teacher imports a file into a draft from its editor, and a save keeps wh
 }) => {
   test.setTimeout(180_000);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const token = await accessToken(page);
   const assessmentId = await createAssessment(page.request, token, {
     title: `Water ${Date.now()}`,

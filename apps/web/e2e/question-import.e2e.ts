@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { BankQuestionListSchema } from '@vbuilder/shared';
 import { bearer } from './support/assessments.ts';
-import { accessToken, account, expectAccessible, signInWithSession } from './support/fixtures.ts';
+import { accessToken, account, expectAccessible, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot } from './support/shots.ts';
 
 /**
@@ -18,7 +18,7 @@ test('a teacher imports a Moodle XML file into the bank and sees the two items s
 }) => {
   test.setTimeout(120_000);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto('/account/question-bank');
   await expect(page.getByRole('heading', { name: 'Question bank', level: 1 })).toBeVisible();
 

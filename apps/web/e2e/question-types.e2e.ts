@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { QUESTION_TYPES } from '@vbuilder/shared';
-import { account, expectAccessible, expectOpaque, signInWithSession } from './support/fixtures.ts';
+import { account, expectAccessible, expectOpaque, signIn } from './support/fixtures.ts';
 
 /** Opens a type's live preview from the question types screen; returns the preview drawer. */
 async function openPreview(page: Page, label: string): Promise<Locator> {
@@ -26,7 +26,7 @@ test('a Teacher previews and marks one question of every family', async ({ page 
   // Ten previews, each loading its family's player on demand: allow for a busy machine.
   test.setTimeout(120_000);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto(`/account/questiontype/${teacher.id}`);
   await expect(page.getByRole('heading', { name: 'Question Types', level: 1 })).toBeVisible();
   await expect(page.getByText(`${QUESTION_TYPES.length} question types`)).toBeVisible();
@@ -112,7 +112,7 @@ test('the question examples page lists every type with its example and copies it
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   await page.goto('/account/questiontype/questionexamples');
   await expect(page.getByRole('heading', { name: 'Question Type Examples', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(QUESTION_TYPES.length);

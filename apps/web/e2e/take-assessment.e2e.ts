@@ -1,14 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { exampleToQuestion, QUESTION_EXAMPLES, type QuestionTypeId } from '@vbuilder/shared';
 import { bearer, publishAssessment as publishThroughApi } from './support/assessments.ts';
-import {
-  accessToken,
-  account,
-  apiSignIn,
-  expectAccessible,
-  settled,
-  signInWithSession,
-} from './support/fixtures.ts';
+import { accessToken, account, apiSignIn, expectAccessible, settled, signIn } from './support/fixtures.ts';
 import { DESKTOP, PHONE, shoot, shootBoth } from './support/shots.ts';
 
 /**
@@ -36,7 +29,7 @@ async function publishAssessment(browser: Browser, title: string): Promise<strin
   const context = await browser.newContext();
   const page = await context.newPage();
   const teacher = account('Teacher');
-  await signInWithSession(page, teacher);
+  await signIn(page, teacher.email, teacher.password);
   const response = await page.request.post('/api/assessments', {
     headers: { authorization: `Bearer ${await accessToken(page)}` },
     data: {
@@ -79,7 +72,7 @@ test('a Student answers every family, offline too, reloads without a network, an
   const assessmentId = await publishAssessment(browser, title);
 
   const student = account('Student');
-  await signInWithSession(page, student);
+  await signIn(page, student.email, student.password);
   await page.goto(`/account/user/${student.id}/quiz/${assessmentId}`);
 
   // The start card.
@@ -310,7 +303,7 @@ test('a Student sees partial credit as partly correct with its points and an unm
   expect(marked.status(), await marked.text()).toBe(200);
   await teacher.request.dispose();
 
-  await signInWithSession(page, student);
+  await signIn(page, student.email, student.password);
   await page.goto(`/account/user/${student.id}/quiz/${assessmentId}/my-results`);
   const answersToggle = page.getByRole('button', { name: '3 questions: answers and marks' });
   await expect(async () => {

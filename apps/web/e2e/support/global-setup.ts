@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAi } from '../../../../test-support/fake-openai.ts';
 import { E2E, REPO_ROOT } from './env.ts';
@@ -36,57 +34,22 @@ async function waitForHealth(url: string, timeoutMs: number) {
   throw new Error(`vbuilder did not become healthy at ${url} (see ${E2E.serverLog})`);
 }
 
-/** The admin CLI: runs one command (its arguments without --json) and gives back what it printed. */
-type Admin = (args: string[]) => Promise<string>;
-
 /**
  * The admin CLI on the new data folder. PGlite has one owner, so every organization and account
- * is made here, before the server starts, one command after another in one process
- * (apps/api/src/test/admin-cli-process.ts): Node starts and loads the API once, not per command.
+ * is made here, before the server starts, in as few runs as possible (each opens the database).
  */
-async function withAdmin<T>(env: NodeJS.ProcessEnv, work: (admin: Admin) => Promise<T>): Promise<T> {
-  const child = spawn(node, ['apps/api/src/test/admin-cli-process.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const admin: Admin = async (args) => {
-    child.stdin.write(`${JSON.stringify([...args, '--json'])}\n`);
-    for (;;) {
-      const { value: line, done } = await answers.next();
-      if (done) throw new Error(`The admin CLI ended before answering ${args[0]}`);
-      if (!line.startsWith(ANSWER)) continue;
-      const answer = JSON.parse(line.slice(ANSWER.length)) as {
-        code: number;
-        stdout: string;
-        stderr: string;
-      };
-      if (answer.code !== 0)
-        throw new Error(`admin ${args.join(' ')} failed (${answer.code}): ${answer.stderr}`);
-      return answer.stdout;
-    }
-  };
-  try {
-    return await work(admin);
-  } finally {
-    // The database is closed after each command; the process ends with its input.
-    child.stdin.end();
-    await exited;
-  }
+function admin(env: NodeJS.ProcessEnv, args: string[]): string {
+  return String(execFileSync(node, ['apps/api/src/cli.ts', ...args, '--json'], { cwd: REPO_ROOT, env }));
 }
-/** How admin-cli-process.ts starts each answer line. */
-const ANSWER = 'admin-cli-answer ';
 
-async function createUser(
-  admin: Admin,
+function createUser(
+  env: NodeJS.ProcessEnv,
   person: Omit<SeededAccount, 'id'>,
   organizationId: string,
   extra: string[] = [],
-): Promise<SeededAccount> {
+): SeededAccount {
   const { id } = JSON.parse(
-    await admin([
+    admin(env, [
       'create-user',
       '--email',
       person.email,
@@ -109,12 +72,12 @@ async function createUser(
  * random passwords, Enterprise, two sample assessments) under the spec's own mail domain, so the
  * specs can run in parallel workers without sharing anyone. Plus the two extras some spec needs.
  */
-async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrganization>> {
+function seedOrganizations(env: NodeJS.ProcessEnv): Record<string, SpecOrganization> {
   const specs = readdirSync(specsDir)
     .filter((f) => f.endsWith('.e2e.ts'))
     .map(specName)
     .sort();
-  const lines = (await admin(['seed-demo', ...specs.flatMap((s) => ['--domain', specDomain(s)])]))
+  const lines = admin(env, ['seed-demo', ...specs.flatMap((s) => ['--domain', specDomain(s)])])
     .trim()
     .split('\n');
   const organizations: Record<string, SpecOrganization> = {};
@@ -126,8 +89,8 @@ async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrgan
   const signIn = organizations[FORCED_FOR];
   if (signIn) {
     // An invited-style account whose temporary password must be changed at first sign-in.
-    signIn.forced = await createUser(
-      admin,
+    signIn.forced = createUser(
+      env,
       {
         email: `forced@${signIn.domain}`,
         password: 'Temporary-Pass-1',
@@ -141,12 +104,12 @@ async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrgan
   const list = organizations[FREE_FOR];
   if (list) {
     // Without any payment record, so on the Free package (5 assessments a month).
-    const org = JSON.parse(await admin(['create-org', '--name', 'Free Academy'])) as {
+    const org = JSON.parse(admin(env, ['create-org', '--name', 'Free Academy'])) as {
       id: string;
       name: string;
     };
-    const teacher = await createUser(
-      admin,
+    const teacher = createUser(
+      env,
       {
         email: `teacher@free-academy.${list.domain}`,
         password: 'Free-Academy-Pass-1',
@@ -160,12 +123,12 @@ async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrgan
   const billing = organizations[BILLING_FOR];
   if (billing) {
     // Without any payment record (on Free), with an Administrator who requests a paid plan.
-    const org = JSON.parse(await admin(['create-org', '--name', 'Billing Academy'])) as {
+    const org = JSON.parse(admin(env, ['create-org', '--name', 'Billing Academy'])) as {
       id: string;
       name: string;
     };
-    const administrator = await createUser(
-      admin,
+    const administrator = createUser(
+      env,
       {
         email: `admin@billing-academy.${billing.domain}`,
         password: 'Billing-Academy-Pass-1',
@@ -179,8 +142,8 @@ async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrgan
   for (const spec of CLASSMATE_FOR) {
     const bank = organizations[spec];
     if (!bank) continue;
-    bank.classmate = await createUser(
-      admin,
+    bank.classmate = createUser(
+      env,
       {
         email: `classmate@${bank.domain}`,
         password: 'Classmate-Pass-1',
@@ -192,20 +155,18 @@ async function seedOrganizations(admin: Admin): Promise<Record<string, SpecOrgan
   }
   const regrade = organizations[CLASSMATES_FOR];
   if (regrade) {
-    regrade.classmates = [];
-    for (const [i, name] of ['Rosa Rivera', 'Sam Sato'].entries())
-      regrade.classmates.push(
-        await createUser(
-          admin,
-          {
-            email: `classmate${i + 1}@${regrade.domain}`,
-            password: `Classmate-Pass-${i + 2}`,
-            role: 'Student',
-            name,
-          },
-          regrade.organizationId,
-        ),
-      );
+    regrade.classmates = ['Rosa Rivera', 'Sam Sato'].map((name, i) =>
+      createUser(
+        env,
+        {
+          email: `classmate${i + 1}@${regrade.domain}`,
+          password: `Classmate-Pass-${i + 2}`,
+          role: 'Student',
+          name,
+        },
+        regrade.organizationId,
+      ),
+    );
   }
   return organizations;
 }
@@ -229,7 +190,7 @@ export default async function globalSetup() {
     WEB_DIST: E2E.webDist,
   };
   const seeding = Date.now();
-  const organizations = await withAdmin(env, seedOrganizations);
+  const organizations = seedOrganizations(env);
   writeFileSync(E2E.accountsFile, JSON.stringify(organizations));
   console.log(
     `e2e: ${Object.keys(organizations).length} spec organizations seeded in ${((Date.now() - seeding) / 1000).toFixed(0)} s`,
