@@ -70,7 +70,9 @@ export async function signInWithSession(
  * waitForURL reports as a failure (net::ERR_ABORTED) although the next navigation gets there.
  */
 async function reachAccount(page: Page) {
-  await expect(page).toHaveURL(/\/account\//, { timeout: 30_000 });
+  // Generous: journeys sign several people in side by side, each page loading the app and making
+  // its DPoP key on a 2-core machine that also runs the other worker's journey.
+  await expect(page).toHaveURL(/\/account\//, { timeout: 60_000 });
 }
 
 /** The sign-in page's call: the provider's login interaction at `signInPath`; where it continues. */
