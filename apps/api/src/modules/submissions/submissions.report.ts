@@ -1,3 +1,5 @@
+// Just over 500 lines: one document's layout, page by page (summary, distribution chart, facility
+// table, item analysis, results); its figures come from submissions.results.ts.
 import { rgb } from 'pdf-lib';
 import { isQuestionTypeId, ITEM_FLAGS, reliabilityNote, type LanguageCode } from '@vbuilder/shared';
 import { A4, DocumentWriter, MUTED } from '../../documents/index.ts';

@@ -1,3 +1,5 @@
+// Just over 500 lines: one screen's form (every answer's score, feedback and rubric levels) and its
+// layout; the answer views, headings and outcome badges it shows are in components/answer/.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion,
