@@ -17,9 +17,10 @@ const expect = baseExpect.configure({ timeout: 25_000 });
  * closes attempts at a moved clock); the deadline here is real but short: the window closes
  * WINDOW_SECONDS after publishing. What must happen before it (both start and answer, the teacher
  * saves the extra time, Ada's next answer brings it) is done side by side and took 10 s on an idle
- * 2-core machine, 23 s with a second worker and a Lighthouse run beside it: 35 s leaves room.
+ * 2-core machine, 23 s with a second worker and a Lighthouse run beside it, and 40 s on a 2-core
+ * machine half as fast with a second worker: 50 s leaves room.
  */
-const WINDOW_SECONDS = 35;
+const WINDOW_SECONDS = 50;
 
 const QUESTIONS = [
   { id: 'q1', text: 'Water boils at 100 °C at sea level.', correct: true },
