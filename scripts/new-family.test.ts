@@ -148,7 +148,8 @@ describe('npm run new:family', () => {
         files: [...new Set(files)],
       }),
     );
-    const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+    // TypeScript 7's native compiler, as `npm run typecheck` uses (scripts/typecheck.ts).
+    const tsc = path.join(REPO_ROOT, 'node_modules/typescript-go/bin/tsc');
     let output = '';
     try {
       execFileSync(process.execPath, [tsc, '-p', path.join(copy, 'tsconfig.json')], { encoding: 'utf8' });

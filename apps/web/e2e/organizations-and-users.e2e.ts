@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { accessToken, account, demo, expectAccessible, newAddress, signIn } from './support/fixtures.ts';
+import {
+  accessToken,
+  account,
+  demo,
+  expectAccessible,
+  newAddress,
+  signIn,
+  signInWithSession,
+} from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -36,11 +44,13 @@ test('an Administrator adds a Teacher and a Student; the Student accepts the inv
   page,
   browser,
 }) => {
+  // Two people sign in, one through the sign-in page (the invited Student's, the subject here).
+  test.setTimeout(120_000);
   const admin = account('Administrator');
   const teacherEmail = newAddress('new-teacher');
   const studentEmail = newAddress('new-student');
 
-  await signIn(page, admin.email, admin.password);
+  await signInWithSession(page, admin);
   await page.goto(`/account/users/${admin.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -60,11 +70,12 @@ test('the Super Administrator creates an organization with its first Administrat
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const root = account('Super Administrator');
   const adminEmail = newAddress('head');
   // Unique to this attempt: the Super Administrator sees every organization, a retry's too.
   const hillside = `Hillside Academy ${Date.now().toString(36)}`;
-  await signIn(page, root.email, root.password);
+  await signInWithSession(page, root);
   await page.goto('/account/organizations');
   await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   await expectAccessible(page);

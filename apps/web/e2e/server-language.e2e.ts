@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { account, newAddress, signIn } from './support/fixtures.ts';
+import { account, newAddress, signInWithSession } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -14,7 +14,7 @@ test('an Administrator invites a Bengali student, whose invitation mail is in Be
 }) => {
   const admin = account('Administrator');
   const email = newAddress('bangla');
-  await signIn(page, admin.email, admin.password);
+  await signInWithSession(page, admin);
   await page.goto(`/account/users/${admin.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

@@ -52,12 +52,16 @@ export async function startMailbox(port: number, dir: string) {
   };
 }
 
-/** Waits for the newest mail to this address and returns it. */
+/**
+ * Waits for the newest mail to this address and returns it. Mail leaves through the job queue
+ * after the request has answered, so on a busy 2-core machine running two journeys it can take
+ * several seconds: the wait is generous, and a mail that never comes still fails the journey.
+ */
 export async function waitForMail(
   dir: string,
   to: string,
   since = 0,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
