@@ -10,7 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-go/package.json')), 'bin/tsc');
+const tsc = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('typescript-go/package.json')),
+  'bin/tsc',
+);
 
 let failed = false;
 for (const project of ['packages/shared', 'apps/api', 'apps/web', '.']) {
