@@ -115,7 +115,11 @@ describe('the job queue with workers', () => {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
       }),
-      { logger: false, database: workingDb, jobs: { work: true, pollingSeconds: 5, retryDelaySeconds: 1 } },
+      {
+        logger: false,
+        database: workingDb,
+        jobs: { work: true, pollingSeconds: 5, retryDelaySeconds: 1, scheduleCheckSeconds: 1 },
+      },
     );
     working.jobs.handle<{ label: string }>('burst-test', async ({ label }) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -155,8 +159,8 @@ describe('the job queue with workers', () => {
   });
 
   it('runs a periodic task again each period, never two runs at once, a failed run not stopping the next', async () => {
-    // The schedule pass looks every 5 s: the second run (after the first, failed one) comes within
-    // about 10 s on an idle machine.
+    // The schedule pass looks every second here: the second run (after the first, failed one) comes
+    // within a few seconds on an idle machine.
     const deadline = Date.now() + 45_000;
     while (periodic.length < 2 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -72,6 +72,11 @@ export interface JobsOptions {
   pollingSeconds: number;
   /** The first retry's delay (s); each further one doubles it, up to an hour. */
   retryDelaySeconds: number;
+  /**
+   * How often the schedule pass looks for periodic tasks that are due (s, 1–45; default 5): a
+   * periodic run is at most that late. Tests of the schedules themselves set 1.
+   */
+  scheduleCheckSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -90,10 +95,10 @@ function bossFor(database: Database, options: JobsOptions): PgBoss {
     // Schedules and maintenance (expiring jobs of dead workers, retention) only where workers run,
     // so a test app without workers leaves no timers.
     schedule: options.work,
-    // Periodic tasks run every 15 s at the shortest: the schedule pass (claimed by one instance at a
-    // time) looks every 5 s, so a run is at most that late.
-    cronMonitorIntervalSeconds: 5,
-    cronWorkerIntervalSeconds: 5,
+    // The schedule pass (claimed by one instance at a time) looks every few seconds, so a periodic
+    // run is at most that late.
+    cronMonitorIntervalSeconds: options.scheduleCheckSeconds ?? 5,
+    cronWorkerIntervalSeconds: options.scheduleCheckSeconds ?? 5,
     supervise: options.work,
     application_name: 'vbuilder-jobs',
   } as const;
