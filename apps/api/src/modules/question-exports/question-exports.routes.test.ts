@@ -18,6 +18,7 @@ import {
   type QuestionTypeId,
 } from '@vbuilder/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { collectQti3Exports } from '../../test/qti3-xsd.ts';
 import { makeOrganization, signInAs } from '../../test/sign-in.ts';
 import { recordPlan } from '../plans/plans.service.ts';
 import { createAssessmentAs, questionOf } from '../assessments/test-helpers.ts';
@@ -105,7 +106,15 @@ describe('GET /api/question-exports', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers = teacher.headers) => app.inject({ method: 'GET', url, headers });
+  /** Every QTI 3.0 package downloaded here, validated against 1EdTech's schemas after the block. */
+  const qti3 = collectQti3Exports();
+  const get = async (url: string, headers = teacher.headers) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (url.startsWith('/api/question-exports/file?format=qti3') && res.statusCode === 200) {
+      qti3.add(new Uint8Array(res.rawPayload), url);
+    }
+    return res;
+  };
   const check = async (query: string, headers = teacher.headers) => {
     const res = await get(`/api/question-exports/check?${query}`, headers);
     expect(res.statusCode, res.body).toBe(200);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAMILY_IDS, QUESTION_TYPES, getQuestionType } from '@vbuilder/shared';
 import { describe, expect, it } from 'vitest';
+import { collectQti3Exports } from '../../test/qti3-xsd.ts';
 import { CONVERTERS } from './families/registry.ts';
 import { EXPORT_FORMATS, exportQuestions, importQuestions, type ExportFormat } from './index.ts';
 import { PNG_DATA_URL, sampleFor, samplesFor } from './test-fixtures.ts';
@@ -10,6 +11,8 @@ import { readZip } from './zip.ts';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const CONVERTER_FORMAT = { qti3: 'qti', moodle: 'moodle', gift: 'gift', aiken: 'aiken' } as const;
+/** Every QTI 3.0 package written here is validated against 1EdTech's schemas after the file. */
+const qti3 = collectQti3Exports();
 
 /** Round trips per family and format: export → import gives the same question (ids aside). */
 describe.each(EXPORT_FORMATS)('round trip through %s', (format: ExportFormat) => {
@@ -37,6 +40,7 @@ describe.each(EXPORT_FORMATS)('round trip through %s', (format: ExportFormat) =>
       const questions = carried.map((t) => sampleFor(t, format)!);
       const exported = await exportQuestions(questions, format, { locale: 'en', title: 'Round trip' });
       expect(exported.notExportable).toEqual([]);
+      if (format === 'qti3') qti3.add(exported.bytes, `round trip ${family}`);
       const imported = importQuestions({ name: exported.fileName, bytes: exported.bytes }, { locale: 'en' });
       expect(imported.format).toBe(format);
       expect(imported.skipped).toEqual([]);
@@ -70,6 +74,7 @@ describe('option images', () => {
     };
     const exported = await exportQuestions([question], format);
     expect(exported.notExportable).toEqual([]);
+    if (format === 'qti3') qti3.add(exported.bytes, 'option images');
     const [got] = importQuestions(
       { name: exported.fileName, bytes: exported.bytes },
       { locale: 'en' },
@@ -177,6 +182,7 @@ describe('exports match their golden files', () => {
   });
   it('qti3 package', async () => {
     const result = await exportQuestions(samplesFor('qti3'), 'qti3', { title: 'Samples' });
+    qti3.add(result.bytes, 'golden samples');
     const files = readZip(result.bytes);
     for (const [name, bytes] of files) {
       if (name.endsWith('.xml')) check(`qti3/${name}`, new TextDecoder().decode(bytes));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MatchingConfig } from '@vbuilder/shared';
 import { describe, expect, it } from 'vitest';
+import { collectQti3Exports } from '../../../../test/qti3-xsd.ts';
 import { exportQuestions, importQuestions, type ExportableQuestion } from '../../index.ts';
 import { readZip } from '../../zip.ts';
 
@@ -33,6 +34,8 @@ const onlyConfig = (result: ReturnType<typeof importQuestions>) => {
 };
 
 describe('matching where prompts share an answer: round trip', () => {
+  /** The QTI 3.0 packages written here, validated against 1EdTech's schemas after the block. */
+  const qti3 = collectQti3Exports();
   it.each([
     ['qti3', ['Fish']],
     ['moodle', ['Fish']],
@@ -43,6 +46,7 @@ describe('matching where prompts share an answer: round trip', () => {
       const original = question([...d]);
       const exported = await exportQuestions([original], format, { locale: 'en' });
       expect(exported.notExportable).toEqual([]);
+      if (format === 'qti3') qti3.add(exported.bytes, 'shared answer round trip');
       const imported = importQuestions({ name: exported.fileName, bytes: exported.bytes }, { locale: 'en' });
       expect(imported.format).toBe(format);
       const got = onlyConfig(imported);
@@ -53,6 +57,7 @@ describe('matching where prompts share an answer: round trip', () => {
 
   it('QTI 3.0: the shared match is one target whose match-max is the number of prompts sharing it', async () => {
     const exported = await exportQuestions([question(['Fish'])], 'qti3', { locale: 'en' });
+    qti3.add(exported.bytes, 'shared answer match-max');
     const files = readZip(exported.bytes);
     const item = new TextDecoder().decode(
       [...files.entries()].find(([n]) => /^items\/Q\d+\.xml$/.test(n))![1],
