@@ -10,15 +10,6 @@ import {
   validateAgainst,
 } from '../../../../test-support/qti3-xsd.ts';
 
-export {
-  ITEM_XSD,
-  MANIFEST_XSD,
-  QTI3_XSD_MISSING,
-  qti3XsdTitle,
-  unpackQti3,
-  validateAgainst,
-} from '../../../../test-support/qti3-xsd.ts';
-
 /**
  * Collects the QTI 3.0 packages a test file (or describe block) writes and validates them all
  * against 1EdTech's schemas after its last test (test-support/qti3-xsd.ts), in one xmllint run per

@@ -9,14 +9,14 @@ import {
   qti3XsdTitle,
   unpackQti3,
   validateAgainst,
-} from '../../test/qti3-xsd.ts';
+} from '../../../../../test-support/qti3-xsd.ts';
 import { exportQuestions } from './index.ts';
 import { samplesFor } from './test-fixtures.ts';
 import { readZip } from './zip.ts';
 
 /**
  * The QTI 3.0 package vbuilder writes, validated by xmllint against 1EdTech's QTI 3.0 XSDs
- * (the schemas and the skip rule: src/test/qti3-xsd.ts). Every other test that writes a QTI 3.0
+ * (the schemas and the skip rule: test-support/qti3-xsd.ts). Every other test that writes a QTI 3.0
  * package validates it too (collectQti3Exports); this one shows the parts the schema is strict
  * about, and that the check is not blind. qti3-structure.test.ts checks the rules a reader relies
  * on either way.
