@@ -22,12 +22,13 @@ const SUBSAMPLES = 4;
 const CURVE_STEPS = 8;
 
 export class Raster {
+  readonly width: number;
+  readonly height: number;
   readonly data: Uint8Array;
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
     this.data = new Uint8Array(width * height * 4);
   }
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { crc32, gunzipSync } from 'node:zlib';
 import { verifyCredential } from 'did-jwt-vc';
-import { Resolver } from 'did-resolver';
+import { Resolver, type ResolverRegistry } from 'did-resolver';
 import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { PNG } from 'pngjs';
 import { getResolver } from 'web-did-resolver';
@@ -87,7 +87,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const resolver = new Resolver(getResolver());
+// did-jwt-vc, did-resolver and web-did-resolver each bring their own copy of did-resolver's types
+// (4.x and 6.x, the same shape at run time): the casts only join them.
+const resolver = new Resolver(getResolver() as unknown as ResolverRegistry) as unknown as Parameters<
+  typeof verifyCredential
+>[1];
 const did = () => `did:web:${HOST}:orgs:${orgId}`;
 const holderOf = (c: Certificate) => holders.find((h) => h.user.id === c.holder.id)!;
 const download = (c: Certificate, suffix: string) =>

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/errors.ts';
@@ -77,8 +78,10 @@ const certificateIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { policy: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (req, reply) => {
+    async (req, typedReply) => {
       const jwt = await issuerStatusList(ctx, req.params.orgId, req.params.list);
+      // The answer is the JWT as text, not JSON: sent as is (no response schema for it).
+      const reply: FastifyReply = typedReply;
       // A revoke shows within five minutes at most, however the list is cached on the way.
       return reply
         .header('content-type', VC_JWT_MEDIA_TYPE)
