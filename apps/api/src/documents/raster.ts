@@ -208,31 +208,36 @@ function bezier(points: Point[], t: number): Point {
 }
 
 /**
- * Words to lines no wider than `maxWidth` at `size`: broken at spaces, and a word too long for a
- * line (or a script written without spaces) broken between graphemes.
+ * Text to lines no wider than `maxWidth` at `size`, broken between words as ICU finds them (at
+ * spaces, and by dictionary in Thai, Khmer, Burmese and Chinese, written without them); a word
+ * too long for a line is broken between graphemes.
  */
 export function wrapText(text: string, weight: Weight, size: number, maxWidth: number, language?: string) {
   const fits = (s: string) => lineWidth(shapeLine(s, weight, language), size) <= maxWidth;
-  const graphemes = (s: string) =>
-    [...new Intl.Segmenter(language, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+  const segments = (s: string, granularity: 'word' | 'grapheme') =>
+    [...new Intl.Segmenter(language, { granularity }).segment(s)].map((g) => g.segment);
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
+  const flush = () => {
+    if (line.trim()) lines.push(line.trim());
+    line = '';
+  };
+  for (const word of segments(text.replace(/\s+/g, ' ').trim(), 'word')) {
+    if (fits(line + word)) {
+      line += word;
       continue;
     }
-    if (line) lines.push(line);
-    line = '';
-    for (const g of graphemes(word)) {
-      if (line && !fits(line + g)) {
-        lines.push(line);
-        line = '';
-      }
+    flush();
+    if (!word.trim()) continue;
+    if (fits(word)) {
+      line = word;
+      continue;
+    }
+    for (const g of segments(word, 'grapheme')) {
+      if (line && !fits(line + g)) flush();
       line += g;
     }
   }
-  if (line) lines.push(line);
+  flush();
   return lines.map((l) => shapeLine(l, weight, language));
 }
