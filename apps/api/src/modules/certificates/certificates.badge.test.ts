@@ -136,7 +136,7 @@ async function statusOf(jwt: string) {
     encodedList: string;
   };
   expect(decodeJwt(list).type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
-  expect(subject).toMatchObject({ type: 'BitstringStatusList', statusPurpose: 'revocation' });
+  expect(subject).toMatchObject({ type: 'BitstringStatusList', statusPurpose: 'revocation', ttl: 300_000 });
   return statusBit(subject.encodedList, Number(status.statusListIndex));
 }
 

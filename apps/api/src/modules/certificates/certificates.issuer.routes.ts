@@ -7,6 +7,7 @@ import {
   issuerDidDocument,
   issuerStatusList,
   STATUS_LIST_COUNT,
+  STATUS_LIST_TTL_MS,
   VC_JWT_MEDIA_TYPE,
 } from './certificates.service.ts';
 
@@ -85,7 +86,7 @@ const certificateIssuerRoutes: FastifyPluginAsyncZod = async (app) => {
       // A revoke shows within five minutes at most, however the list is cached on the way.
       return reply
         .header('content-type', VC_JWT_MEDIA_TYPE)
-        .header('cache-control', 'public, max-age=300')
+        .header('cache-control', `public, max-age=${STATUS_LIST_TTL_MS / 1000}`)
         .header('access-control-allow-origin', '*')
         .header('x-content-type-options', 'nosniff')
         .send(jwt);

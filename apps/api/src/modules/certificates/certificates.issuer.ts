@@ -29,6 +29,8 @@ export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const VC_JWT_MEDIA_TYPE = 'application/vc+jwt';
 /** Bits per status list: the spec's minimum (16 KB), for group privacy. */
 export const STATUS_LIST_BITS = 131_072;
+/** How long a verifier may keep a status list (ms): the spec's `ttl`, and the answer's max-age. */
+export const STATUS_LIST_TTL_MS = 5 * 60 * 1000;
 /** Lists an organization may have: the status index is a PostgreSQL integer (serial). */
 export const STATUS_LIST_COUNT = Math.ceil(2 ** 31 / STATUS_LIST_BITS);
 
@@ -158,6 +160,7 @@ export async function signedStatusList(
       type: 'BitstringStatusList',
       statusPurpose: 'revocation',
       encodedList: encodeStatusList(revoked.map((index) => index - from)),
+      ttl: STATUS_LIST_TTL_MS,
     },
   };
   const { kid, key } = await signingKey(db);
