@@ -77,6 +77,8 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/oidc': apiTarget,
+      // The organizations' did:web documents and status lists (Open Badges verification).
+      '/orgs/': apiTarget,
       '^/signin/[^/]+/(details|login|abort)$': apiTarget,
       '/signin/auto-submit.js': apiTarget,
     },

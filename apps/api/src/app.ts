@@ -39,6 +39,7 @@ import plansRoutes from './modules/plans/plans.routes.ts';
 import paymentsRoutes from './modules/payments/payments.routes.ts';
 import { scheduleBillingClock } from './modules/payments/billing-clock.ts';
 import { handleInvoiceMails } from './modules/payments/payments.requests.ts';
+import certificateIssuerRoutes from './modules/certificates/certificates.issuer.routes.ts';
 import certificatesRoutes from './modules/certificates/certificates.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import questionBankRoutes from './modules/question-bank/question-bank.routes.ts';
@@ -161,6 +162,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(plansRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(certificatesRoutes, { prefix: '/api' });
+  // did:web fixes the issuer documents' addresses: /orgs/<id>/did.json, beside /api.
+  await app.register(certificateIssuerRoutes);
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(questionBankRoutes, { prefix: '/api' });
   await app.register(questionImportsRoutes, { prefix: '/api' });

@@ -121,6 +121,23 @@ test('an Administrator gives certificates to everyone who passed; the student do
           .toString('latin1'),
       ).toBe('%PDF');
 
+      // The Open Badge: a PNG named for what it is, with the credential baked in (an iTXt chunk).
+      const badgeDownload = studentPage.waitForEvent('download');
+      await mine.getByRole('button', { name: `Download the Open Badge (PNG) of ${title}` }).click();
+      const badge = await badgeDownload;
+      expect(badge.suggestedFilename()).toBe(`${title}-badge.png`);
+      const png = readFileSync((await badge.path())!);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.includes(Buffer.from('iTXtopenbadgecredential\0', 'latin1'))).toBe(true);
+      // "Add to LinkedIn" fills LinkedIn's add-certification form.
+      const linkedIn = new URL(
+        (await mine
+          .getByRole('link', { name: `Add ${title} to your LinkedIn profile` })
+          .getAttribute('href'))!,
+      );
+      expect(linkedIn.searchParams.get('startTask')).toBe('CERTIFICATION_NAME');
+      expect(linkedIn.searchParams.get('name')).toBe(title);
+
       // The verification URL printed on it (and in its QR code), as the API gives it.
       const listed = await studentPage.request.get(`/api/certificates?assessmentId=${assessmentId}`, {
         headers: bearer(studentToken),

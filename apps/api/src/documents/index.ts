@@ -9,3 +9,5 @@ export {
   type DocumentInfo,
   type TextOptions,
 } from './document.ts';
+export { hexColor, pngChunk, PNG_SIGNATURE, Raster, wrapText, type Rgba } from './raster.ts';
+export { lineWidth } from './shaper.ts';

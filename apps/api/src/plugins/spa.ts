@@ -7,8 +7,11 @@ import { matchLanguage } from '@vbuilder/shared';
 import { languageFromHeaders } from '../i18n/index.ts';
 import { displayMessage } from './errors.ts';
 
-/** Paths that belong to the server, never to the SPA's history fallback. */
-const SERVER_PREFIXES = ['/api/', '/oidc/', '/oidc'];
+/**
+ * Paths that belong to the server, never to the SPA's history fallback (`/orgs/`: the
+ * organizations' did:web documents and status lists, certificates.issuer.routes.ts).
+ */
+const SERVER_PREFIXES = ['/api/', '/oidc/', '/oidc', '/orgs/'];
 
 export const isServerPath = (url: string): boolean =>
   SERVER_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));

@@ -78,6 +78,18 @@ const ADMINS: readonly Role[] = ['Super Administrator', 'Administrator', 'user']
 /** Who writes assessments: an organization's administrators and teachers. */
 const AUTHORS: readonly Role[] = ['Administrator', 'user', 'Teacher'];
 
+/**
+ * Public routes that answer for every organization by design, and so for another organization's
+ * id too: an organization's did:web DID document and its revocation status lists, which anyone
+ * must be able to read to verify the organization's Open Badges. They show the organization's id
+ * (in its DID) and public keys; the matrix still checks that a missing organization is a 404 and
+ * that nothing else of another organization (its members' ids and emails, its certificates) shows.
+ */
+const PUBLIC_RECORDS = new Set(['GET /orgs/:orgId/did.json', 'GET /orgs/:orgId/status/:list']);
+
+/** Values for opaque path parameters that a plausible request needs (a status list's number). */
+const OPAQUE_VALUES: Record<string, string> = { list: '0' };
+
 interface Expectation {
   /** Roles that must get a 2xx on their own id with a plausible request. */
   ownMustPass?: readonly Role[];
@@ -192,6 +204,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/certificates/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/:id/pdf': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/:id/badge': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'GET /api/certificates/:id/badge.png': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  // An organization's issuer documents: public, for anyone and any organization (PUBLIC_RECORDS).
+  'GET /orgs/:orgId/did.json': { ownMustPass: ALL_ROLES },
+  'GET /orgs/:orgId/status/:list': { ownMustPass: ALL_ROLES },
   'POST /api/certificates/:id/revoke': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'POST /api/certificates/:id/reissue': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/certificates/rules/:assessmentId': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
@@ -665,11 +681,15 @@ function judge(route: DeclaredRoute, params: Param[], call: Call): string | null
   if (ok && variant === 'missing' && params.length > 0 && params.every((p) => p.kind !== 'opaque')) {
     return `answered ${status} for a missing id`;
   }
-  if (ok && scoped && variant === 'foreign' && !isSuper) {
+  const publicRecord = PUBLIC_RECORDS.has(key);
+  if (ok && scoped && variant === 'foreign' && !isSuper && !publicRecord) {
     return `answered ${status} for another organization's id`;
   }
   if (ok && !isSuper) {
-    const leaked = [...caller.away.secrets].find((secret) => call.text.includes(secret));
+    const secrets = [...caller.away.secrets].filter(
+      (secret) => !publicRecord || secret !== caller.away.organizationId,
+    );
+    const leaked = secrets.find((secret) => call.text.includes(secret));
     if (leaked) return `showed another organization's record (${leaked}) with ${status}`;
   }
   if (caller.role && variant === 'own') {
@@ -684,9 +704,18 @@ function judge(route: DeclaredRoute, params: Param[], call: Call): string | null
   return null;
 }
 
-/** The routes under test: everything that declares a policy, but HEAD (Fastify's copy of GET). */
+/**
+ * The routes under test: everything under /api, and the organizations' public documents under
+ * /orgs/, that declares a policy, but HEAD (Fastify's copy of GET).
+ */
 const routes = t.app.declaredRoutes
-  .filter((r) => r.policy && r.url.startsWith('/api') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+  .filter(
+    (r) =>
+      r.policy &&
+      (r.url.startsWith('/api') || r.url.startsWith('/orgs/')) &&
+      r.method !== 'HEAD' &&
+      r.method !== 'OPTIONS',
+  )
   // Deleting routes last, so that a wrongly allowed deletion cannot hide later findings.
   .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
@@ -797,7 +826,7 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
                                 ).get(pathTenant)!
                           : p.kind === 'uuid'
                             ? MISSING()
-                            : 'matrix-opaque';
+                            : (OPAQUE_VALUES[p.name] ?? 'matrix-opaque');
         url = url.replace(p.name === '*' ? '*' : `:${p.name}`, value);
       }
       // Lists that take an organization filter are asked for another organization's too.
@@ -846,7 +875,10 @@ async function exercise(route: DeclaredRoute): Promise<string[]> {
   }
   // Another organization's id must be answered exactly like an id that does not exist, so
   // nobody outside the platform team can tell which ids exist in other organizations.
-  if (params.some((p) => p.kind !== 'uuid' && p.kind !== 'opaque')) {
+  if (
+    params.some((p) => p.kind !== 'uuid' && p.kind !== 'opaque') &&
+    !PUBLIC_RECORDS.has(`${route.method} ${route.url}`)
+  ) {
     for (const [seen, { foreign, missing }] of answers) {
       const caller = callers.find((c) => seen.startsWith(`${c.label},`))!;
       if (caller.role === 'Super Administrator') continue;
@@ -927,6 +959,9 @@ describe('authorization matrix', () => {
         'POST /api/certificates',
         'GET /api/certificates/verify/:code',
         'GET /api/certificates/:id/pdf',
+        'GET /api/certificates/:id/badge.png',
+        'GET /orgs/:orgId/did.json',
+        'GET /orgs/:orgId/status/:list',
         'POST /api/certificates/:id/revoke',
         'GET /api/notifications',
         'POST /api/notifications/read',

@@ -16,9 +16,12 @@ import { pageOf, PageQuerySchema } from './pagination.ts';
  * - GET    /:id                   CertificateResponse (holder and the organization's Administrators)
  * - GET    /:id/pdf               the certificate PDF (holder and the organization's Administrators)
  * - GET    /:id/badge             the Open Badges 3.0 credential as a VC-JWT (`application/vc+jwt`)
+ * - GET    /:id/badge.png         the badge's picture with that VC-JWT baked in (iTXt `openbadgecredential`)
  * - GET    /verify/:code          public, rate-limited: CertificateVerificationResponse, or 404
  *                                 `certificate_not_found`
- * - GET    /issuer-key            the issuer's public keys as a JWKS (also /.well-known/jwks.json)
+ * - GET    /issuer-key            the issuer's public keys as a JWKS
+ * Outside /api (did:web fixes them), public: GET /orgs/:orgId/did.json (the organization's DID
+ * document) and GET /orgs/:orgId/status/:n (its revocation status list, a VC-JWT).
  */
 
 export const CERTIFICATE_LIMITS = {

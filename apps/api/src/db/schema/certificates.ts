@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -52,9 +53,15 @@ export const certificates = pgTable(
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     replacesId: uuid('replaces_id'),
     replacedById: uuid('replaced_by_id'),
+    /**
+     * The certificate's place in its organization's revocation status lists (W3C Bitstring Status
+     * List): list floor(i / 131072), bit i mod 131072. From one sequence, so unique without a race.
+     */
+    statusIndex: serial('status_index').notNull(),
   },
   (t) => [
     uniqueIndex('certificates_code_uq').on(t.code),
+    uniqueIndex('certificates_status_index_uq').on(t.statusIndex),
     uniqueIndex('certificates_one_live_uq')
       .on(t.assessmentId, t.studentId)
       .where(sql`${t.revokedAt} is null`),

@@ -6,10 +6,6 @@ import type { CertificateWithIssuer } from './certificates.repository.ts';
 export const verificationUrl = (baseUrl: string, code: string): string =>
   `${baseUrl}${verificationPath(code)}`;
 
-/** The API answer that checks a code (used as the Open Badges credential's status). */
-export const verificationApiUrl = (baseUrl: string, code: string): string =>
-  `${baseUrl}/api/certificates/verify/${code}`;
-
 export const TEMPLATE_LOGO_URL = '/api/certificates/template/logo';
 
 export const certificateStatus = (row: Pick<CertificateRow, 'revokedAt'>): 'valid' | 'revoked' =>

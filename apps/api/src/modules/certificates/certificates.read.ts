@@ -10,11 +10,15 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CertificateRow } from '../../db/schema/index.ts';
+import { safeFileName } from '../../lib/content-disposition.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { findOrganizationById } from '../organizations/organizations.repository.ts';
+import { bakedBadgePng } from './certificates.badge-png.ts';
 import { issuerJwks, signedBadge } from './certificates.badge.ts';
 import type { CertificatesContext } from './certificates.context.ts';
+import { didDocument, signedStatusList } from './certificates.issuer.ts';
 import {
   certificateStatus,
   toCertificate,
@@ -126,13 +130,7 @@ export async function renderCertificate(
   });
 }
 
-/** GET /api/certificates/:id/badge: the Open Badges 3.0 credential as a VC-JWT. */
-export async function certificateBadge(
-  ctx: CertificatesContext,
-  actor: Actor,
-  id: string,
-): Promise<{ jwt: string; fileName: string }> {
-  const row = await readableCertificate(ctx.db, actor, id);
+async function badgeOf(ctx: CertificatesContext, row: CertificateRow) {
   const holder = await findUserById(ctx.db, row.studentId);
   const attempt = row.attemptId ? await findAttemptById(ctx.db, row.attemptId) : null;
   const jwt = await signedBadge(ctx.db, {
@@ -141,10 +139,67 @@ export async function certificateBadge(
     passMark: attempt?.passMark ?? 0,
     baseUrl: ctx.baseUrl,
   });
-  return { jwt, fileName: certificateFileName(row, 'jwt') };
+  return { jwt, language: holder?.language };
+}
+
+/** What a badge downloads as: `<assessment>-badge.<extension>`, in any script. */
+export const badgeFileName = (row: Pick<CertificateRow, 'assessmentTitle'>, extension: 'png' | 'jwt') =>
+  `${safeFileName(row.assessmentTitle) || 'certificate'}-badge.${extension}`;
+
+/** GET /api/certificates/:id/badge: the Open Badges 3.0 credential as a VC-JWT. */
+export async function certificateBadge(
+  ctx: CertificatesContext,
+  actor: Actor,
+  id: string,
+): Promise<{ jwt: string; fileName: string }> {
+  const row = await readableCertificate(ctx.db, actor, id);
+  const { jwt } = await badgeOf(ctx, row);
+  return { jwt, fileName: badgeFileName(row, 'jwt') };
+}
+
+/** GET /api/certificates/:id/badge.png: the badge's picture with the VC-JWT baked in. */
+export async function certificateBadgePng(
+  ctx: CertificatesContext,
+  actor: Actor,
+  id: string,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const row = await readableCertificate(ctx.db, actor, id);
+  const { jwt, language } = await badgeOf(ctx, row);
+  const template = await findTemplate(ctx.db, row.organizationId);
+  const bytes = bakedBadgePng(
+    {
+      organizationName: row.organizationName,
+      assessmentTitle: row.assessmentTitle,
+      year: row.issuedAt.getUTCFullYear(),
+      primaryColor: template?.primaryColor ?? DEFAULT_TEMPLATE_STYLE.primaryColor,
+      accentColor: template?.accentColor ?? DEFAULT_TEMPLATE_STYLE.accentColor,
+      language: isLanguageCode(language) ? language : undefined,
+    },
+    jwt,
+  );
+  return { bytes, fileName: badgeFileName(row, 'png') };
 }
 
 export const issuerKeySet = (ctx: CertificatesContext) => issuerJwks(ctx.db);
+
+/** The organization, for its public issuer documents: a missing one is a 404. */
+async function issuingOrganization(ctx: CertificatesContext, organizationId: string) {
+  const organization = await findOrganizationById(ctx.db, organizationId);
+  if (!organization) throw notFound('organization');
+  return organization;
+}
+
+/** GET /orgs/:orgId/did.json (public): the organization's did:web DID document. */
+export async function issuerDidDocument(ctx: CertificatesContext, organizationId: string) {
+  await issuingOrganization(ctx, organizationId);
+  return didDocument(ctx.db, ctx.baseUrl, organizationId);
+}
+
+/** GET /orgs/:orgId/status/:list (public): a revocation status list, signed (VC-JWT). */
+export async function issuerStatusList(ctx: CertificatesContext, organizationId: string, list: number) {
+  await issuingOrganization(ctx, organizationId);
+  return signedStatusList(ctx.db, ctx.baseUrl, organizationId, list, ctx.clock.now());
+}
 
 /**
  * GET /api/certificates/verify/:code (public): the holder's name, the assessment, the

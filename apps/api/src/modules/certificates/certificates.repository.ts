@@ -5,9 +5,11 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   isNotNull,
   isNull,
+  lt,
   or,
   sql,
   type SQL,
@@ -251,6 +253,27 @@ export async function upsertRule(
       target: certificateRules.assessmentId,
       set: { autoGive: values.autoGive, updatedBy: values.updatedBy, updatedAt: values.updatedAt },
     });
+}
+
+/** The status indexes in [from, to) of the organization's revoked certificates (a status list's bits). */
+export async function listRevokedStatusIndexes(
+  db: DbOrTx,
+  organizationId: string,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ index: certificates.statusIndex })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.organizationId, organizationId),
+        isNotNull(certificates.revokedAt),
+        gte(certificates.statusIndex, from),
+        lt(certificates.statusIndex, to),
+      ),
+    );
+  return rows.map((row) => row.index);
 }
 
 // ---------------------------------------------------------------------------------------------

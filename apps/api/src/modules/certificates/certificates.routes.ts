@@ -27,6 +27,7 @@ import {
   autoCertificateRule,
   BADGE_MEDIA_TYPE,
   certificateBadge,
+  certificateBadgePng,
   certificatePdf,
   certificatesContext,
   deleteTemplateLogo,
@@ -292,6 +293,24 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { jwt, fileName } = await certificateBadge(ctx, req.actor, req.params.id);
       return sendFile(reply, jwt, BADGE_MEDIA_TYPE, { fileName });
+    },
+  );
+
+  app.get(
+    '/certificates/:id/badge.png',
+    {
+      schema: {
+        tags,
+        summary:
+          'The Open Badge as a PNG with the credential baked in (iTXt openbadgecredential; the holder and the organization’s Administrators)',
+        params: IdParamsSchema,
+        response: errors,
+      },
+      config: readers,
+    },
+    async (req, reply) => {
+      const { bytes, fileName } = await certificateBadgePng(ctx, req.actor, req.params.id);
+      return sendFile(reply, bytes, 'image/png', { fileName });
     },
   );
 

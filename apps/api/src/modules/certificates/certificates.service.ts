@@ -15,6 +15,7 @@ import type { AutoCertificateSetting } from '../assessments/assessments.access.t
 import { applyRuleOfSettings, autoGives } from './certificates.give.ts';
 
 export { BADGE_MEDIA_TYPE } from './certificates.badge.ts';
+export { STATUS_LIST_COUNT, STATUS_LIST_TTL_MS, VC_JWT_MEDIA_TYPE } from './certificates.issuer.ts';
 export {
   certificateEffects,
   certificatesContext,
@@ -31,9 +32,12 @@ export {
 } from './certificates.give.ts';
 export {
   certificateBadge,
+  certificateBadgePng,
   certificatePdf,
   getCertificate,
+  issuerDidDocument,
   issuerKeySet,
+  issuerStatusList,
   listCertificatesFor,
   verifyCertificate,
 } from './certificates.read.ts';

@@ -45,7 +45,8 @@ export function useReissueCertificate() {
 /** The files of a certificate, fetched with the bearer token (a plain link would carry none). */
 export const CERTIFICATE_FILES = {
   pdf: { path: 'pdf', extension: 'pdf' },
-  badge: { path: 'badge', extension: 'jwt' },
+  /** The Open Badge as a picture with the credential baked in (the one a wallet or a profile takes). */
+  badge: { path: 'badge.png', extension: 'png' },
 } as const;
 export type CertificateFileKind = keyof typeof CERTIFICATE_FILES;
 

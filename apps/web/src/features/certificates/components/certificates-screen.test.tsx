@@ -391,8 +391,11 @@ describe('the Student', () => {
           }),
       ),
       http.get(
-        apiUrl(`/certificates/${amina.id}/badge`),
-        () => new HttpResponse('eyJ.x.y', { headers: { 'Content-Type': 'application/vc+jwt' } }),
+        apiUrl(`/certificates/${amina.id}/badge.png`),
+        () =>
+          new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+            headers: { 'Content-Type': 'image/png' },
+          }),
       ),
     );
     await renderCertificates(
@@ -419,10 +422,23 @@ describe('the Student', () => {
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(receivedRequests('GET', `/certificates/${amina.id}/pdf`)).toHaveLength(1);
     fireEvent.click(
-      within(row).getByRole('button', { name: 'Download the Open Badge of Photosynthesis check' }),
+      within(row).getByRole('button', { name: 'Download the Open Badge (PNG) of Photosynthesis check' }),
     );
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
-    expect(receivedRequests('GET', `/certificates/${amina.id}/badge`)).toHaveLength(1);
+    expect(receivedRequests('GET', `/certificates/${amina.id}/badge.png`)).toHaveLength(1);
+
+    // "Add to LinkedIn" opens LinkedIn's form filled with the certificate; a revoked one has none.
+    const linkedIn = within(row).getByRole('link', {
+      name: 'Add Photosynthesis check to your LinkedIn profile',
+    });
+    const added = new URL(linkedIn.getAttribute('href')!);
+    expect(added.origin + added.pathname).toBe('https://www.linkedin.com/profile/add');
+    expect(added.searchParams.get('name')).toBe('Photosynthesis check');
+    expect(added.searchParams.get('organizationName')).toBe('Hill School');
+    expect(added.searchParams.get('certUrl')).toBe(amina.verificationUrl);
+    expect(added.searchParams.get('certId')).toBe(amina.code);
+    expect(linkedIn).toHaveAttribute('target', '_blank');
+    expect(within(other).queryByRole('link', { name: /LinkedIn/ })).toBeNull();
 
     fireEvent.click(
       within(row).getByRole('button', { name: 'Copy the verification link of Photosynthesis check' }),

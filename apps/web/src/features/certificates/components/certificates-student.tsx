@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBadge, IconCertificate, IconDownload, IconLink } from '@tabler/icons-react';
+import { IconBadge, IconBrandLinkedin, IconCertificate, IconDownload, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Certificate } from '@vbuilder/shared';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
@@ -10,11 +10,13 @@ import { LoadErrorCard } from '../../../components/load-error-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useCertificates } from '../api/get-certificates.ts';
 import { useCertificateFiles } from '../hooks/use-certificate-files.ts';
+import { linkedInAddUrl } from '../lib/linkedin.ts';
 import { CertificateStatusBadge } from './certificate-status-badge.tsx';
 
 /**
  * A Student's certificates (docs/product/screens.md 'user view of earned ones'): assessment, date, status, and for
- * each the PDF, the verification link to share and the Open Badge.
+ * each the PDF, the verification link to share, the Open Badge (a PNG with the credential baked in)
+ * and, while it is valid, "Add to LinkedIn".
  */
 export function CertificatesStudent() {
   const { t, i18n } = useTranslation('certificates');
@@ -128,6 +130,20 @@ export function CertificatesStudent() {
                   >
                     {t('actions.badge')}
                   </Button>
+                  {c.status === 'valid' && (
+                    <Button
+                      component="a"
+                      href={linkedInAddUrl(c)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconBrandLinkedin size={14} aria-hidden />}
+                      aria-label={t('student.linkedInOf', { assessment: c.assessment.title })}
+                    >
+                      {t('actions.linkedIn')}
+                    </Button>
+                  )}
                 </Group>
               )}
               empty={
