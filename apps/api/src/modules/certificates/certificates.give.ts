@@ -298,6 +298,53 @@ export async function giveOnPass(
   return row;
 }
 
+/** A live certificate, as revoking it needs it. */
+interface RevocableCertificate {
+  id: string;
+  organizationId: string;
+  assessmentId: string;
+  studentId: string;
+  code: string;
+}
+
+/**
+ * Revokes a live certificate inside the caller's transaction: an Administrator's revoke, or a
+ * regrade that leaves its holder without a passed attempt. The holder is told (bell and mail, with
+ * the reason) exactly when the change commits, keyed by the certificate so a retried job tells
+ * once; the revoke is audited, with `details` saying what caused it.
+ */
+export async function revokeInTransaction(
+  effects: Pick<CertificateEffects, 'jobs'>,
+  tx: DbOrTx,
+  actor: Actor,
+  certificate: RevocableCertificate,
+  reason: string,
+  now: Date,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const { id } = certificate;
+  await updateCertificate(tx, id, { revokedAt: now, revokeReason: reason, revokedBy: actor.userId });
+  await emitNotification(effects.jobs, { kind: 'certificate_revoked', certificateId: id }, { tx, key: id });
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: 'certificate.revoked',
+      targetType: 'certificate',
+      targetId: id,
+      organizationId: certificate.organizationId,
+      details: {
+        assessmentId: certificate.assessmentId,
+        studentId: certificate.studentId,
+        code: certificate.code,
+        reason,
+        ...details,
+      },
+    },
+    now,
+  );
+}
+
 /** POST /api/certificates/:id/revoke. */
 export async function revokeCertificate(
   ctx: CertificatesContext,
@@ -310,22 +357,7 @@ export async function revokeCertificate(
     const row = await lockCertificate(tx, id);
     if (!row || !canManageCertificate(actor, row)) throw certificateNotFound();
     if (row.revokedAt) throw conflict('certificate_revoked', 'This certificate is already revoked');
-    await updateCertificate(tx, id, { revokedAt: now, revokeReason: reason, revokedBy: actor.userId });
-    // The holder is told (bell and mail, with the reason) exactly when the revoke commits; keyed
-    // by the certificate, so a retried job tells once.
-    await emitNotification(ctx.jobs, { kind: 'certificate_revoked', certificateId: id }, { tx, key: id });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'certificate.revoked',
-        targetType: 'certificate',
-        targetId: id,
-        organizationId: row.organizationId,
-        details: { assessmentId: row.assessmentId, studentId: row.studentId, code: row.code, reason },
-      },
-      now,
-    );
+    await revokeInTransaction(ctx, tx, actor, row, reason, now);
   });
   return toCertificate((await findCertificate(ctx.db, id))!, ctx.baseUrl);
 }

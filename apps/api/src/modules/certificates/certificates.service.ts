@@ -28,6 +28,7 @@ export {
   giveOnPass,
   reissueCertificate,
   revokeCertificate,
+  revokeInTransaction,
   setRule,
 } from './certificates.give.ts';
 export {

@@ -456,6 +456,13 @@ describe('applying', () => {
     expect(cy.revokedBy).toBe(teacher.user.id);
     expect(cy.revokeReason).toContain('Planets');
     expect(await kinds(students.ben.user.id)).toContain('certificate_given');
+    // Cy is told, as after an Administrator's revoke, and the audit names the regrade.
+    expect(await kinds(students.cy.user.id)).toContain('certificate_revoked');
+    const [audit] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'certificate.revoked'), eq(auditEvents.targetId, cy.id)));
+    expect(audit!.details).toMatchObject({ studentId: students.cy.user.id, regradeId: expect.any(String) });
   });
 
   it('shows the new values in the results list and exports', async () => {

@@ -18,8 +18,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findRule, updateCertificate } from '../certificates/certificates.repository.ts';
-import { giveOnPass, type CertificateEffects } from '../certificates/certificates.service.ts';
+import { findRule } from '../certificates/certificates.repository.ts';
+import {
+  giveOnPass,
+  revokeInTransaction,
+  type CertificateEffects,
+} from '../certificates/certificates.service.ts';
 import { emitNotification } from '../notifications/notifications.service.ts';
 import { resultNoticeAt } from '../release/release.service.ts';
 import { writeTotals } from '../attempts/attempts.repository.ts';
@@ -230,28 +234,15 @@ export async function applyRegrade(
         const reason = translatorFor(language)('regrades:certificateRevoked', {
           assessmentTitle: assessment.title,
         });
-        await updateCertificate(tx, certificate.id, {
-          revokedAt: now,
-          revokeReason: reason,
-          revokedBy: actor.userId,
-        });
-        await recordAudit(
+        // The holder is told, as for an Administrator's revoke; the audit names the regrade.
+        await revokeInTransaction(
+          ctx.certificates,
           tx,
           actor,
-          {
-            action: 'certificate.revoked',
-            targetType: 'certificate',
-            targetId: certificate.id,
-            organizationId: assessment.organizationId,
-            details: {
-              assessmentId: assessment.id,
-              studentId: r.student.id,
-              code: certificate.code,
-              reason,
-              regradeId: row.id,
-            },
-          },
+          { ...certificate, organizationId: assessment.organizationId, assessmentId: assessment.id },
+          reason,
           now,
+          { regradeId: row.id },
         );
       }
     }
