@@ -60,7 +60,9 @@ export function drawBadgeImage(input: BadgeImageInput): Raster {
   raster.fillCircle(c, c, 224, primary);
   raster.fillCircle(c, c, 196, WHITE);
 
-  const organization = fitted(input.organizationName, 'regular', [24, 21, 18, 16], 280, 2, input.language);
+  // 230 px: the white disc's chord where a second line of the name sits (about 100 px from the top
+  // of the disc); wider lines would run into the ring.
+  const organization = fitted(input.organizationName, 'regular', [24, 21, 18, 16], 230, 2, input.language);
   centred(
     raster,
     organization.lines,
