@@ -56,7 +56,9 @@ test("a Teacher signs in with the school's own provider into the right organizat
     await teacher.getByRole('button', { name: 'Sign in' }).click();
     await teacher.waitForURL(/\/signin\//);
     await teacher.getByLabel('Email').fill(teacherEmail);
-    await expect(teacher.getByText(`${demo().organizationName} signs in with its own accounts.`)).toBeVisible();
+    await expect(
+      teacher.getByText(`${demo().organizationName} signs in with its own accounts.`),
+    ).toBeVisible();
     await teacher.getByRole('button', { name: 'Continue with your school account' }).click();
     await expect(teacher).toHaveURL(/\/account\//, { timeout: 60_000 });
     await teacher.goto(`/account/organization/${demo().organizationId}`);

@@ -131,43 +131,45 @@ const schoolSignInBrokerRoutes: FastifyPluginAsyncZod<{ provider: Provider; cook
     },
   );
 
-  app.get(
-    CALLBACK_PATH,
-    { schema: { hide: true }, config: { policy: 'public' } },
-    async (request, reply) => {
-      const pending = readPending(request.headers.cookie, cookieKey);
-      const language = languageFromHeaders(request.headers);
-      reply.header('set-cookie', pendingCookie('', 0));
-      const interaction = pending ? await provider.Interaction.find(pending.uid) : undefined;
-      if (!pending || !interaction) {
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(
-            errorPage(
-              { error: 'invalid_request', error_description: 'The sign-in request has expired or was not started here' },
-              baseUrl,
-              language,
-            ),
-          );
-      }
-      const backToSignIn = (code: string) =>
-        reply.redirect(`${baseUrl}/signin/${encodeURIComponent(pending.uid)}?${new URLSearchParams({ error: code })}`, 303);
+  app.get(CALLBACK_PATH, { schema: { hide: true }, config: { policy: 'public' } }, async (request, reply) => {
+    const pending = readPending(request.headers.cookie, cookieKey);
+    const language = languageFromHeaders(request.headers);
+    reply.header('set-cookie', pendingCookie('', 0));
+    const interaction = pending ? await provider.Interaction.find(pending.uid) : undefined;
+    if (!pending || !interaction) {
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          errorPage(
+            {
+              error: 'invalid_request',
+              error_description: 'The sign-in request has expired or was not started here',
+            },
+            baseUrl,
+            language,
+          ),
+        );
+    }
+    const backToSignIn = (code: string) =>
+      reply.redirect(
+        `${baseUrl}/signin/${encodeURIComponent(pending.uid)}?${new URLSearchParams({ error: code })}`,
+        303,
+      );
 
-      let user;
-      try {
-        user = await completeSchoolSignIn(app.db, pending, new URL(request.url, redirectUri), app.clock.now());
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        request.log.info({ code: err.code, reason: err.message }, 'school sign-in refused');
-        return backToSignIn(err.code);
-      }
-      await recordLogin(app.db, user.id, app.clock.now());
-      interaction.result = { login: { accountId: user.id }, consent: {} };
-      await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-      return reply.redirect(interaction.returnTo, 303);
-    },
-  );
+    let user;
+    try {
+      user = await completeSchoolSignIn(app.db, pending, new URL(request.url, redirectUri), app.clock.now());
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      request.log.info({ code: err.code, reason: err.message }, 'school sign-in refused');
+      return backToSignIn(err.code);
+    }
+    await recordLogin(app.db, user.id, app.clock.now());
+    interaction.result = { login: { accountId: user.id }, consent: {} };
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    return reply.redirect(interaction.returnTo, 303);
+  });
 };
 
 export default schoolSignInBrokerRoutes;

@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { auditEvents, schoolSignInLinks, users } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, makeOrganization, makeUser, signInAs, tokenFor } from '../test/sign-in.ts';
-import { exchangeCode, followToCode, pkcePair, startLogin, TestBrowser, type TokenSet } from './test-client.ts';
+import {
+  exchangeCode,
+  followToCode,
+  pkcePair,
+  startLogin,
+  TestBrowser,
+  type TokenSet,
+} from './test-client.ts';
 
 /**
  * Sign-in with a school's own provider, brokered by the embedded one (docs/product/school-sign-in.md),
@@ -76,7 +83,10 @@ describe('sign-in with the school provider', () => {
     const browser = new TestBrowser(t.app);
     const { verifier, challenge } = pkcePair();
     const uid = await startLogin(browser, challenge);
-    const lookup = await browser.request({ method: 'GET', url: `/signin/${uid}/school?email=${encodeURIComponent(email)}` });
+    const lookup = await browser.request({
+      method: 'GET',
+      url: `/signin/${uid}/school?email=${encodeURIComponent(email)}`,
+    });
     expect(lookup.statusCode, lookup.body).toBe(200);
     expect(lookup.json()).toEqual({ organizationName: 'Riverside School' });
     const start = await browser.request({ method: 'POST', url: `/signin/${uid}/school`, payload: { email } });
@@ -109,15 +119,34 @@ describe('sign-in with the school provider', () => {
   const countLinks = async () => (await t.app.db.select().from(schoolSignInLinks)).length;
 
   it('creates an account just in time, with the mapped role in the organization, and signs it in', async () => {
-    idToken = { sub: 'school-sub-1', email: 'Ada.Teacher@Riverside.example', email_verified: true, name: 'Ada Teacher', groups: ['staff'] };
+    idToken = {
+      sub: 'school-sub-1',
+      email: 'Ada.Teacher@Riverside.example',
+      email_verified: true,
+      name: 'Ada Teacher',
+      groups: ['staff'],
+    };
     const { tokens, error } = await signIn('ada.teacher@riverside.example');
     expect(error).toBeUndefined();
     const claims = decodeJwt(tokens!.id_token);
-    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'ada.teacher@riverside.example'));
-    expect(user).toMatchObject({ organizationId: orgId, role: 'Teacher', name: 'Ada Teacher', status: 'active', passwordHash: null });
+    const [user] = await t.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'ada.teacher@riverside.example'));
+    expect(user).toMatchObject({
+      organizationId: orgId,
+      role: 'Teacher',
+      name: 'Ada Teacher',
+      status: 'active',
+      passwordHash: null,
+    });
     expect(claims).toMatchObject({ sub: user!.id, role: 'Teacher', organization_id: orgId });
     // The API accepts the access token as that user.
-    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(tokens!.access_token) });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: bearer(tokens!.access_token),
+    });
     expect(profile.statusCode, profile.body).toBe(200);
     const created = await t.app.db.select().from(auditEvents).where(eq(auditEvents.targetId, user!.id));
     expect(created.map((e) => e.action).sort()).toEqual(['user.created', 'user.school_sign_in_linked']);
@@ -136,7 +165,10 @@ describe('sign-in with the school provider', () => {
 
   it('in invitation mode signs in an existing account of the organization and refuses anyone else', async () => {
     expect((await save(settings({ mode: 'invitation', clientSecret: undefined }))).statusCode).toBe(200);
-    const invited = await makeUser(t.app, 'Teacher', orgId, { email: 'cy@riverside.example', status: 'pending' });
+    const invited = await makeUser(t.app, 'Teacher', orgId, {
+      email: 'cy@riverside.example',
+      status: 'pending',
+    });
     idToken = { sub: 'school-sub-3', email: 'cy@riverside.example', email_verified: true };
     const { tokens } = await signIn('cy@riverside.example');
     expect(decodeJwt(tokens!.id_token)).toMatchObject({ sub: invited.id, role: 'Teacher' });
@@ -157,13 +189,19 @@ describe('sign-in with the school provider', () => {
   describe('refuses, creating nothing', () => {
     const refused = async (claims: Record<string, unknown>, code: string) => {
       const [usersBefore, linksBefore] = [await countUsers(), await countLinks()];
-      idToken = { sub: `bad-${Math.random()}`, email: 'eve@riverside.example', email_verified: true, ...claims };
+      idToken = {
+        sub: `bad-${Math.random()}`,
+        email: 'eve@riverside.example',
+        email_verified: true,
+        ...claims,
+      };
       expect(await signIn('eve@riverside.example')).toEqual({ error: code });
       expect(await countUsers()).toBe(usersBefore);
       expect(await countLinks()).toBe(linksBefore);
     };
 
-    it('an ID token from another issuer', () => refused({ iss: 'https://evil.example' }, 'school_sign_in_failed'));
+    it('an ID token from another issuer', () =>
+      refused({ iss: 'https://evil.example' }, 'school_sign_in_failed'));
     it('an ID token for another client', () => refused({ aud: 'someone-else' }, 'school_sign_in_failed'));
     it('an expired ID token', () => {
       const past = Math.floor(Date.now() / 1000) - 3600;
@@ -193,18 +231,34 @@ describe('sign-in with the school provider', () => {
   it('answers 404 for a domain no school signs in with', async () => {
     const browser = new TestBrowser(t.app);
     const uid = await startLogin(browser, pkcePair().challenge);
-    const res = await browser.request({ method: 'POST', url: `/signin/${uid}/school`, payload: { email: 'a@nowhere.example' } });
+    const res = await browser.request({
+      method: 'POST',
+      url: `/signin/${uid}/school`,
+      payload: { email: 'a@nowhere.example' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('school_sign_in_not_found');
   });
 
   describe('settings', () => {
     it('never answers the client secret, keeps it when omitted, and audits without it', async () => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/organizations/${orgId}/school-sign-in`, headers: adminHeaders });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/organizations/${orgId}/school-sign-in`,
+        headers: adminHeaders,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(CLIENT_SECRET);
-      expect(res.json()).toMatchObject({ configured: true, clientSecretSet: true, callbackUrl: 'http://localhost:3999/signin/school/callback', available: true });
-      const events = await t.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'organization.school_sign_in_updated'));
+      expect(res.json()).toMatchObject({
+        configured: true,
+        clientSecretSet: true,
+        callbackUrl: 'http://localhost:3999/signin/school/callback',
+        available: true,
+      });
+      const events = await t.app.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'organization.school_sign_in_updated'));
       expect(events.length).toBeGreaterThan(0);
       expect(JSON.stringify(events)).not.toContain(CLIENT_SECRET);
     });
@@ -212,10 +266,18 @@ describe('sign-in with the school provider', () => {
     it('refuses a domain another organization signs in with, changing nothing', async () => {
       const other = await makeOrganization(t.app);
       const admin = await makeUser(t.app, 'Administrator', other.id);
-      const res = await save(settings({ emailDomains: ['riverside.example'] }), bearer(await tokenFor(t.app, admin)), other.id);
+      const res = await save(
+        settings({ emailDomains: ['riverside.example'] }),
+        bearer(await tokenFor(t.app, admin)),
+        other.id,
+      );
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('email_domain_taken');
-      const read = await t.app.inject({ method: 'GET', url: `/api/organizations/${other.id}/school-sign-in`, headers: bearer(await tokenFor(t.app, admin)) });
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/organizations/${other.id}/school-sign-in`,
+        headers: bearer(await tokenFor(t.app, admin)),
+      });
       expect(read.json()).toMatchObject({ configured: false, emailDomains: [] });
     });
 
@@ -231,7 +293,12 @@ describe('sign-in with the school provider', () => {
 
     it('tests a provider by its discovery document', async () => {
       const test = (body: object) =>
-        t.app.inject({ method: 'POST', url: `/api/organizations/${orgId}/school-sign-in/test`, headers: adminHeaders, payload: body });
+        t.app.inject({
+          method: 'POST',
+          url: `/api/organizations/${orgId}/school-sign-in/test`,
+          headers: adminHeaders,
+          payload: body,
+        });
       const ok = await test({ issuer: `${issuer}/.well-known/openid-configuration` });
       expect(ok.json()).toMatchObject({ ok: true, issuer, authorizationEndpoint: `${issuer}/authorize` });
       const down = await test({ issuer: 'http://127.0.0.1:9' });
@@ -240,7 +307,11 @@ describe('sign-in with the school provider', () => {
 
     it('is for the organization’s Administrators only', async () => {
       const { headers } = await signInAs(t.app, 'Teacher', orgId);
-      const res = await t.app.inject({ method: 'GET', url: `/api/organizations/${orgId}/school-sign-in`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/organizations/${orgId}/school-sign-in`,
+        headers,
+      });
       expect(res.statusCode).toBe(403);
     });
   });

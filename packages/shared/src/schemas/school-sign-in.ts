@@ -125,5 +125,10 @@ export const SchoolSignInLookupResultSchema = z.object({ organizationName: z.str
 /** Domain of an email address, lowercase, or null. */
 export const emailDomainOf = (email: string): string | null => {
   const at = email.trim().lastIndexOf('@');
-  return at > 0 ? email.trim().slice(at + 1).toLowerCase() || null : null;
+  return at > 0
+    ? email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase() || null
+    : null;
 };

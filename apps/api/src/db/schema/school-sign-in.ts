@@ -49,7 +49,10 @@ export const schoolSignInLinks = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('school_sign_in_links_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('school_sign_in_links_user_idx').on(t.userId),
+  ],
 );
 
 export type SchoolSignInRow = typeof schoolSignIn.$inferSelect;

@@ -5,7 +5,13 @@ import type { SchoolSignInRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository.ts';
-import { findByDomain, findLink, findSchoolSignIn, insertLink, listDomains } from './school-sign-in.repository.ts';
+import {
+  findByDomain,
+  findLink,
+  findSchoolSignIn,
+  insertLink,
+  listDomains,
+} from './school-sign-in.repository.ts';
 import { discoveryOptions } from './school-sign-in.service.ts';
 
 /**
@@ -99,7 +105,10 @@ export async function beginSchoolSignIn(
 }
 
 /** The role a new account gets: the first mapping whose value the claim holds, else the default. */
-export function mappedRole(row: Pick<SchoolSignInRow, 'roleClaim' | 'roleMappings' | 'defaultRole'>, claims: Record<string, unknown>) {
+export function mappedRole(
+  row: Pick<SchoolSignInRow, 'roleClaim' | 'roleMappings' | 'defaultRole'>,
+  claims: Record<string, unknown>,
+) {
   if (row.roleClaim) {
     const raw = claims[row.roleClaim];
     const values = (Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw]).map(String);
@@ -143,23 +152,36 @@ export async function completeSchoolSignIn(
   }
   const domain = emailDomainOf(email);
   if (!domain || !(await listDomains(db, row.organizationId)).includes(domain)) {
-    throw new AppError(403, 'school_domain_not_allowed', `Sign-in with ${domain ?? 'this address'} is not allowed here`);
+    throw new AppError(
+      403,
+      'school_domain_not_allowed',
+      `Sign-in with ${domain ?? 'this address'} is not allowed here`,
+    );
   }
 
   return db.transaction(async (tx) => {
     const link = await findLink(tx, row.issuer, claims.sub);
     let user = link ? await findUserById(tx, link.userId) : await findUserByEmail(tx, email);
     if (user && user.organizationId !== row.organizationId) {
-      throw new AppError(403, 'school_account_other_organization', 'This account belongs to another organization');
+      throw new AppError(
+        403,
+        'school_account_other_organization',
+        'This account belongs to another organization',
+      );
     }
     if (user?.status === 'inactive') {
       throw new AppError(403, 'account_inactive', 'The account has been deactivated');
     }
     if (!user) {
       if (row.mode !== 'just_in_time') {
-        throw new AppError(403, 'school_account_not_invited', 'No account of this organization has this email');
+        throw new AppError(
+          403,
+          'school_account_not_invited',
+          'No account of this organization has this email',
+        );
       }
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
+      const name =
+        typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
       user = await insertUser(tx, {
         organizationId: row.organizationId,
         email,
@@ -185,7 +207,12 @@ export async function completeSchoolSignIn(
       user = (await updateUser(tx, user.id, { status: 'active' })) ?? user;
     }
     if (!link) {
-      await insertLink(tx, { issuer: row.issuer, subject: claims.sub, userId: user.id, organizationId: row.organizationId });
+      await insertLink(tx, {
+        issuer: row.issuer,
+        subject: claims.sub,
+        userId: user.id,
+        organizationId: row.organizationId,
+      });
       await recordAudit(
         tx,
         null,

@@ -37,7 +37,10 @@ export async function domainsOwnedElsewhere(
     .select({ domain: schoolSignInDomains.domain })
     .from(schoolSignInDomains)
     .where(
-      and(inArray(schoolSignInDomains.domain, domains), ne(schoolSignInDomains.organizationId, organizationId)),
+      and(
+        inArray(schoolSignInDomains.domain, domains),
+        ne(schoolSignInDomains.organizationId, organizationId),
+      ),
     );
   return rows.map((r) => r.domain);
 }

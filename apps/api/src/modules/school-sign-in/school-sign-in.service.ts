@@ -101,9 +101,14 @@ export async function saveSchoolSignIn(
   await ctx.db.transaction(async (tx) => {
     const taken = await domainsOwnedElsewhere(tx, organizationId, input.emailDomains);
     if (taken.length) {
-      throw new AppError(409, 'email_domain_taken', `Another organization signs in with ${taken.join(', ')}`, {
-        domains: taken,
-      });
+      throw new AppError(
+        409,
+        'email_domain_taken',
+        `Another organization signs in with ${taken.join(', ')}`,
+        {
+          domains: taken,
+        },
+      );
     }
     const existing = await findSchoolSignIn(tx, organizationId);
     await saveRow(
@@ -166,10 +171,20 @@ export async function testSchoolSignIn(
 ): Promise<SchoolSignInTestResult> {
   await assertManages(ctx, actor, organizationId);
   try {
-    const config = await client.discovery(new URL(issuer), 'vbuilder', undefined, undefined, discoveryOptions(issuer));
+    const config = await client.discovery(
+      new URL(issuer),
+      'vbuilder',
+      undefined,
+      undefined,
+      discoveryOptions(issuer),
+    );
     const metadata = config.serverMetadata();
     if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri) {
-      return { ok: false, issuer: metadata.issuer, detail: 'The discovery document lacks an endpoint or its key set' };
+      return {
+        ok: false,
+        issuer: metadata.issuer,
+        detail: 'The discovery document lacks an endpoint or its key set',
+      };
     }
     return {
       ok: true,

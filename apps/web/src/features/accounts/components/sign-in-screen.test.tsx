@@ -183,6 +183,8 @@ describe('SignInScreen', () => {
         "There is no vbuilder account for this email address yet. Ask your school's administrator to invite you.",
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Continue with your school account' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Continue with your school account' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -105,7 +105,13 @@ export function SchoolSignInCard({ organizationId }: { organizationId: string })
   );
 }
 
-function SchoolSignInForm({ organizationId, settings }: { organizationId: string; settings: SchoolSignInSettings }) {
+function SchoolSignInForm({
+  organizationId,
+  settings,
+}: {
+  organizationId: string;
+  settings: SchoolSignInSettings;
+}) {
   const { t } = useTranslation(['organizations', 'common']);
   const errorText = useErrorText();
   const save = useSaveSchoolSignIn(organizationId);
@@ -173,7 +179,9 @@ function SchoolSignInForm({ organizationId, settings }: { organizationId: string
         </Group>
         {test.data ? (
           <Alert color={test.data.ok ? 'green' : 'red'} variant="light" role="status">
-            {test.data.ok ? t('schoolSignIn.testOk', { issuer: test.data.issuer }) : t('schoolSignIn.testFailed')}
+            {test.data.ok
+              ? t('schoolSignIn.testOk', { issuer: test.data.issuer })
+              : t('schoolSignIn.testFailed')}
             {test.data.detail ? (
               <Text size="xs" lang="en" dir="ltr">
                 {test.data.detail}
@@ -185,10 +193,17 @@ function SchoolSignInForm({ organizationId, settings }: { organizationId: string
             {errorText(String((test.error as { code?: string }).code ?? 'internal_error'))}
           </Alert>
         ) : null}
-        <TextInput label={t('schoolSignIn.clientId')} dir="ltr" key={form.key('clientId')} {...form.getInputProps('clientId')} />
+        <TextInput
+          label={t('schoolSignIn.clientId')}
+          dir="ltr"
+          key={form.key('clientId')}
+          {...form.getInputProps('clientId')}
+        />
         <PasswordInput
           label={t('schoolSignIn.clientSecret')}
-          description={settings.clientSecretSet ? t('schoolSignIn.clientSecretKept') : t('schoolSignIn.clientSecretHelp')}
+          description={
+            settings.clientSecretSet ? t('schoolSignIn.clientSecretKept') : t('schoolSignIn.clientSecretHelp')
+          }
           autoComplete="off"
           key={form.key('clientSecret')}
           {...form.getInputProps('clientSecret')}
