@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.ts';
 import type { SchoolSignInRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUsersIfEmailsFree,
+  updateUser,
+} from '../users/users.repository.ts';
 import {
   findByDomain,
   findLink,
@@ -182,14 +187,20 @@ export async function completeSchoolSignIn(
       }
       const name =
         typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
-      user = await insertUser(tx, {
-        organizationId: row.organizationId,
-        email,
-        name: name.slice(0, LIMITS.nameMax),
-        role: mappedRole(row, claims),
-        status: 'active',
-        passwordHash: null,
-      });
+      // A second tab signing the same person in at the same moment may have created them: refused
+      // here (nothing written), the next attempt finds the account.
+      const [created] = await insertUsersIfEmailsFree(tx, [
+        {
+          organizationId: row.organizationId,
+          email,
+          name: name.slice(0, LIMITS.nameMax),
+          role: mappedRole(row, claims),
+          status: 'active',
+          passwordHash: null,
+        },
+      ]);
+      if (!created) throw failed('the account was being created at the same time');
+      user = created;
       await recordAudit(
         tx,
         null,
