@@ -157,6 +157,22 @@ describe('sign-in with the school provider', () => {
     expect(decodeJwt(again.tokens!.id_token).sub).toBe(user!.id);
   });
 
+  it("takes Microsoft Entra's xms_edov for a verified address, with roles from the roles claim", async () => {
+    expect(
+      (await save(settings({ roleClaim: 'roles', roleMappings: [{ value: 'Teacher', role: 'Teacher' }] })))
+        .statusCode,
+    ).toBe(200);
+    idToken = {
+      sub: 'entra-oid-1',
+      tid: 'tenant-1',
+      email: 'dee@riverside.example',
+      xms_edov: true,
+      roles: ['Teacher'],
+    };
+    const { tokens } = await signIn('dee@riverside.example');
+    expect(decodeJwt(tokens!.id_token)).toMatchObject({ role: 'Teacher', organization_id: orgId });
+  });
+
   it('gives the default role when no mapping matches', async () => {
     idToken = { sub: 'school-sub-2', email: 'bo@riverside.example', email_verified: true, groups: 'pupils' };
     const { tokens } = await signIn('bo@riverside.example');
@@ -211,6 +227,8 @@ describe('sign-in with the school provider', () => {
     it('an email the school did not verify', async () => {
       await refused({ email_verified: false }, 'school_email_not_verified');
       await refused({ email_verified: undefined }, 'school_email_not_verified');
+      // Entra's claim does not override an explicit "not verified".
+      await refused({ email_verified: false, xms_edov: true }, 'school_email_not_verified');
     });
     it("an email outside the organization's domains", () =>
       refused({ email: 'eve@elsewhere.example' }, 'school_domain_not_allowed'));

@@ -109,6 +109,17 @@ export async function beginSchoolSignIn(
   return { url: url.href, pending };
 }
 
+const TRUE_VALUES: unknown[] = [true, 'true', 1, '1'];
+
+/**
+ * The provider vouches for the address: OpenID Connect's `email_verified`, or Microsoft Entra's
+ * optional claim `xms_edov` (the email's domain is verified as owned by the tenant), which Entra
+ * sends instead (docs/product/school-sign-in.md, worked example).
+ */
+export const emailVerified = (claims: Record<string, unknown>) =>
+  claims.email_verified === true ||
+  (claims.email_verified === undefined && TRUE_VALUES.includes(claims.xms_edov));
+
 /** The role a new account gets: the first mapping whose value the claim holds, else the default. */
 export function mappedRole(
   row: Pick<SchoolSignInRow, 'roleClaim' | 'roleMappings' | 'defaultRole'>,
@@ -152,7 +163,7 @@ export async function completeSchoolSignIn(
   }
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims.email_verified !== true) {
+  if (!email || !emailVerified(claims)) {
     throw new AppError(403, 'school_email_not_verified', 'The school did not confirm this email address');
   }
   const domain = emailDomainOf(email);
