@@ -50,6 +50,8 @@ const apiModulePublicFiles = {
   ai: ['ai-model.ts', 'ai-prompt.ts'],
   // Who marks (MARKERS) and how a snapshot question is read and marked: regrade and the marking queue.
   submissions: ['submissions.routes.ts', 'submissions.scoring.ts'],
+  // The embedded provider brokers a school's provider through it (identity/school-sign-in.routes.ts).
+  'school-sign-in': ['school-sign-in.broker.ts'],
 };
 
 const modules = 'apps/api/src/modules';

@@ -22,6 +22,7 @@ import mailPlugin from './modules/mail/mailer.ts';
 import jobsPlugin, { type JobsOptions } from './jobs/queue.ts';
 import accountsRoutes from './modules/accounts/accounts.routes.ts';
 import organizationsRoutes from './modules/organizations/organizations.routes.ts';
+import schoolSignInRoutes from './modules/school-sign-in/school-sign-in.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import questionTypesRoutes from './modules/question-types/question-types.routes.ts';
 import questionImagesRoutes from './modules/question-images/question-images.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(organizationsRoutes, { prefix: '/api' });
+  await app.register(schoolSignInRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(questionTypesRoutes, { prefix: '/api' });
   await app.register(questionImagesRoutes, { prefix: '/api' });

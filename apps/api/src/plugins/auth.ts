@@ -14,14 +14,32 @@ import { declareRoutes, isAllowed, refusal } from './authorize.ts';
 
 type Verify = (token: string) => Promise<JWTPayload>;
 
+/** The key set an external issuer's discovery document names (OpenID Connect Discovery 1.0). */
+async function discoverJwks(issuer: string) {
+  const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`discovery answered ${res.status}`);
+  const metadata = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+  if (typeof metadata.jwks_uri !== 'string') throw new Error('discovery names no jwks_uri');
+  return createRemoteJWKSet(new URL(metadata.jwks_uri));
+}
+
 async function buildVerifier(app: FastifyInstance): Promise<{ verify: Verify; external: boolean }> {
   const { config } = app;
   if (config.OIDC_ISSUER) {
-    // External issuer (e.g. Keycloak): keys from its discovery document, audience not enforced
-    // because Keycloak puts 'account' or the client id there depending on realm settings.
+    // External issuer (Keycloak, or any OpenID provider): keys from the jwks_uri of its discovery
+    // document, read at the first token (not at start: the provider may come up later) and again
+    // after a failed read; audience not enforced because Keycloak puts 'account' or the client id
+    // there depending on realm settings.
     const issuer = config.OIDC_ISSUER.replace(/\/$/, '');
-    const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
-    return { verify: async (t) => (await jwtVerify(t, jwks, { issuer })).payload, external: true };
+    let jwks: Promise<ReturnType<typeof createRemoteJWKSet>> | null = null;
+    const keys = () =>
+      (jwks ??= discoverJwks(issuer).catch((err: unknown) => {
+        jwks = null;
+        throw err;
+      }));
+    return { verify: async (t) => (await jwtVerify(t, await keys(), { issuer })).payload, external: true };
   }
   const secrets = await loadIdentitySecrets(app.db);
   const jwks = createLocalJWKSet(publicJwks(secrets));

@@ -4,6 +4,7 @@ import interactionRoutes from '../identity/interactions.routes.ts';
 import { loadIdentitySecrets } from '../identity/keys.ts';
 import { AUTO_SUBMIT_SCRIPT, AUTO_SUBMIT_SCRIPT_PATH } from '../identity/pages.ts';
 import { clientUris, createProvider } from '../identity/provider.ts';
+import schoolSignInBrokerRoutes from '../identity/school-sign-in.routes.ts';
 
 const MOUNT = '/oidc';
 
@@ -77,4 +78,6 @@ export default async function oidcPlugin(app: FastifyInstance) {
   );
 
   await app.register(interactionRoutes, { provider, deviceKey: secrets.cookieKeys[0]! });
+  // A school's own provider, brokered (docs/product/school-sign-in.md); not with OIDC_ISSUER, returned above.
+  await app.register(schoolSignInBrokerRoutes, { provider, cookieKey: secrets.cookieKeys[0]! });
 }

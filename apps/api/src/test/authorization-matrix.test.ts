@@ -104,6 +104,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   'GET /api/organizations/:id': { ownMustPass: ALL_ROLES },
   'PATCH /api/organizations/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
   'GET /api/organizations/:id/users': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
+  // The school's own provider (docs/product/school-sign-in.md): its Administrators only. The
+  // plausible bodies are not valid (no https issuer, no domain), so nothing reaches the network.
+  'GET /api/organizations/:id/school-sign-in': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'PUT /api/organizations/:id/school-sign-in': { ownNever: ['Teacher', 'Student'] },
+  'POST /api/organizations/:id/school-sign-in/test': { ownNever: ['Teacher', 'Student'] },
   'GET /api/users/:id': { ownMustPass: [...ADMINS, 'Teacher'], ownNever: ['Student'] },
   // The plausible body changes role and status: nobody may do that to their own account.
   'PATCH /api/users/:id': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'], selfNever: ALL_ROLES },
@@ -937,6 +942,9 @@ describe('authorization matrix', () => {
         'GET /api/organizations/:id',
         'PATCH /api/organizations/:id',
         'GET /api/organizations/:id/users',
+        'GET /api/organizations/:id/school-sign-in',
+        'PUT /api/organizations/:id/school-sign-in',
+        'POST /api/organizations/:id/school-sign-in/test',
         'GET /api/plans',
         'PUT /api/plans/:name/prices',
         'POST /api/payments',

@@ -65,6 +65,7 @@ export const organizationKeys = {
   list: (params: object) => ['organizations', 'list', params] as const,
   details: () => ['organizations', 'detail'] as const,
   detail: (id: string) => ['organizations', 'detail', id] as const,
+  schoolSignIn: (id: string) => ['organizations', 'school-sign-in', id] as const,
 };
 
 /** The signed-in user's own profile. */
@@ -87,6 +88,7 @@ export const accountKeys = {
   emailChange: (step: 'confirm' | 'undo', token: string | null) =>
     ['accounts', 'email', step, token] as const,
   interaction: (uid: string) => ['accounts', 'interaction', uid] as const,
+  schoolSignIn: (uid: string, email: string) => ['accounts', 'interaction', uid, 'school', email] as const,
 };
 
 export const authKeys = {

@@ -13,6 +13,8 @@ export type AuditAction =
   | 'user.deleted'
   | 'organization.created'
   | 'organization.updated'
+  | 'organization.school_sign_in_updated'
+  | 'user.school_sign_in_linked'
   | 'assessment.created'
   | 'assessment.updated'
   | 'assessment.deleted'

@@ -39,3 +39,35 @@ export const interactionQuery = (uid: string) =>
 
 export const submitLogin = (uid: string, input: SignInInput) =>
   requestJson(`${interactionPath(uid)}/login`, { method: 'POST', body: input }, LoginResultSchema);
+
+const SchoolLookupSchema = z.object({ organizationName: z.string() });
+
+/**
+ * Whether this email's domain signs in at its school's own provider (docs/product/school-sign-in.md):
+ * the school's name, or null (404 school_sign_in_not_found).
+ */
+export const findSchoolSignIn = async (uid: string, email: string) => {
+  try {
+    return await requestJson(
+      `${interactionPath(uid)}/school?${new URLSearchParams({ email })}`,
+      {},
+      SchoolLookupSchema,
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === 'school_sign_in_not_found') return null;
+    throw error;
+  }
+};
+
+export const schoolSignInQuery = (uid: string, email: string) =>
+  queryOptions({
+    queryKey: accountKeys.schoolSignIn(uid, email),
+    queryFn: () => findSchoolSignIn(uid, email),
+    meta: { silent: true },
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+
+/** Starts at the school's provider: answers the address to go to. */
+export const startSchoolSignIn = (uid: string, email: string) =>
+  requestJson(`${interactionPath(uid)}/school`, { method: 'POST', body: { email } }, LoginResultSchema);

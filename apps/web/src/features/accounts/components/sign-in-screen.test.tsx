@@ -26,6 +26,12 @@ describe('SignInScreen', () => {
 
   beforeEach(() => {
     vi.stubGlobal('location', { ...window.location, assign });
+    // No school signs in with these addresses unless a test says otherwise.
+    server.use(
+      http.get('/signin/:uid/school', () =>
+        HttpResponse.json({ code: 'school_sign_in_not_found', message: 'none' }, { status: 404 }),
+      ),
+    );
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -43,9 +49,7 @@ describe('SignInScreen', () => {
 
     const email = await screen.findByLabelText('Email');
     expect(email).toHaveValue('ada@school.test');
-    expect(receivedRequests()).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/signin/abc123/details' }),
-    ]);
+    expect(receivedRequests('GET', '/signin/abc123/details')).toHaveLength(1);
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -142,5 +146,45 @@ describe('SignInScreen', () => {
 
     expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
     expect(await receivedBody('POST', '/accounts/resend-activation')).toEqual({ email: 'ada@school.test' });
+  });
+
+  it("offers the school's own sign-in when the email's domain has one, and goes there", async () => {
+    server.use(
+      signin('get', 'details', 200, details),
+      http.get('/signin/:uid/school', ({ request }) =>
+        new URL(request.url).searchParams.get('email') === 'ada@riverside.example'
+          ? HttpResponse.json({ organizationName: 'Riverside School' })
+          : HttpResponse.json({ code: 'school_sign_in_not_found', message: 'none' }, { status: 404 }),
+      ),
+      http.post('/signin/:uid/school', () =>
+        HttpResponse.json({ redirectTo: 'https://login.riverside.example/authorize?x=1' }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderScreen(<SignInScreen uid="abc123" />);
+
+    await user.type(await screen.findByLabelText('Email'), 'Ada@Riverside.example');
+    await user.click(await screen.findByRole('button', { name: 'Continue with your school account' }));
+    expect(screen.getByText('Riverside School signs in with its own accounts.')).toBeInTheDocument();
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.riverside.example/authorize?x=1'));
+    expect(await receivedBody('POST', '/signin/abc123/school')).toEqual({ email: 'ada@riverside.example' });
+  });
+
+  it("shows, translated, why the school's sign-in was refused", async () => {
+    server.use(signin('get', 'details', 200, details));
+    await renderScreen(<SignInScreen uid="abc123" />, {
+      route: '/signin/abc123?error=school_account_not_invited',
+      path: '/signin/:uid',
+    });
+
+    expect(
+      await screen.findByText(
+        "There is no vbuilder account for this email address yet. Ask your school's administrator to invite you.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Continue with your school account' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconClockExclamation, IconLogin2 } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconClockExclamation, IconLogin2, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { SignInSchema } from '@vbuilder/shared';
+import { emailDomainOf, SignInSchema } from '@vbuilder/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { interactionQuery, submitLogin } from '../api/sign-in.ts';
+import { interactionQuery, schoolSignInQuery, startSchoolSignIn, submitLogin } from '../api/sign-in.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 import { EmailField } from './email-field.tsx';
@@ -99,10 +100,35 @@ function SignInForm({
   const { t } = useTranslation('accounts');
   const [redirecting, setRedirecting] = useState(false);
   const [notActivatedEmail, setNotActivatedEmail] = useState<string | null>(null);
+  // Back from a school's provider that refused: its reason, translated (docs/product/school-sign-in.md).
+  const [searchParams] = useSearchParams();
+  const schoolError = searchParams.get('error');
   const { form, serverError, showServerError, handleSubmit } = useSchemaForm({
     initialValues: { email: loginHint, password: '' },
     schema: SignInSchema,
   });
+  const [typedEmail] = useDebouncedValue(form.values.email.trim().toLowerCase(), 400);
+  const domain = emailDomainOf(typedEmail);
+  const school = useQuery({
+    ...schoolSignInQuery(uid, typedEmail),
+    enabled: !!domain && domain.includes('.'),
+  });
+  const [schoolStarting, setSchoolStarting] = useState(false);
+  const [schoolStartError, setSchoolStartError] = useState<string | null>(null);
+
+  const continueAtSchool = async () => {
+    setSchoolStarting(true);
+    setSchoolStartError(null);
+    try {
+      const { redirectTo } = await startSchoolSignIn(uid, typedEmail);
+      window.location.assign(redirectTo);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'interaction_expired') return onExpired();
+      setSchoolStarting(false);
+      setSchoolStartError(code);
+    }
+  };
 
   const onSubmit = handleSubmit(async (input) => {
     setNotActivatedEmail(null);
@@ -137,6 +163,7 @@ function SignInForm({
       }
     >
       <Stack gap="md">
+        <ServerErrorAlert code={schoolError} />
         <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')}>
           <Stack gap="md">
             <EmailField form={form} autoComplete="username" autoFocus={!loginHint} />
@@ -165,6 +192,23 @@ function SignInForm({
             </FormSubmit>
           </Stack>
         </form>
+        {school.data ? (
+          <Stack gap="xs">
+            <Divider />
+            <Button
+              variant="filled"
+              leftSection={<IconSchool size={18} aria-hidden />}
+              loading={schoolStarting}
+              onClick={() => void continueAtSchool()}
+            >
+              {t('signIn.school.continue')}
+            </Button>
+            <Text size="sm" c="gray.7" ta="center">
+              {t('signIn.school.hint', { organization: school.data.organizationName })}
+            </Text>
+            {schoolStartError ? <ServerErrorAlert code={schoolStartError} /> : null}
+          </Stack>
+        ) : null}
         {notActivatedEmail ? (
           <Stack gap="xs">
             <Text size="sm" c="gray.7">

@@ -24,6 +24,7 @@ import { HOME_PATH, ORGANIZATIONS_PATH } from '../lib/paths.ts';
 import { canEditOrganization } from '../lib/permissions.ts';
 import { EditOrganizationDialog } from './edit-organization-dialog.tsx';
 import { AdministratorsCard, OrganizationCounts, OrganizationInfoCard } from './organization-cards.tsx';
+import { SchoolSignInCard } from './school-sign-in-card.tsx';
 import { useTypeLabel } from './use-type-label.ts';
 
 /** Answers that mean "there is no such organization for you": missing, foreign (404) or a malformed id (400). */
@@ -97,6 +98,7 @@ export function OrganizationDetailsScreen({ organizationId, members }: Props) {
             <OrganizationInfoCard organization={organization.data} />
             <AdministratorsCard organization={organization.data} />
           </SimpleGrid>
+          {canEditOrganization(user, organizationId) && <SchoolSignInCard organizationId={organizationId} />}
           {members}
         </>
       )}
