@@ -34,3 +34,4 @@ export * from './schemas/regrades.ts';
 export * from './schemas/question-exports.ts';
 export * from './schemas/accommodations.ts';
 export * from './schemas/marking-queue.ts';
+export * from './schemas/lti.ts';

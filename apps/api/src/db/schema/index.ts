@@ -14,3 +14,4 @@ export * from './question-bank.ts';
 export * from './accommodations.ts';
 export * from './regrades.ts';
 export * from './marking.ts';
+export * from './lti.ts';
