@@ -39,3 +39,9 @@ export const interactionQuery = (uid: string) =>
 
 export const submitLogin = (uid: string, input: SignInInput) =>
   requestJson(`${interactionPath(uid)}/login`, { method: 'POST', body: input }, LoginResultSchema);
+
+const LtiSignInResultSchema = z.object({ redirectTo: z.string().min(1), landing: z.string().min(1) });
+
+/** An LTI launch's one-time code: the provider signs in the person the launch named (docs/product/lti.md). */
+export const submitLtiCode = (uid: string, code: string) =>
+  requestJson(`${interactionPath(uid)}/lti`, { method: 'POST', body: { code } }, LtiSignInResultSchema);
