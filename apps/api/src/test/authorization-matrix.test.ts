@@ -256,6 +256,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
   },
   'PATCH /api/organizations/:id/lti/registrations/:registrationId': { ownNever: ALL_ROLES },
   'DELETE /api/organizations/:id/lti/registrations/:registrationId': { ownNever: ALL_ROLES },
+  // A deep linking request is its instructor's only; the matrix has none standing: 404 for all
+  // (lti.launch.test.ts shows its instructor's 2xx and another Teacher's 404).
+  'GET /api/lti/deep-links/:id': { ownNever: ALL_ROLES },
+  'POST /api/lti/deep-links/:id/response': { ownNever: ALL_ROLES },
   'POST /api/lti/tool-keys/rotate': {
     ownMustPass: ['Super Administrator'],
     ownNever: [...AUTHORS, 'Student'],

@@ -1,3 +1,15 @@
+CREATE TABLE "lti_deep_link_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"registration_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"deployment_id" text NOT NULL,
+	"return_url" text NOT NULL,
+	"data" text,
+	"accept_multiple" boolean DEFAULT true NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "lti_launch_codes" (
 	"code_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -65,6 +77,8 @@ CREATE TABLE "lti_tool_keys" (
 	"retired_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "lti_deep_link_sessions" ADD CONSTRAINT "lti_deep_link_sessions_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_deep_link_sessions" ADD CONSTRAINT "lti_deep_link_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_launch_codes" ADD CONSTRAINT "lti_launch_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_login_states" ADD CONSTRAINT "lti_login_states_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_nonces" ADD CONSTRAINT "lti_nonces_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -74,6 +88,7 @@ ALTER TABLE "lti_registrations" ADD CONSTRAINT "lti_registrations_organization_i
 ALTER TABLE "lti_registrations" ADD CONSTRAINT "lti_registrations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_resource_links" ADD CONSTRAINT "lti_resource_links_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_resource_links" ADD CONSTRAINT "lti_resource_links_assessment_id_assessments_id_fk" FOREIGN KEY ("assessment_id") REFERENCES "public"."assessments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lti_deep_link_sessions_expires_idx" ON "lti_deep_link_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "lti_launch_codes_expires_idx" ON "lti_launch_codes" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "lti_login_states_expires_idx" ON "lti_login_states" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "lti_nonces_expires_idx" ON "lti_nonces" USING btree ("expires_at");--> statement-breakpoint

@@ -1,4 +1,14 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assessments } from './assessments.ts';
 import { organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -141,3 +151,28 @@ export const ltiToolKeys = pgTable('lti_tool_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+/**
+ * A deep linking request in progress (Deep Linking 2.0 §4.4): the instructor it was for, where
+ * to send the answer and what the platform accepts, until the instructor has chosen (one hour).
+ */
+export const ltiDeepLinkSessions = pgTable(
+  'lti_deep_link_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** The platform's opaque `data`, returned as it came. */
+    data: text('data'),
+    acceptMultiple: boolean('accept_multiple').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_deep_link_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -20,7 +20,7 @@ import {
   startLogin,
 } from '../../identity/test-client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { makeOrganization, signInAs } from '../../test/sign-in.ts';
+import { bearer, makeOrganization, signInAs, tokenFor } from '../../test/sign-in.ts';
 import { toolSigningKey } from './lti.keys.ts';
 import { takeLaunchCode } from './lti.service.ts';
 
@@ -67,6 +67,7 @@ beforeAll(async () => {
       difficulty: 'easy',
       generationType: 'manual',
       passMark: 50,
+      totalMarks: 10,
       status: 'published',
     })
     .returning();
@@ -340,6 +341,77 @@ describe('launches the tool refuses', () => {
     expect(landed.status, landed.text).toBe(303);
     // …which no longer holds the old key: a token signed with it is refused from now on.
     await refused({ user: learner(), tamper: { signing: 'retired' } }, 'key_unknown');
+  });
+});
+
+describe('deep linking (Deep Linking 2.0)', () => {
+  it('an instructor links an assessment: the platform verifies the signed response, with its line item', async () => {
+    const user: LmsUser = { sub: 'teacher-dl', name: 'Kofi Boateng', roles: [ROLE.instructor] };
+    const { landed } = await launch({ user, messageType: 'LtiDeepLinkingRequest' });
+    expect(landed.status, landed.text).toBe(303);
+    const code = landed.headers.get('location')!.split('#code=')[1]!;
+    const taken = (await takeLaunchCode(t.app.db, code, new Date()))!;
+    const sessionId = /^\/lti\/deep-link\/([0-9a-f-]{36})$/.exec(taken.landing)?.[1];
+    expect(sessionId, taken.landing).toBeDefined();
+    const [teacher] = await t.app.db.select().from(users).where(eq(users.id, taken.userId));
+    const headers = bearer(await tokenFor(t.app, teacher!));
+
+    // Nobody else reads or answers this request.
+    const other = await signInAs(t.app, 'Teacher', organizationId);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/lti/deep-links/${sessionId}`, headers: other.headers }))
+        .statusCode,
+    ).toBe(404);
+
+    const choices = await t.app.inject({ method: 'GET', url: `/api/lti/deep-links/${sessionId}`, headers });
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json().assessments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: assessmentId })]),
+    );
+
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/lti/deep-links/${sessionId}/response`,
+      headers,
+      payload: { assessmentIds: [assessmentId] },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { returnUrl, jwt } = answer.json<{ returnUrl: string; jwt: string }>();
+    expect(returnUrl).toBe(`${lms.url}/deep-link-return`);
+    const posted = await new TestBrowser().request(returnUrl, { method: 'POST', form: { JWT: jwt } });
+    expect(posted.status, posted.text).toBe(200);
+
+    const received = lms.recorded.deepLinkResponses.at(-1)!;
+    const settings = lms.recorded.idTokens.at(-1)![
+      'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings'
+    ] as {
+      data: string;
+    };
+    expect(received['https://purl.imsglobal.org/spec/lti-dl/claim/data']).toBe(settings.data);
+    expect(received['https://purl.imsglobal.org/spec/lti-dl/claim/content_items']).toEqual([
+      {
+        type: 'ltiResourceLink',
+        title: 'Cells',
+        url: `${base}/api/lti/launch?assessment=${assessmentId}`,
+        custom: { assessment_id: assessmentId },
+        lineItem: { scoreMaximum: 10, label: 'Cells', resourceId: assessmentId },
+      },
+    ]);
+
+    // Answered once.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/lti/deep-links/${sessionId}/response`,
+      headers,
+      payload: { assessmentIds: [assessmentId] },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('a learner cannot deep link', async () => {
+    const { landed } = await launch({ user: learner(), messageType: 'LtiDeepLinkingRequest' });
+    expect(landed.status).toBe(401);
+    expect(reasonOf(landed.text)).toBe('message_type_unsupported');
   });
 });
 

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { findTakenEmails, findUserById, insertUser, updateUser } from '../users/users.repository.ts';
 import { LTI_CLAIM } from './lti.claims.ts';
 import * as repo from './lti.repository.ts';
+import { openDeepLinkSession } from './lti.deep-linking.ts';
 import { mapLisRoles } from './lti.roles.ts';
 import { LaunchError, verifyLaunchToken, type PlatformKeySets, type VerifiedLaunch } from './lti.verify.ts';
 
@@ -210,7 +211,6 @@ export async function completeLaunch(
   const launch = await verifyLaunchToken(form.id_token, registration, state.nonce, ctx.keySets, now);
   if (state.deploymentId && state.deploymentId !== launch.deploymentId)
     throw new LaunchError('deployment_unknown');
-  if (launch.messageType !== 'LtiResourceLinkRequest') throw new LaunchError('message_type_unsupported');
   const role = mapLisRoles(launch.roles);
 
   return ctx.db.transaction(async (tx) => {
@@ -220,8 +220,16 @@ export async function completeLaunch(
       throw new LaunchError('nonce_replayed');
     const user = await personOf(tx, registration, launch, role);
     if (!user) throw new LaunchError('account_unusable');
-    const assessmentId = await assessmentOf(tx, registration, launch);
-    const landing = landingOf(user.id, role, assessmentId);
+    let assessmentId: string | null = null;
+    let landing: string;
+    if (launch.messageType === 'LtiDeepLinkingRequest') {
+      // The picker (an SPA screen) reads and answers the session through /api/lti/deep-links/:id.
+      const sessionId = await openDeepLinkSession(tx, registration, launch, user.id, role !== 'Student', now);
+      landing = `/lti/deep-link/${sessionId}`;
+    } else {
+      assessmentId = await assessmentOf(tx, registration, launch);
+      landing = landingOf(user.id, role, assessmentId);
+    }
     const code = token();
     await repo.insertLaunchCode(
       tx,

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assessments,
+  ltiDeepLinkSessions,
   ltiLaunchCodes,
   ltiLoginStates,
   ltiNonces,
@@ -157,4 +158,39 @@ export async function insertLaunchCode(db: DbOrTx, values: typeof ltiLaunchCodes
 export async function takeLaunchCode(db: DbOrTx, codeHash: string, now: Date) {
   const [row] = await db.delete(ltiLaunchCodes).where(eq(ltiLaunchCodes.codeHash, codeHash)).returning();
   return row && row.expiresAt > now ? row : null;
+}
+
+export async function insertDeepLinkSession(db: DbOrTx, values: typeof ltiDeepLinkSessions.$inferInsert) {
+  const [row] = await db.insert(ltiDeepLinkSessions).values(values).returning();
+  return row!;
+}
+
+export async function findDeepLinkSession(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(ltiDeepLinkSessions).where(eq(ltiDeepLinkSessions.id, id));
+  return row ?? null;
+}
+
+/** Marks a deep linking session answered; false when it already was (a second answer). */
+export async function useDeepLinkSession(db: DbOrTx, id: string, now: Date) {
+  const rows = await db
+    .update(ltiDeepLinkSessions)
+    .set({ usedAt: now })
+    .where(and(eq(ltiDeepLinkSessions.id, id), isNull(ltiDeepLinkSessions.usedAt)))
+    .returning({ id: ltiDeepLinkSessions.id });
+  return rows.length > 0;
+}
+
+/** The organization's assessments an instructor may link (not deleted), newest first. */
+export async function listLinkableAssessments(db: DbOrTx, organizationId: string) {
+  return db
+    .select({
+      id: assessments.id,
+      title: assessments.title,
+      totalMarks: assessments.totalMarks,
+      status: assessments.status,
+    })
+    .from(assessments)
+    .where(and(eq(assessments.organizationId, organizationId), isNull(assessments.deletedAt)))
+    .orderBy(desc(assessments.createdAt))
+    .limit(500);
 }

@@ -12,14 +12,16 @@ import {
 } from '@vbuilder/shared';
 import { languageFromRequest } from '../../i18n/index.ts';
 import { AppError, COMMON_ERRORS, errorResponses } from '../../lib/errors.ts';
-import { ADMINISTRATORS, SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
+import { ADMINISTRATORS, STAFF, SUPER_ADMINISTRATOR } from '../../plugins/authorize.ts';
 import { CLOSE_SCRIPT, launchRefusedPage, registrationPage } from './lti.pages.ts';
 import {
+  answerDeepLinkFor,
   completeDynamicRegistration,
   completeLaunch,
   createRegistration,
   createRegistrationLink,
   deleteRegistration,
+  deepLinkChoicesFor,
   LaunchError,
   listRegistrations,
   publishedToolKeySet,
@@ -33,6 +35,13 @@ import { platformKeySets } from './lti.verify.ts';
 const tags = ['lti'];
 const admins = { policy: { roles: ADMINISTRATORS } };
 const RegistrationParamsSchema = IdParamsSchema.extend({ registrationId: z.uuid() });
+const DeepLinkChoicesSchema = z.object({
+  id: z.uuid(),
+  acceptMultiple: z.boolean(),
+  assessments: z.array(
+    z.object({ id: z.uuid(), title: z.string(), totalMarks: z.number(), status: z.string() }),
+  ),
+});
 const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 const LoginSchema = z
   .object({
@@ -187,6 +196,40 @@ const ltiRoutes: FastifyPluginAsyncZod<LtiRoutesOptions> = async (app, options) 
         return framedHtml(reply, error.statusCode, registrationPage(language, { ok: false, reason }));
       }
     },
+  );
+
+  app.get(
+    '/lti/deep-links/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A deep linking request from a platform: the assessments the instructor may link',
+        params: IdParamsSchema,
+        response: { 200: DeepLinkChoicesSchema, ...COMMON_ERRORS, ...errorResponses(409) },
+      },
+      config: { policy: { roles: STAFF } },
+    },
+    (request) => deepLinkChoicesFor(ctx, request.actor, request.params.id),
+  );
+
+  app.post(
+    '/lti/deep-links/:id/response',
+    {
+      schema: {
+        tags,
+        summary:
+          "Answer a deep linking request: the signed response to form-post to the platform's return URL",
+        params: IdParamsSchema,
+        body: z.object({ assessmentIds: z.array(z.uuid()).min(1).max(50) }),
+        response: {
+          200: z.object({ returnUrl: z.string(), jwt: z.string() }),
+          ...COMMON_ERRORS,
+          ...errorResponses(409),
+        },
+      },
+      config: { policy: { roles: STAFF } },
+    },
+    (request) => answerDeepLinkFor(ctx, request.actor, request.params.id, request.body.assessmentIds),
   );
 
   app.post(

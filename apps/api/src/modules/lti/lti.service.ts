@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findOrganizationById } from '../organizations/organizations.repository.ts';
+import { answerDeepLink, deepLinkChoices } from './lti.deep-linking.ts';
 import { sha256, toolEndpoints, type LtiContext } from './lti.launch.ts';
 import { rotateToolKey, toolKeySet } from './lti.keys.ts';
 import { canManageLti } from './lti.policy.ts';
@@ -14,6 +15,14 @@ import * as repo from './lti.repository.ts';
 
 export { completeLaunch, startLogin, takeLaunchCode, toolEndpoints, type LtiContext } from './lti.launch.ts';
 export { LaunchError } from './lti.verify.ts';
+
+/** The instructor's deep linking choices (Deep Linking 2.0): their session only. */
+export const deepLinkChoicesFor = (ctx: LtiContext, actor: Actor, id: string) =>
+  deepLinkChoices(ctx.db, actor, id, ctx.now());
+
+/** The signed LtiDeepLinkingResponse for the chosen assessments, to form-post to the platform. */
+export const answerDeepLinkFor = (ctx: LtiContext, actor: Actor, id: string, assessmentIds: string[]) =>
+  answerDeepLink(ctx.db, actor, id, assessmentIds, toolEndpoints(ctx.config).launchUrl, ctx.now());
 
 const LINK_TTL_MS = 7 * 24 * 3600_000;
 
