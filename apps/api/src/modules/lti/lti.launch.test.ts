@@ -244,6 +244,26 @@ describe('a launch (LTI Core 1.3, Security Framework 1.0)', () => {
     expect(person!.role).toBe('Teacher');
   });
 
+  it('makes one account when a new person launches twice at once', async () => {
+    const user = learner();
+    const pages = await Promise.all(
+      [1, 2].map(async () => {
+        const browser = new TestBrowser();
+        const { url } = lms.loginInitiation({
+          clientId: tool.clientId,
+          deploymentId,
+          user,
+          targetLinkUri: target(),
+        });
+        return { browser, page: await browser.go(url) };
+      }),
+    );
+    const landed = await Promise.all(pages.map(({ browser, page }) => browser.submitForm(page)));
+    expect(landed.map((l) => l.status)).toEqual([303, 303]);
+    const links = await t.app.db.select().from(ltiPlatformUsers).where(eq(ltiPlatformUsers.sub, user.sub));
+    expect(links).toHaveLength(1);
+  });
+
   it('never matches an existing account by email', async () => {
     const { user: existing } = await signInAs(t.app, 'Teacher', organizationId);
     const user: LmsUser = { ...learner(), email: existing.email };

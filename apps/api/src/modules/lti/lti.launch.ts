@@ -218,6 +218,7 @@ export async function completeLaunch(
     const expiresAt = new Date(Math.max(exp, now.getTime()) + 60_000);
     if (!(await repo.useNonce(tx, registration.id, launch.claims.nonce as string, expiresAt, now)))
       throw new LaunchError('nonce_replayed');
+    await repo.lockPlatformPerson(tx, registration.id, launch.sub);
     const user = await personOf(tx, registration, launch, role);
     if (!user) throw new LaunchError('account_unusable');
     let assessmentId: string | null = null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assessments,
@@ -103,6 +103,14 @@ export async function useNonce(
     .onConflictDoNothing()
     .returning({ nonce: ltiNonces.nonce });
   return rows.length > 0;
+}
+
+/**
+ * Serializes the launches of one platform person (till the transaction ends), so two first
+ * launches at once (a double click) make one account, the second finding the first's.
+ */
+export async function lockPlatformPerson(tx: DbOrTx, registrationId: string, sub: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lti:${registrationId}:${sub}`}))`);
 }
 
 export async function findPlatformUser(db: DbOrTx, registrationId: string, sub: string) {
