@@ -78,10 +78,13 @@ rule(
     ['packages/shared/src/x.ts', "import '@vbuilder/web/src/lib/format.ts';", sharedOnly],
     ['packages/shared/src/x.test.ts', "import '../../../i18n/spacing.ts';", sharedOnly],
     ['test-support/x.ts', "import '../apps/api/src/lib/clock.ts';", sharedOnly],
+    ['test-support/test-lms/x.ts', "import '../../apps/api/src/lib/clock.ts';", sharedOnly],
   ],
   [
     ['packages/shared/src/x.ts', "import './index.ts';"],
     ['test-support/x.ts', "import '@vbuilder/shared';"],
+    ['test-support/test-lms/x.ts', "import './claims.ts';"],
+    ['test-support/x.ts', "import './free-port.ts';"],
   ],
 );
 

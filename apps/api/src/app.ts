@@ -47,6 +47,7 @@ import questionBankRoutes from './modules/question-bank/question-bank.routes.ts'
 import questionExportsRoutes from './modules/question-exports/question-exports.routes.ts';
 import questionImportsRoutes from './modules/question-imports/question-imports.routes.ts';
 import markingQueueRoutes from './modules/marking-queue/marking-queue.routes.ts';
+import ltiRoutes from './modules/lti/lti.routes.ts';
 
 export interface AppDependencies {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -71,6 +72,8 @@ export interface AppDependencies {
    * turns workers on).
    */
   jobs?: Partial<JobsOptions>;
+  /** The least time between two fetches of one LTI platform's key set (ms); 30 s by default. */
+  ltiKeySetCooldownMs?: number;
 }
 
 /**
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(questionImportsRoutes, { prefix: '/api' });
   await app.register(markingQueueRoutes, { prefix: '/api' });
   await app.register(questionExportsRoutes, { prefix: '/api' });
+  await app.register(ltiRoutes, { prefix: '/api', keySetCooldownMs: deps.ltiKeySetCooldownMs });
   // The periodic tasks are jobs of the queue (app.jobs.every): one run per period across every
   // instance, none where workers are off. Off in tests, which call their functions with their clock.
   const closerMs = deps.deadlineCloserMs ?? (config.NODE_ENV === 'test' ? false : undefined);

@@ -125,6 +125,15 @@ export const ERROR_CODES = [
   'questions_locked',
   /** Deleting an assessment or releasing its results: its author's or an administrator's call. */
   'assessment_author_only',
+  // LTI 1.3 (docs/product/lti.md)
+  /** A launch from a learning platform failed a check (details.reason says which): nothing was signed in. */
+  'lti_launch_refused',
+  /** Dynamic registration could not finish (the platform's configuration or answer): nothing was saved. */
+  'lti_registration_failed',
+  /** This platform (issuer and client id) is already registered. */
+  'lti_registration_exists',
+  /** A dynamic registration link that was used, expired or never given. */
+  'lti_registration_link_invalid',
   // Requests the server cannot read, and the server's own health
   /** A multipart body that ends before its closing boundary (an interrupted upload) or is malformed. */
   'upload_incomplete',

@@ -35,3 +35,4 @@ export * from './schemas/question-exports.ts';
 export * from './schemas/accommodations.ts';
 export * from './schemas/marking-queue.ts';
 export * from './schemas/school-sign-in.ts';
+export * from './schemas/lti.ts';

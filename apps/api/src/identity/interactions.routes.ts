@@ -7,7 +7,8 @@ import { ErrorResponseSchema, SignInSchema } from '@vbuilder/shared';
 import { publicUrl } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { depthCheckedJsonParser } from '../plugins/json-body.ts';
-import { authenticate, recordLogin, tellOwnerOfFailedSignIns } from './account.ts';
+import { takeLaunchCode } from '../modules/lti/lti.service.ts';
+import { authenticate, findActiveUser, recordLogin, tellOwnerOfFailedSignIns } from './account.ts';
 import { deviceCookie, deviceOf } from './device-cookie.ts';
 import { FAILURES_BEFORE_MAIL, createSignInThrottle, type SignInAttempt } from './sign-in-throttle.ts';
 
@@ -156,6 +157,32 @@ const interactionRoutes: FastifyPluginAsyncZod<{ provider: Provider; deviceKey: 
         deviceCookie(user.email, deviceKey, { deviceId: attempt.deviceId, secure: secureCookies }),
       ]);
       return { redirectTo };
+    },
+  );
+
+  // An LTI launch's one-time code (docs/product/lti.md "Signing in from a launch"): the launch
+  // verified the platform's id token and found or made the person; the SPA, at this sign-in page,
+  // hands the code over and the provider signs that person in, as a password would.
+  app.post(
+    '/signin/:uid/lti',
+    {
+      schema: {
+        tags: ['identity'],
+        params: ParamsSchema,
+        body: z.object({ code: z.string().min(1).max(100) }),
+        response: { 200: RedirectSchema.extend({ landing: z.string() }) },
+      },
+      config: { policy: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await load(request.params.uid, request, reply);
+      const taken = await takeLaunchCode(app.db, request.body.code, app.clock.now());
+      const user = taken ? await findActiveUser(app.db, taken.userId) : null;
+      if (!taken || !user)
+        throw new AppError(400, 'lti_launch_refused', 'This launch has expired or was already used');
+      await recordLogin(app.db, user.id, app.clock.now());
+      const redirectTo = await finish(request, reply, { login: { accountId: user.id }, consent: {} });
+      return { redirectTo, landing: taken.landing };
     },
   );
 

@@ -265,6 +265,26 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // questions away; the platform team and students never.
   'GET /api/question-exports/check': { ownNever: ['Super Administrator', 'Student'] },
   'GET /api/question-exports/file': { ownNever: ['Super Administrator', 'Student'] },
+  // LTI registrations: the organization's Administrators (and the Super Administrator) only.
+  // The generated manual registration may be refused (400, an address the schema's example
+  // does not make https) or a repeat (409); its 201 is shown by lti.routes.test.ts. The
+  // registration ids in the path are nobody's (no standing registration): 404 for everyone.
+  'GET /api/organizations/:id/lti/registrations': { ownMustPass: ADMINS, ownNever: ['Teacher', 'Student'] },
+  'POST /api/organizations/:id/lti/registrations': { ownNever: ['Teacher', 'Student'] },
+  'POST /api/organizations/:id/lti/registration-links': {
+    ownMustPass: ADMINS,
+    ownNever: ['Teacher', 'Student'],
+  },
+  'PATCH /api/organizations/:id/lti/registrations/:registrationId': { ownNever: ALL_ROLES },
+  'DELETE /api/organizations/:id/lti/registrations/:registrationId': { ownNever: ALL_ROLES },
+  // A deep linking request is its instructor's only; the matrix has none standing: 404 for all
+  // (lti.launch.test.ts shows its instructor's 2xx and another Teacher's 404).
+  'GET /api/lti/deep-links/:id': { ownNever: ALL_ROLES },
+  'POST /api/lti/deep-links/:id/response': { ownNever: ALL_ROLES },
+  'POST /api/lti/tool-keys/rotate': {
+    ownMustPass: ['Super Administrator'],
+    ownNever: [...AUTHORS, 'Student'],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ export const ROUTE_NAMESPACES = {
   'home-route': wordsOf(DASHBOARD_NAMESPACES),
   'login-route': wordsOf(LANGUAGE_PICKER_NAMESPACES, LANDING_NAMESPACES),
   'logout-route': wordsOf(),
+  'lti-launch-route': wordsOf(),
   'marking-queue-route': wordsOf(MARKING_QUEUE_NAMESPACES),
   'my-results-route': wordsOf(ATTEMPTS_NAMESPACES),
   'new-assessment-route': wordsOf(ASSESSMENT_EDITOR_NAMESPACES),

@@ -17,6 +17,10 @@ export const routes: RouteObject[] = [
         lazy: withNamespaces('sign-in-route', () => import('./routes/sign-in-route.tsx')),
       },
       {
+        path: '/lti/launch',
+        lazy: withNamespaces('lti-launch-route', () => import('./routes/lti-launch-route.tsx')),
+      },
+      {
         path: '/auth/callback',
         lazy: withNamespaces('auth-callback-route', () => import('./routes/auth-callback-route.tsx')),
       },

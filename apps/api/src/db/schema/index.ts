@@ -15,3 +15,4 @@ export * from './accommodations.ts';
 export * from './regrades.ts';
 export * from './marking.ts';
 export * from './school-sign-in.ts';
+export * from './lti.ts';

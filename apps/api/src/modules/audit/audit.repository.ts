@@ -50,7 +50,13 @@ export type AuditAction =
   | 'question_bank.category_deleted'
   | 'question_bank.question_created'
   | 'question_bank.question_updated'
-  | 'question_bank.question_deleted';
+  | 'question_bank.question_deleted'
+  | 'lti.registration_created'
+  | 'lti.registration_link_created'
+  | 'lti.registration_completed'
+  | 'lti.registration_updated'
+  | 'lti.registration_deleted'
+  | 'lti.tool_key_rotated';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -63,7 +69,9 @@ export interface AuditEntry {
     | 'plan'
     | 'certificate'
     | 'bank_category'
-    | 'bank_question';
+    | 'bank_question'
+    | 'lti_registration'
+    | 'lti_tool_key';
   targetId: string;
   /** The organization the target belongs to, so an organization's history can be read in one query. */
   organizationId: string | null;

@@ -54,6 +54,17 @@ describe('mailer over SMTP', () => {
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.error).toBeNull();
   });
+
+  it('keeps and sends nothing to a reserved .invalid address (RFC 6761)', async () => {
+    const before = peer.received.length;
+    const { id } = await t.app.mailer.send(message('lti-0b7c@lti.invalid'));
+    await t.app.mailer.idle();
+    expect(id).toBeNull();
+    expect(peer.received).toHaveLength(before);
+    expect(await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lti-0b7c@lti.invalid'))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('mailer when SMTP fails', () => {

@@ -12,11 +12,16 @@ type Redirector = Pick<PageIdentityClient, 'signinRedirect'>;
 export async function startLogin(
   manager?: Redirector,
   path: string = currentBrowserPath(),
-  extra?: { loginHint?: string },
+  extra?: { loginHint?: string; prompt?: 'login' },
 ): Promise<void> {
   storeIntendedPath(path);
   const userManager = manager ?? (await getUserManager());
-  await userManager.signinRedirect(extra?.loginHint ? { login_hint: extra.loginHint } : undefined);
+  const args = {
+    ...(extra?.loginHint ? { login_hint: extra.loginHint } : {}),
+    // 'login': the provider asks again even with a session of its own (an LTI launch names its person).
+    ...(extra?.prompt ? { prompt: extra.prompt } : {}),
+  };
+  await userManager.signinRedirect(Object.keys(args).length ? args : undefined);
 }
 
 let forcing: Promise<void> | null = null;

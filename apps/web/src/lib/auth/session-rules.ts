@@ -16,6 +16,8 @@ import {
 /** The links of an email change: opened from a mail, signed in or not. */
 const EMAIL_CONFIRM_PATH = '/confirm-email';
 const EMAIL_UNDO_PATH = '/undo-email-change';
+/** Where an LTI launch leaves the browser with its one-time code (docs/product/lti.md). */
+export const LTI_LAUNCH_PATH = '/lti/launch';
 
 /** docs/product/screens.md public routes, plus the identity provider's sign-in pages (/signin/:uid). */
 export const PUBLIC_ROUTES = [
@@ -30,6 +32,7 @@ export const PUBLIC_ROUTES = [
   EMAIL_UNDO_PATH,
   CREATE_ORGANIZATION_PATH,
   CHANGE_PASSWORD_PATH,
+  LTI_LAUNCH_PATH,
 ] as const;
 
 /** The identity provider's sign-in pages, and the public verification of a certificate. */
@@ -46,6 +49,8 @@ export const REDIRECT_EXEMPT_ROUTES = [
   // An email change's link is for whoever opens the mail, signed in on this browser or not.
   EMAIL_CONFIRM_PATH,
   EMAIL_UNDO_PATH,
+  // A launch names its person: whoever is signed in here, the launch's code signs that person in.
+  LTI_LAUNCH_PATH,
 ] as const;
 
 /** Only the path part counts: query, hash and a trailing slash are ignored. */

@@ -71,3 +71,9 @@ export const schoolSignInQuery = (uid: string, email: string) =>
 /** Starts at the school's provider: answers the address to go to. */
 export const startSchoolSignIn = (uid: string, email: string) =>
   requestJson(`${interactionPath(uid)}/school`, { method: 'POST', body: { email } }, LoginResultSchema);
+
+const LtiSignInResultSchema = z.object({ redirectTo: z.string().min(1), landing: z.string().min(1) });
+
+/** An LTI launch's one-time code: the provider signs in the person the launch named (docs/product/lti.md). */
+export const submitLtiCode = (uid: string, code: string) =>
+  requestJson(`${interactionPath(uid)}/lti`, { method: 'POST', body: { code } }, LtiSignInResultSchema);

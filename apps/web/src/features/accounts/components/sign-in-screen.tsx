@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClockExclamation, IconLogin2, IconSchool } from '@tabler/icons-react';
@@ -9,7 +9,15 @@ import { Link, useSearchParams } from 'react-router';
 import { ServerErrorAlert } from '../../../components/forms/server-error-alert.tsx';
 import { errorCodeOf } from '../../../lib/api-errors.ts';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
-import { interactionQuery, schoolSignInQuery, startSchoolSignIn, submitLogin } from '../api/sign-in.ts';
+import {
+  interactionQuery,
+  schoolSignInQuery,
+  startSchoolSignIn,
+  submitLogin,
+  submitLtiCode,
+} from '../api/sign-in.ts';
+import { clearLtiCode, readLtiCode } from '../lib/lti-code.ts';
+import { storeIntendedPath } from '../../../lib/auth/intended-path.ts';
 import { ACCOUNT_PATHS } from '../paths.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 import { EmailField } from './email-field.tsx';
@@ -22,6 +30,8 @@ export function SignInScreen({ uid }: { uid: string }) {
   const { t } = useTranslation('accounts');
   const details = useQuery(interactionQuery(uid));
   const [expired, setExpired] = useState(false);
+  const [ltiCode] = useState(readLtiCode);
+  const [ltiFailed, setLtiFailed] = useState(false);
 
   if (details.isPending) {
     return (
@@ -54,7 +64,64 @@ export function SignInScreen({ uid }: { uid: string }) {
     return <ContinueTo url={details.data.redirectTo} />;
   }
 
-  return <SignInForm uid={uid} loginHint={details.data.loginHint ?? ''} onExpired={() => setExpired(true)} />;
+  if (ltiCode && !ltiFailed) {
+    return (
+      <LtiSignIn
+        uid={uid}
+        code={ltiCode}
+        onExpired={() => setExpired(true)}
+        onFailed={() => setLtiFailed(true)}
+      />
+    );
+  }
+
+  return (
+    <SignInForm
+      uid={uid}
+      loginHint={details.data.loginHint ?? ''}
+      onExpired={() => setExpired(true)}
+      notice={ltiFailed ? t('errors:lti_launch_refused') : undefined}
+    />
+  );
+}
+
+/**
+ * Arriving from an LTI launch (/lti/launch left its one-time code in this tab): the code signs in
+ * the person the launch named, without a password, and the launch's landing becomes where the
+ * sign-in ends (docs/product/lti.md).
+ */
+function LtiSignIn({
+  uid,
+  code,
+  onExpired,
+  onFailed,
+}: {
+  uid: string;
+  code: string;
+  onExpired: () => void;
+  onFailed: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    clearLtiCode();
+    submitLtiCode(uid, code).then(
+      ({ redirectTo, landing }) => {
+        storeIntendedPath(landing);
+        window.location.assign(redirectTo);
+      },
+      (error: unknown) => (errorCodeOf(error) === 'interaction_expired' ? onExpired() : onFailed()),
+    );
+  }, [uid, code, onExpired, onFailed]);
+  return (
+    <AuthPageLayout title={t('signIn.title')}>
+      <Center py="xl" role="status" aria-label={t('signIn.fromPlatform')}>
+        <Loader />
+      </Center>
+    </AuthPageLayout>
+  );
 }
 
 /** A consent step the provider answered itself: nothing to ask, just continue the sign-in. */
@@ -92,10 +159,13 @@ function SignInForm({
   uid,
   loginHint,
   onExpired,
+  notice,
 }: {
   uid: string;
   loginHint: string;
   onExpired: () => void;
+  /** Why the person must sign in by hand (a launch whose code was refused). */
+  notice?: string | undefined;
 }) {
   const { t } = useTranslation('accounts');
   const [redirecting, setRedirecting] = useState(false);
@@ -164,6 +234,11 @@ function SignInForm({
     >
       <Stack gap="md">
         <ServerErrorAlert code={schoolError} />
+        {notice ? (
+          <Alert color="red" variant="light" role="alert">
+            {notice}
+          </Alert>
+        ) : null}
         <form noValidate onSubmit={onSubmit} aria-label={t('signIn.title')}>
           <Stack gap="md">
             <EmailField form={form} autoComplete="username" autoFocus={!loginHint} />
