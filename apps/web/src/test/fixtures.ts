@@ -7,6 +7,7 @@ import {
   type ProfileEnvelope,
   type QuestionExamplesResponse,
   type QuestionTypesResponse,
+  type SchoolSignInSettings,
   type UserProfile,
 } from '@vbuilder/shared';
 import { makeProfile } from './profile.ts';
@@ -20,6 +21,23 @@ import { makeProfile } from './profile.ts';
 export { makeProfile };
 
 export const ORGANIZATION_ID = '5f0c1c2a-8f7e-4d3b-a1a2-9c8b7d6e5f40';
+
+/** An organization whose school sign-in is not set up (the organization page's card asks for it). */
+export const NO_SCHOOL_SIGN_IN: SchoolSignInSettings = {
+  configured: false,
+  enabled: false,
+  issuer: '',
+  clientId: '',
+  clientSecretSet: false,
+  emailDomains: [],
+  roleClaim: null,
+  roleMappings: [],
+  defaultRole: 'Student',
+  mode: 'invitation',
+  callbackUrl: 'http://localhost:3000/signin/school/callback',
+  available: true,
+  updatedAt: null,
+};
 
 export function makeOrganization(overrides: Partial<OrganizationDetail> = {}): OrganizationDetail {
   return {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { OrganizationDetail, UserProfile } from '@vbuilder/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../components/layout/test-utils.tsx';
-import { makeOrganization, ORGANIZATION_ID as ORG } from '../../test/fixtures.ts';
+import { makeOrganization, NO_SCHOOL_SIGN_IN, ORGANIZATION_ID as ORG } from '../../test/fixtures.ts';
 import { answer, answerError, server } from '../../test/msw-server.ts';
 import { Component as OrganizationRoute } from './organization-route.tsx';
 
@@ -23,6 +23,8 @@ async function visitAs(user: UserProfile, organization: OrganizationDetail | 'mi
     organization === 'missing'
       ? answerError('get', `/organizations/${ORG}`, 404, 'not_found')
       : answer('get', `/organizations/${ORG}`, organization),
+    // The administrators' card of the school's own sign-in asks for its settings.
+    answer('get', `/organizations/${ORG}/school-sign-in`, NO_SCHOOL_SIGN_IN),
   );
   await renderAt(<OrganizationRoute />, {
     route: `/account/organization/${ORG}`,

@@ -4,7 +4,7 @@ import type { UserProfile } from '@vbuilder/shared';
 import type { RequestHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProfile, renderAt } from '../../../components/layout/test-utils.tsx';
-import { makeOrganization, ORGANIZATION_ID as ORG } from '../../../test/fixtures.ts';
+import { makeOrganization, NO_SCHOOL_SIGN_IN, ORGANIZATION_ID as ORG } from '../../../test/fixtures.ts';
 import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
 import { auth } from '../test-mocks.ts';
 import { OrganizationDetailsScreen } from './organization-details-screen.tsx';
@@ -14,22 +14,6 @@ vi.mock('../../../lib/auth/auth-provider.tsx', async () => (await import('../tes
 vi.setConfig({ testTimeout: 20_000 });
 
 const OTHER = '5f0c1c2a-8f7e-4d3b-a1a2-000000000000';
-
-const NO_SCHOOL_SIGN_IN = {
-  configured: false,
-  enabled: false,
-  issuer: '',
-  clientId: '',
-  clientSecretSet: false,
-  emailDomains: [],
-  roleClaim: null,
-  roleMappings: [],
-  defaultRole: 'Student',
-  mode: 'invitation',
-  callbackUrl: 'http://localhost:3000/signin/school/callback',
-  available: true,
-  updatedAt: null,
-};
 
 const detail = (overrides: Parameters<typeof makeOrganization>[0] = {}) =>
   makeOrganization({
