@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
  * journeys (docs/architecture/testing.md#standards). The schemas are third-party files kept
  * outside the repository: `QTI3_XSD_DIR`, else the nearest `shared/qti3-xsd` beside the repository
  * or a folder above it (a worktree sits deeper). Without them, or without xmllint, a check is
- * skipped and says why, except on CI, where it must run: there a missing schema set is an error.
+ * skipped and says why, except on CI, where it must run: there qti3-schema.test.ts fails.
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -36,9 +36,11 @@ export const QTI3_XSD_MISSING: string | null =
       ? 'no xmllint on PATH (Debian: libxml2-utils)'
       : null;
 
-if (QTI3_XSD_MISSING && (process.env.CI === 'true' || process.env.CI === '1')) {
-  throw new Error(`QTI 3.0 exports must be validated on CI, but there is ${QTI3_XSD_MISSING}`);
-}
+/**
+ * On CI the check must run: qti3-schema.test.ts then runs (and fails, saying why) instead of
+ * being skipped. Only that one test fails, so a machine without the schemas still runs the rest.
+ */
+export const QTI3_XSD_REQUIRED = process.env.CI === 'true' || process.env.CI === '1';
 
 /** A test title that says when the schema check is skipped, and why. */
 export const qti3XsdTitle = (title: string) =>

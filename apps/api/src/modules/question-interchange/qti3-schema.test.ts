@@ -6,6 +6,7 @@ import {
   ITEM_XSD,
   MANIFEST_XSD,
   QTI3_XSD_MISSING,
+  QTI3_XSD_REQUIRED,
   qti3XsdTitle,
   unpackQti3,
   validateAgainst,
@@ -21,6 +22,10 @@ import { readZip } from './zip.ts';
  * about, and that the check is not blind. qti3-structure.test.ts checks the rules a reader relies
  * on either way.
  */
+it.runIf(QTI3_XSD_MISSING !== null && QTI3_XSD_REQUIRED)('has the QTI 3.0 schemas and xmllint on CI', () => {
+  expect.fail(`QTI 3.0 exports must be validated on CI, but there is ${QTI3_XSD_MISSING}`);
+});
+
 describe.skipIf(QTI3_XSD_MISSING !== null)(
   qti3XsdTitle("QTI 3.0 export validates against 1EdTech's XSDs"),
   { timeout: 240_000 },
