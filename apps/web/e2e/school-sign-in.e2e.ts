@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { account, demo, expectAccessible, signInWithSession } from './support/fixtures.ts';
 import { E2E } from './support/env.ts';
+import { shoot, shootBoth } from './support/shots.ts';
 
 /**
  * Sign-in with the school's own provider (docs/product/school-sign-in.md): the Administrator sets
@@ -50,6 +51,7 @@ test("a Teacher signs in with the school's own provider into the right organizat
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The sign-in settings are saved.')).toBeVisible();
     await expectAccessible(page);
+    await shoot(card, 'school-sign-in-card');
 
     // The new Teacher, in their own browser: vbuilder's sign-in page → the school → back, signed in.
     const teacher = await (await browser.newContext({ baseURL: E2E.baseUrl })).newPage();
@@ -60,6 +62,7 @@ test("a Teacher signs in with the school's own provider into the right organizat
     await expect(
       teacher.getByText(`${demo().organizationName} signs in with its own accounts.`),
     ).toBeVisible();
+    await shootBoth(teacher, 'school-sign-in-page');
     await teacher.getByRole('button', { name: 'Continue with your school account' }).click();
     await expect(teacher).toHaveURL(/\/account\//, { timeout: 60_000 });
     const menu = teacher.getByRole('button', { name: 'Account menu of Rosa Schoolteacher' });
