@@ -29,7 +29,11 @@ const STYLE = `
   p.detail { font-size: .875rem; color: #6c757d; }
 `;
 
-function page(language: string, title: string, body: string, head = ''): string {
+/**
+ * A server-rendered page in vbuilder's look: the identity provider's pages and the LTI endpoints'
+ * (modules/lti/lti.pages.ts). `head` adds tags such as a same-origin script.
+ */
+export function page(language: string, title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(language)}" dir="${textDirection(language)}">
 <head>

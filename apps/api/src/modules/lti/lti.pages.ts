@@ -1,5 +1,6 @@
 import { escapeHtml } from '@vbuilder/shared';
-import { textDirection, translatorFor } from '../../i18n/index.ts';
+import { page } from '../../identity/pages.ts';
+import { translatorFor } from '../../i18n/index.ts';
 
 /**
  * The two pages the LTI endpoints render themselves, in the visitor's language, inside the
@@ -9,34 +10,6 @@ import { textDirection, translatorFor } from '../../i18n/index.ts';
  */
 export const CLOSE_SCRIPT_PATH = '/api/lti/close.js';
 export const CLOSE_SCRIPT = `(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');\n`;
-
-const STYLE = `
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8f9fa;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #212529; }
-  main { width: min(460px, calc(100vw - 32px)); box-sizing: border-box; padding: 32px; background: #fff;
-    border: 1px solid #dee2e6; border-radius: 8px; text-align: center; }
-  h1 { font-size: 1.25rem; margin: 0 0 12px; }
-  p { margin: 0 0 12px; line-height: 1.5; color: #495057; overflow-wrap: anywhere; }
-  p.detail { font-size: .875rem; color: #6c757d; }
-`;
-
-function page(language: string, title: string, body: string, head = ''): string {
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · vbuilder</title>
-<style>${STYLE}</style>
-${head}
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
 
 /** A launch that failed a check: what to do, and the check's name for the platform's support. */
 export function launchRefusedPage(language: string, reason: string): string {
