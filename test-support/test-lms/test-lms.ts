@@ -52,6 +52,8 @@ export interface Tamper {
   nonce?: string;
   version?: string;
   messageType?: string;
+  /** A target_link_uri claim other than the one the login initiation named. */
+  targetLinkUri?: string;
   /** 'none': an unsigned token (alg none); 'retired': signed with the first key rotated out. */
   signing?: 'none' | 'retired';
 }
@@ -167,7 +169,7 @@ export async function startTestLms(): Promise<TestLms> {
       [CLAIM.messageType]: t.messageType ?? type,
       [CLAIM.version]: t.version ?? '1.3.0',
       [CLAIM.deploymentId]: t.deploymentId ?? plan.deploymentId,
-      [CLAIM.targetLinkUri]: plan.targetLinkUri ?? tool.targetLinkUri,
+      [CLAIM.targetLinkUri]: t.targetLinkUri ?? plan.targetLinkUri ?? tool.targetLinkUri,
       [CLAIM.roles]: plan.user.roles,
       [CLAIM.context]: { ...context, type: ['http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering'] },
       [CLAIM.toolPlatform]: {

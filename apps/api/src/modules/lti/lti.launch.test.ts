@@ -317,6 +317,15 @@ describe('launches the tool refuses', () => {
   it('another issuer in the token', () =>
     refused({ user: learner(), tamper: { iss: 'https://evil.example' } }, 'issuer_mismatch'));
 
+  it('a target_link_uri other than the one its login initiation named', () =>
+    refused(
+      {
+        user: learner(),
+        tamper: { targetLinkUri: `${base}/api/lti/launch?assessment=00000000-0000-4000-8000-000000000000` },
+      },
+      'target_mismatch',
+    ));
+
   it('a message version other than 1.3.0', () =>
     refused({ user: learner(), tamper: { version: '1.1' } }, 'version_unsupported'));
 

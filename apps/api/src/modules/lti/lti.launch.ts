@@ -197,6 +197,15 @@ export interface LaunchResult {
  * id token verified against the registration the state was made for, its nonce recorded once,
  * the person found or created, and a one-time code made for the SPA to sign in with.
  */
+/** Two URLs as the same address (scheme and host case, default port and percent-encoding aside). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
 export async function completeLaunch(
   ctx: LtiContext,
   form: { id_token?: string; state?: string },
@@ -211,6 +220,10 @@ export async function completeLaunch(
   const launch = await verifyLaunchToken(form.id_token, registration, state.nonce, ctx.keySets, now);
   if (state.deploymentId && state.deploymentId !== launch.deploymentId)
     throw new LaunchError('deployment_unknown');
+  // LTI Core 1.3 §5.3.3: the token's target_link_uri is the one its login initiation named (the
+  // claim is required in a resource link launch, optional in a deep linking request).
+  if (launch.targetLinkUri !== null && !sameUrl(launch.targetLinkUri, state.targetLinkUri))
+    throw new LaunchError('target_mismatch');
   const role = mapLisRoles(launch.roles);
 
   return ctx.db.transaction(async (tx) => {

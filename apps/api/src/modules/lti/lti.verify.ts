@@ -10,6 +10,7 @@ export type LaunchRefusal =
   | 'state_unknown'
   | 'registration_unknown'
   | 'target_not_tool'
+  | 'target_mismatch'
   | 'malformed'
   | 'unsigned'
   | 'signature_invalid'
