@@ -1,5 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
+import { defaultAuthConfig } from '../lib/auth/auth-config.ts';
 
 /**
  * The API as component tests see it: a Mock Service Worker server in front of the real client
@@ -154,3 +155,10 @@ export function answerEmpty(method: Method, path: string, { once }: { once?: boo
 }
 
 export { http, HttpResponse };
+
+/**
+ * GET /api/auth/config, asked once per page by the sign-in client and by the AI screens (whether
+ * the server has a language model): the embedded provider's configuration, `aiConfigured` as given.
+ */
+export const answerAuthConfig = (aiConfigured: boolean) =>
+  answer('get', '/auth/config', { ...defaultAuthConfig('http://localhost:3000'), aiConfigured });

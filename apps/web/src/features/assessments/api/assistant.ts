@@ -12,7 +12,6 @@ import {
   type AiChatRequest,
 } from '@vbuilder/shared';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { requestAuthConfig } from '../../../lib/auth/auth-config.ts';
 import { aiAssistantKeys, assessmentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /ai/conversations: the caller's own conversations, newest activity first. */
@@ -23,22 +22,6 @@ export const conversationsQuery = () =>
     select: (data) => data.conversations,
   });
 export const useConversations = () => useQuery(conversationsQuery());
-
-/**
- * Whether the server has a language model (GET /api/auth/config's aiConfigured, asked once per
- * page): false says "no key" before anyone types; null when not known (an older server, or the
- * configuration could not be read), and then Send finds out as before.
- */
-export const useAiConfigured = () =>
-  useQuery({
-    queryKey: aiAssistantKeys.configured(),
-    queryFn: async () => {
-      const config = (await requestAuthConfig()) as { aiConfigured?: unknown } | null;
-      return typeof config?.aiConfigured === 'boolean' ? config.aiConfigured : null;
-    },
-    staleTime: Infinity,
-    meta: { silent: true },
-  });
 
 /** GET /ai/conversations/:id with its messages. */
 export const useConversation = (id: string | null) =>

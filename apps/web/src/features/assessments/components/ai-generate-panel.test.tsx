@@ -8,7 +8,14 @@ import {
   type AiSourceText,
   type Question,
 } from '@vbuilder/shared';
-import { answer, answerError, receivedBody, receivedRequests, server } from '../../../test/msw-server.ts';
+import {
+  answer,
+  answerAuthConfig,
+  answerError,
+  receivedBody,
+  receivedRequests,
+  server,
+} from '../../../test/msw-server.ts';
 import { renderWithProviders } from '../../../test/providers.tsx';
 import { AiGeneratePanel, type AiGeneratePanelProps } from './ai-generate-panel.tsx';
 import { firstProblem, initialTypeCounts } from './ai-generation-request.ts';
@@ -24,8 +31,9 @@ const BASIC = [
 const question = (type: 'multiple-choice' | 'true-false', id: string) =>
   exampleToQuestion(QUESTION_EXAMPLES[type], id) as Question;
 
-async function renderPanel(props: Partial<AiGeneratePanelProps> = {}) {
+async function renderPanel(props: Partial<AiGeneratePanelProps> = {}, { aiConfigured = true } = {}) {
   const onGenerated = vi.fn();
+  server.use(answerAuthConfig(aiConfigured));
   await renderWithProviders(
     <AiGeneratePanel
       defaults={{ title: 'Plants and light', subject: 'Biology', difficulty: 'Easy', language: 'en' }}
@@ -68,14 +76,14 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
     expect(screen.getByText('No question types selected')).toBeInTheDocument();
     await user.click(generateButton());
     expect(screen.getByText('Please select at least one question type')).toBeInTheDocument();
-    expect(receivedRequests()).toEqual([]);
+    expect(receivedRequests('POST')).toEqual([]);
   });
 
   it('asks for a count above 0', async () => {
     const { user } = await renderPanel({ initialTypes: [{ type: 'true-false', count: 0 }] });
     await user.click(generateButton());
     expect(screen.getByText('Please select at least one question type with count > 0')).toBeInTheDocument();
-    expect(receivedRequests()).toEqual([]);
+    expect(receivedRequests('POST')).toEqual([]);
   });
 
   it('lists types by family, those outside the plan disabled with the plan that has them', async () => {
@@ -136,6 +144,15 @@ describe('AiGeneratePanel', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('OpenAI API key is missing.');
     expect(screen.queryByText('Failed to generate questions with AI')).not.toBeInTheDocument();
     expect(onGenerated).not.toHaveBeenCalled();
+  });
+
+  it('says before Generate that the server has no model, and keeps Generate off', async () => {
+    await renderPanel({}, { aiConfigured: false });
+    expect(await screen.findByText('AI generation is not set up yet')).toBeInTheDocument();
+    const button = generateButton();
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Ask your administrator to set it up/);
+    expect(receivedRequests('POST')).toEqual([]);
   });
 
   it.each([

@@ -1,6 +1,17 @@
 import { useId, useState, type JSX } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconKey, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   DIFFICULTIES,
@@ -10,6 +21,7 @@ import {
 } from '@vbuilder/shared';
 import { LANGUAGES } from '../../../lib/languages.ts';
 import { useErrorText } from '../../../lib/forms/use-error-text.ts';
+import { useAiConfigured } from '../api/ai-configured.ts';
 import { useGenerateQuestions } from '../api/generate-questions.ts';
 import {
   firstProblem,
@@ -58,6 +70,10 @@ export function AiGeneratePanel({
   const errorText = useErrorText();
   const idPrefix = `ai-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
   const generate = useGenerateQuestions();
+  // No model on the server: said before the teacher fills the panel in, not after Generate (as the
+  // assistant does). Unknown (null) leaves Generate on; the server's answer then says why.
+  const noModel = useAiConfigured().data === false;
+  const noModelId = `${idPrefix}-no-model`;
   const [values, setValues] = useState<AiPanelValues>(() => ({
     ...defaults,
     types: initialTypeCounts(initialTypes, allowedTypes),
@@ -176,6 +192,17 @@ export function AiGeneratePanel({
           disabled={busy}
         />
         <AiGenerationFeedback error={generate.error} result={busy ? null : result} />
+        {noModel ? (
+          <Alert
+            id={noModelId}
+            color="orange"
+            variant="light"
+            icon={<IconKey size={20} aria-hidden />}
+            title={t('panel.noModelTitle')}
+          >
+            {t('panel.noModelBody')}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm" wrap="wrap">
           {busy ? (
             <Text size="sm" c="gray.7" role="status">
@@ -186,8 +213,8 @@ export function AiGeneratePanel({
             type="button"
             onClick={submit}
             loading={busy}
-            disabled={disabled}
-            aria-describedby={disabled ? disabledReasonId : undefined}
+            disabled={disabled || noModel}
+            aria-describedby={disabled ? disabledReasonId : noModel ? noModelId : undefined}
             leftSection={<IconSparkles size={18} aria-hidden />}
           >
             {t('panel.generate')}

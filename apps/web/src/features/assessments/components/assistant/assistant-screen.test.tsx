@@ -21,9 +21,9 @@ import {
   receivedBody,
   receivedRequests,
   server,
+  answerAuthConfig,
 } from '../../../../test/msw-server.ts';
 import { renderWithRouter } from '../../../../test/providers.tsx';
-import { defaultAuthConfig } from '../../../../lib/auth/auth-config.ts';
 import { makeAssessment, makeUsage, pageOf } from '../../lib/test-utils.ts';
 import { AssistantScreen } from './assistant-screen.tsx';
 
@@ -95,8 +95,7 @@ const answerChat = (events: AiChatEvent[], options?: { open?: boolean }) =>
   );
 
 /** GET /api/auth/config: the page's configuration, here only whether a model is configured. */
-const serveConfig = (aiConfigured: boolean) =>
-  server.use(answer('get', '/auth/config', { ...defaultAuthConfig('http://localhost:3000'), aiConfigured }));
+const serveConfig = (aiConfigured: boolean) => server.use(answerAuthConfig(aiConfigured));
 
 function renderScreen(
   route = `/account/aiassistant/${USER_ID}`,

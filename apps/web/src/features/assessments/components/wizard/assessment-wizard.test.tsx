@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typesOfPlan, PLANS, type AssessmentInput, type AssessmentUsage } from '@vbuilder/shared';
 import { makeFullAssessment } from '../../../../test/fixtures.ts';
 import {
+  answerAuthConfig,
   answerError,
   apiUrl,
   http,
@@ -42,6 +43,8 @@ const usage = (overrides: Partial<AssessmentUsage> = {}): AssessmentUsage => ({
 });
 
 function renderWizard(plan = usage()) {
+  // The generation panel of the last step asks whether the server has a language model.
+  server.use(answerAuthConfig(true));
   return renderWithProviders(
     <MemoryRouter initialEntries={[`/account/questions/${USER_ID}/new`]}>
       <Routes>
@@ -155,7 +158,7 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     // One empty question of the chosen type, which must be completed first.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/1 question needs attention/)).toBeInTheDocument();
-    expect(receivedRequests()).toEqual([]);
+    expect(receivedRequests('POST')).toEqual([]);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Question' }), {
       target: { value: 'Cells divide.' },
@@ -168,12 +171,14 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Choose whether to publish the assessment now or keep it as a draft.'),
     ).toBeInTheDocument();
-    expect(receivedRequests()).toEqual([]);
+    expect(receivedRequests('POST')).toEqual([]);
     fireEvent.click(screen.getByRole('radio', { name: /Keep as draft/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     await screen.findByText('The list');
-    expect(receivedRequests()).toEqual([expect.objectContaining({ method: 'POST', path: '/assessments' })]);
+    expect(receivedRequests('POST')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/assessments' }),
+    ]);
     expect(await receivedBody('POST', '/assessments')).toMatchObject({
       title: 'Cells',
       subject: 'Biology',
@@ -263,7 +268,7 @@ describe('AssessmentWizard', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Set Questions', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Generate/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    expect(receivedRequests()).toEqual([]);
+    expect(receivedRequests('POST')).toEqual([]);
   });
 
   it('sends the server back to the details step when it refuses a field', async () => {
