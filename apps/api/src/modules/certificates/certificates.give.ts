@@ -3,13 +3,12 @@ import {
   isLanguageCode,
   isResultReleased,
   type Certificate,
-  type CertificateRule,
   type GiveCertificatesBody,
   type GiveCertificatesResponse,
 } from '@vbuilder/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AttemptRow, CertificateRow, CertificateTemplateRow } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../types.d.ts';
 import { findAssessment } from '../assessments/assessments.access.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -31,13 +30,12 @@ import {
   lockCertificate,
   studentsWithLiveCertificate,
   updateCertificate,
-  upsertRule,
   type Holder,
 } from './certificates.repository.ts';
 
 /**
  * Giving certificates (by an Administrator, or by the assessment's rule when a pass is marked or
- * released), revoking and reissuing them, and the rule itself. Every give, revoke and reissue is
+ * released), revoking and reissuing them (the rule itself: certificates.rule.ts). Every give, revoke and reissue is
  * audited, and what it sets off (the holder's notice, the "certificate given" mail) is written in
  * its own transaction, keyed by the certificate, so it is delivered once exactly when the change
  * commits (docs/architecture/effects.md).
@@ -152,7 +150,7 @@ const auditGiven = (
   );
 
 /** An assessment of the organizations the actor manages, or 404. */
-async function managedAssessment(db: DbOrTx, actor: Actor, assessmentId: string) {
+export async function managedAssessment(db: DbOrTx, actor: Actor, assessmentId: string) {
   const organizationId = managedOrganization(actor);
   if (organizationId === undefined) throw notFound('assessment');
   const assessment = await findAssessment(db, { organizationId }, assessmentId);
@@ -426,85 +424,4 @@ export async function reissueCertificate(
     return given;
   });
   return toCertificate((await findCertificate(ctx.db, given.certificate.id))!, ctx.baseUrl);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The rule: whether a pass gives a certificate automatically
-
-export async function getRule(
-  ctx: CertificatesContext,
-  actor: Actor,
-  assessmentId: string,
-): Promise<CertificateRule> {
-  const assessment = await managedAssessment(ctx.db, actor, assessmentId);
-  return {
-    assessmentId: assessment.id,
-    autoGive: (await findRule(ctx.db, assessment.id))?.autoGive ?? false,
-  };
-}
-
-export async function setRule(
-  ctx: CertificatesContext,
-  actor: Actor,
-  assessmentId: string,
-  autoGive: boolean,
-): Promise<CertificateRule> {
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const assessment = await managedAssessment(tx, actor, assessmentId);
-    await saveRule(tx, actor, assessment, autoGive, now);
-    return { assessmentId: assessment.id, autoGive };
-  });
-}
-
-/** Whether a student who passes this assessment gets a certificate automatically. */
-export const autoGives = async (db: DbOrTx, assessmentId: string) =>
-  (await findRule(db, assessmentId))?.autoGive ?? false;
-
-/**
- * The rule as part of an assessment's settings, inside the save's transaction: unchanged, nothing
- * happens (a Teacher saves the value they were shown); changed, only the organization's
- * Administrators may (403 otherwise, and the whole save is undone with it), and it is audited.
- */
-export async function applyRuleOfSettings(
-  tx: DbOrTx,
-  actor: Actor,
-  assessment: { id: string; organizationId: string },
-  autoGive: boolean | undefined,
-  now: Date,
-): Promise<void> {
-  if (autoGive === undefined || autoGive === (await autoGives(tx, assessment.id))) return;
-  const managed = managedOrganization(actor);
-  if (managed === undefined || (managed !== null && managed !== assessment.organizationId)) {
-    throw forbidden('Only Administrators may change whether certificates are given automatically');
-  }
-  await saveRule(tx, actor, assessment, autoGive, now);
-}
-
-async function saveRule(
-  tx: DbOrTx,
-  actor: Actor,
-  assessment: { id: string; organizationId: string },
-  autoGive: boolean,
-  now: Date,
-) {
-  await upsertRule(tx, {
-    assessmentId: assessment.id,
-    organizationId: assessment.organizationId,
-    autoGive,
-    updatedBy: actor.userId,
-    updatedAt: now,
-  });
-  await recordAudit(
-    tx,
-    actor,
-    {
-      action: 'certificate.rule_updated',
-      targetType: 'assessment',
-      targetId: assessment.id,
-      organizationId: assessment.organizationId,
-      details: { autoGive },
-    },
-    now,
-  );
 }

@@ -12,7 +12,7 @@
  * certificate, its files, verification) and certificates.template.ts (the organization's template).
  */
 import type { AutoCertificateSetting } from '../assessments/assessments.access.ts';
-import { applyRuleOfSettings, autoGives } from './certificates.give.ts';
+import { applyRuleOfSettings, autoGives } from './certificates.rule.ts';
 
 export { BADGE_MEDIA_TYPE } from './certificates.badge.ts';
 export { STATUS_LIST_COUNT, STATUS_LIST_TTL_MS, VC_JWT_MEDIA_TYPE } from './certificates.issuer.ts';
@@ -23,14 +23,13 @@ export {
   type CertificatesContext,
 } from './certificates.context.ts';
 export {
-  getRule,
   giveCertificates,
   giveOnPass,
   reissueCertificate,
   revokeCertificate,
   revokeInTransaction,
-  setRule,
 } from './certificates.give.ts';
+export { getRule, setRule } from './certificates.rule.ts';
 export {
   certificateBadge,
   certificateBadgePng,
